@@ -1,0 +1,279 @@
+"""The value model: what an answer *is*, once read.
+
+Every reader output and every comparison input is one of the small, immutable, hashable classes below. Each has a
+``kind`` (a :class:`Kind`). Values never hold sympy objects: symbolic expressions are kept as a tree of plain tuples
+(see :data:`Node`) and converted to sympy lazily, inside the comparison stage, only when they are needed. That keeps
+``import mathgrade`` and the common path (plain numbers) free of sympy.
+
+Expression trees
+----------------
+A :data:`Node` is a tuple whose first element names the operation::
+
+    ("num", Fraction)            a rational constant (a decimal inside an expression is read exactly)
+    ("sym", "x")                 a free variable (names are LaTeX-free: "x", "a_1", "theta", "x'")
+    ("const", "pi" | "e" | "i" | "oo")
+    ("add", a, b, ...)           n-ary sum
+    ("mul", a, b, ...)           n-ary product
+    ("neg", a)                   unary minus
+    ("div", a, b)                a / b
+    ("pow", a, b)                a ** b
+    ("func", name, a, ...)       a named function: sin cos tan cot sec csc asin acos atan sinh cosh tanh
+                                 log (natural) ln exp sqrt abs floor ceil factorial binom root (root: x, n)
+                                 log_base (x, base) gcd lcm max min re im arg conj
+    ("pm", a, b)                 a ± b (only ever at the top of a list item; the reader expands it)
+
+Trees are compared structurally only for hashing; equivalence is decided by :mod:`mathgrade.compare`.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Optional, Tuple, Union
+
+__all__ = [
+    "Kind",
+    "Node",
+    "Number",
+    "Expression",
+    "TupleValue",
+    "SetValue",
+    "Interval",
+    "Union_",
+    "Matrix",
+    "Relation",
+    "Choice",
+    "Text",
+    "Value",
+]
+
+Node = tuple  # see the module docstring for the shapes
+
+
+class Kind(str, enum.Enum):
+    """The kind of a value; comparison dispatches on the kinds of the two sides."""
+
+    NUMBER = "number"
+    EXPRESSION = "expression"
+    TUPLE = "tuple"
+    SET = "set"
+    INTERVAL = "interval"
+    UNION = "union"
+    MATRIX = "matrix"
+    RELATION = "relation"
+    CHOICE = "choice"
+    TEXT = "text"
+
+    def __str__(self) -> str:  # pragma: no cover - trivial
+        return self.value
+
+
+@dataclass(frozen=True)
+class Number:
+    """An exact real number as written.
+
+    ``value`` is exact. ``places`` is None for an exact numeral (``3``, ``\\frac{1}{3}``, ``0.\\overline{3}``) and,
+    for a decimal the author wrote, the power of ten of its last written digit, negated: ``0.333`` has places 3,
+    ``1.2e-4`` has places 5, ``1.20`` has places 2, ``1.2e5`` has places -4. Comparison uses it to decide whether the
+    decimal is a rounding of an exact value.
+
+    ``percent`` is True when the number was written with a percent sign (``value`` is then the written numeral, so
+    ``25\\%`` has value 25); ``degrees`` when it was written with a degree sign.
+    """
+
+    value: Fraction
+    places: Optional[int] = None
+    percent: bool = False
+    degrees: bool = False
+
+    kind = Kind.NUMBER
+
+    @property
+    def is_decimal(self) -> bool:
+        """True when the number was written as a finite decimal (so it may be a rounding)."""
+        return self.places is not None
+
+    def __str__(self) -> str:
+        v = self.value
+        if self.places is not None and self.places > 0 and v.denominator != 1:
+            text = _decimal_str(v, self.places)
+        else:
+            text = str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+        if self.percent:
+            text += "%"
+        if self.degrees:
+            text += "°"
+        return text
+
+
+def _decimal_str(v: Fraction, places: int) -> str:
+    scaled = v * 10**places
+    n = scaled.numerator // scaled.denominator
+    sign = "-" if n < 0 else ""
+    digits = str(abs(n)).rjust(places + 1, "0")
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A symbolic expression (anything with a variable, a function, a radical, π, ...), as a tree of tuples."""
+
+    tree: Node
+    degrees: bool = False
+
+    kind = Kind.EXPRESSION
+
+    def __str__(self) -> str:
+        return render(self.tree)
+
+
+@dataclass(frozen=True)
+class TupleValue:
+    """An ordered tuple or point: ``(1, 2)``. Order matters."""
+
+    items: Tuple["Value", ...]
+
+    kind = Kind.TUPLE
+
+    def __str__(self) -> str:
+        return "(" + ", ".join(map(str, self.items)) + ")"
+
+
+@dataclass(frozen=True)
+class SetValue:
+    """An unordered collection: a set ``\\{1, 2\\}``, a bare list ``2, 3``, ``x = 2 or x = 3``, or ``±2``.
+
+    ``braces`` is True when it was written as a set with braces (``\\{...\\}``, ``\\emptyset``); False for a
+    bare list of answers. Items keep the order written (for display); comparison is multiset-aware.
+    """
+
+    items: Tuple["Value", ...]
+    braces: bool = True
+
+    kind = Kind.SET
+
+    def __str__(self) -> str:
+        inner = ", ".join(map(str, self.items))
+        return "{" + inner + "}" if self.braces else inner
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A real interval; the endpoints are values (``Number`` or ``Expression``, ``∞`` as the const ``oo``)."""
+
+    left: "Value"
+    right: "Value"
+    left_closed: bool
+    right_closed: bool
+
+    kind = Kind.INTERVAL
+
+    def __str__(self) -> str:
+        return f"{'[' if self.left_closed else '('}{self.left}, {self.right}{']' if self.right_closed else ')'}"
+
+
+@dataclass(frozen=True)
+class Union_:
+    """A union (``op == "cup"``) or intersection (``op == "cap"``) of intervals or sets."""
+
+    parts: Tuple["Value", ...]
+    op: str = "cup"
+
+    kind = Kind.UNION
+
+    def __str__(self) -> str:
+        sep = " ∪ " if self.op == "cup" else " ∩ "
+        return sep.join(map(str, self.parts))
+
+
+@dataclass(frozen=True)
+class Matrix:
+    """A matrix or vector, row-major. A column vector has one item per row."""
+
+    rows: Tuple[Tuple["Value", ...], ...]
+
+    kind = Kind.MATRIX
+
+    @property
+    def shape(self) -> Tuple[int, int]:
+        return (len(self.rows), len(self.rows[0]) if self.rows else 0)
+
+    def __str__(self) -> str:
+        return "[" + "; ".join(", ".join(map(str, r)) for r in self.rows) + "]"
+
+
+@dataclass(frozen=True)
+class Relation:
+    """An equation, inequality or chain: ``sides[0] ops[0] sides[1] ops[1] sides[2] ...``.
+
+    ``ops`` are among ``"=", "!=", "<", "<=", ">", ">="`` (and ``"approx"`` for ``≈``). A chain such as
+    ``1 < x <= 3`` has two ops and three sides.
+    """
+
+    sides: Tuple["Value", ...]
+    ops: Tuple[str, ...]
+
+    kind = Kind.RELATION
+
+    def __str__(self) -> str:
+        out = str(self.sides[0])
+        for op, side in zip(self.ops, self.sides[1:]):
+            out += f" {op} {side}"
+        return out
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A multiple-choice letter (``B``, ``(B)``, ``\\text{(B)}``), optionally with the content the model gave."""
+
+    letter: str
+    content: Optional["Value"] = None
+
+    kind = Kind.CHOICE
+
+    def __str__(self) -> str:
+        return f"({self.letter})" + (f" {self.content}" if self.content is not None else "")
+
+
+@dataclass(frozen=True)
+class Text:
+    """Words that are not mathematics (``\\text{Evelyn}``, ``no solution``), normalized for comparison."""
+
+    text: str
+    raw: str = field(default="", compare=False)
+
+    kind = Kind.TEXT
+
+    def __str__(self) -> str:
+        return self.text
+
+
+Value = Union[Number, Expression, TupleValue, SetValue, Interval, Union_, Matrix, Relation, Choice, Text]
+
+
+_BINARY = {"add": " + ", "mul": "*", "div": "/", "pow": "^"}
+
+
+def render(node: Node) -> str:
+    """A compact, unambiguous plain-text rendering of an expression tree (for explanations, not for parsing)."""
+    head = node[0]
+    if head == "num":
+        v = node[1]
+        return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+    if head in ("sym", "const"):
+        return {"pi": "π", "oo": "∞"}.get(node[1], node[1])
+    if head == "neg":
+        return "-" + _wrap(node[1])
+    if head == "pm":
+        return f"{_wrap(node[1])} ± {_wrap(node[2])}"
+    if head == "func":
+        return f"{node[1]}(" + ", ".join(render(a) for a in node[2:]) + ")"
+    if head in _BINARY:
+        return _BINARY[head].join(_wrap(a) for a in node[1:])
+    return repr(node)  # pragma: no cover - unknown node
+
+
+def _wrap(node: Node) -> str:
+    text = render(node)
+    return f"({text})" if node[0] in ("add", "mul", "div", "pow", "pm") else text

@@ -1,0 +1,106 @@
+"""The result of grading: :class:`Verdict`, its :class:`Status`, and the extracted :class:`Answer`."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any, Dict, Optional
+
+from .values import Value
+
+__all__ = ["Status", "Answer", "Verdict"]
+
+
+class Status(str, enum.Enum):
+    """What happened to one (output, gold) pair. Only ``CORRECT`` means the answer is right."""
+
+    CORRECT = "correct"
+    """The extracted answer is equivalent to the gold answer."""
+    INCORRECT = "incorrect"
+    """An answer was found and read, and it differs from the gold answer."""
+    NO_ANSWER = "no_answer"
+    """No final answer could be found in the output."""
+    AMBIGUOUS = "ambiguous"
+    """The output commits to several different answers, or only lists options without choosing."""
+    UNPARSABLE = "unparsable"
+    """An answer was found but could not be read, and it does not match the gold answer as text either."""
+    TIMEOUT = "timeout"
+    """The time limit was hit before a decision."""
+    INVALID_GOLD = "invalid_gold"
+    """The gold answer itself could not be read."""
+    ERROR = "error"
+    """An internal error stopped grading (a bug in mathgrade); ``Verdict.error`` holds the exception."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The answer taken from a model output: its text, where it is (``output[start:end]``), and the rule that found
+    it (``boxed``, ``final_answer_phrase``, ``last_number``, ...)."""
+
+    text: str
+    start: int
+    end: int
+    rule: str
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"text": self.text, "start": self.start, "end": self.end, "rule": self.rule}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a model output answers a gold answer, and why.
+
+    ``bool(verdict)`` is ``verdict.correct``. ``rule`` names the comparison rule that decided (``number.exact``,
+    ``expression.random_points``, ...) or, when no comparison happened, the stage that stopped (``extract.none``).
+    ``answer_value`` and ``gold_value`` are the values read from each side (None where reading failed).
+    ``error`` holds the text of an internal exception, if one happened (grading never raises).
+    """
+
+    correct: bool
+    status: Status
+    reason: str
+    rule: str
+    gold: str
+    answer: Optional[Answer] = None
+    answer_value: Optional[Value] = None
+    gold_value: Optional[Value] = None
+    error: Optional[str] = None
+
+    def __bool__(self) -> bool:
+        return self.correct
+
+    def explain(self) -> str:
+        """A short multi-line account of the verdict, for a person."""
+        lines = [f"{self.status.value.upper()}: {self.reason}"]
+        if self.answer is not None:
+            lines.append(
+                f"  answer:  {self.answer.text!r}  (rule {self.answer.rule}, chars {self.answer.start}-{self.answer.end})"
+            )
+        else:
+            lines.append("  answer:  none found")
+        if self.answer_value is not None:
+            lines.append(f"  read as: {self.answer_value}  [{self.answer_value.kind.value}]")
+        lines.append(f"  gold:    {self.gold!r}")
+        if self.gold_value is not None:
+            lines.append(f"  read as: {self.gold_value}  [{self.gold_value.kind.value}]")
+        lines.append(f"  decided by: {self.rule}")
+        if self.error:
+            lines.append(f"  internal error: {self.error}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """A JSON-ready dict (values are rendered as strings)."""
+        return {
+            "correct": self.correct,
+            "status": self.status.value,
+            "reason": self.reason,
+            "rule": self.rule,
+            "gold": self.gold,
+            "answer": self.answer.to_dict() if self.answer else None,
+            "answer_value": None if self.answer_value is None else str(self.answer_value),
+            "gold_value": None if self.gold_value is None else str(self.gold_value),
+            "error": self.error,
+        }
