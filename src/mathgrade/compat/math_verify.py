@@ -228,7 +228,7 @@ def _parse_math(pred: str, targets: List[Union[LatexExtractionConfig, ExprExtrac
     for cand in _math_candidates(pred, targets):
         deadline.check()
         if first_text is None:
-            first_text = cand.text
+            first_text = _unwrap_math(cand.text)
         parsed = _read_candidate(cand, deadline)
         if parsed is not None:
             return [parsed, first_text] if fallback else [parsed]
@@ -253,6 +253,18 @@ def _math_candidates(pred: str, targets: List[Union[LatexExtractionConfig, ExprE
     elif min(t.boxed_match_priority for t in latex if t.boxed_match_priority >= 0) > 50:
         cands = [c for c in cands if not _is_boxed(c)] + [c for c in cands if _is_boxed(c)]
     return found + cands
+
+
+_MATH_DELIMS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
+
+
+def _unwrap_math(text: str) -> str:
+    """``text`` trimmed, without the math delimiters around it (the fallback string ``parse`` returns)."""
+    s = text.strip()
+    for left, right in _MATH_DELIMS:
+        if len(s) >= len(left) + len(right) and s.startswith(left) and s.endswith(right):
+            return s[len(left):len(s) - len(right)].strip()
+    return s
 
 
 def _is_boxed(cand: Candidate) -> bool:
