@@ -13,6 +13,7 @@ Public API::
     read(text) -> Reading
 """
 
+from .batch import grade_many
 from .extract import Candidate
 from .grader import extract, grade
 from .options import Options
@@ -23,6 +24,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "grade",
+    "grade_many",
     "extract",
     "read",
     "Verdict",

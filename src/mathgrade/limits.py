@@ -2,12 +2,22 @@
 
 Sizes are checked before any evaluation (input length, digits, exponent size, nesting depth, matrix size).
 Work that can run away (sympy) goes through :func:`run_bounded`, which enforces a real time limit in any thread.
+
+How the limit is enforced: :func:`run_bounded` sends the work to a small pool of worker processes (created on first
+use, started with ``spawn`` so that it is safe in threaded programs). When the deadline passes, the worker running
+the work is killed and replaced, and the caller gets :class:`GradingTimeout`. Nothing here touches signal handlers,
+so it works in every thread, and the pool is re-created in a forked child. Inside a worker of
+:func:`mathgrade.grade_many` (which already kills a row that runs too long) the work runs in-process instead.
 """
 
 from __future__ import annotations
 
+import atexit
+import concurrent.futures
+import os
+import threading
 import time
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Optional, TypeVar
 
 __all__ = [
     "GradingTimeout",
@@ -19,6 +29,8 @@ __all__ = [
     "MAX_EXPONENT",
     "MAX_DEPTH",
     "MAX_MATRIX_CELLS",
+    "BOUNDED_WORKERS",
+    "WORKER_MEMORY_BYTES",
 ]
 
 MAX_INPUT_CHARS = 2_000_000
@@ -33,6 +45,10 @@ MAX_DEPTH = 100
 """Deepest nesting of brackets and operators the reader accepts."""
 MAX_MATRIX_CELLS = 400
 """Most entries in a matrix."""
+BOUNDED_WORKERS = 2
+"""Worker processes kept for :func:`run_bounded` (each holds an imported sympy, about 60 MB)."""
+WORKER_MEMORY_BYTES = 4 * 1024**3
+"""Address-space cap of a :func:`run_bounded` worker (Linux): runaway symbolic work fails instead of swapping."""
 
 T = TypeVar("T")
 
@@ -62,6 +78,126 @@ def run_bounded(fn: Callable[..., T], *args: Any, deadline: Deadline) -> T:
     """Run ``fn(*args)`` so that it cannot outlive ``deadline``; raise :class:`GradingTimeout` if it would.
 
     ``fn`` must be a module-level function and its arguments and result picklable (it may run in a worker process).
+    An exception raised by ``fn`` is raised here; a worker that dies (crash, memory cap) raises ``RuntimeError``.
     """
     deadline.check()
-    return fn(*args)
+    if _inline:
+        return fn(*args)
+    remaining = deadline.remaining()
+    future = _submit(fn, args, remaining)
+    try:
+        # The pool's own timeout counts from when a worker starts the task; this wait also covers queueing.
+        return future.result(timeout=max(remaining, 0.0) + _RESULT_GRACE)
+    except concurrent.futures.TimeoutError:
+        future.cancel()  # a running task's worker is killed and replaced; a queued one is dropped
+        raise GradingTimeout("time limit reached in bounded work") from None
+    except concurrent.futures.CancelledError:
+        raise GradingTimeout("bounded work was cancelled") from None
+    except _process_expired() as exc:
+        raise RuntimeError(f"the worker process running bounded work died ({exc})") from None
+
+
+# --- the pool --------------------------------------------------------------------------------------------------
+
+_RESULT_GRACE = 0.25
+"""Extra seconds the caller waits past the deadline for the pool to report its own timeout."""
+
+_inline = False
+"""True inside a process whose every task is already killed on timeout (a grade_many or run_bounded worker)."""
+
+_lock = threading.Lock()
+_pool: Any = None
+_pool_pid: Optional[int] = None
+
+
+def _submit(fn: Callable[..., Any], args: tuple, timeout: float) -> Any:
+    """Schedule ``fn(*args)`` on the shared pool, re-creating the pool once if it is broken or stopped."""
+    for attempt in (1, 2):
+        pool = _get_pool(fresh=attempt == 2)
+        try:
+            return pool.schedule(fn, args=args, timeout=max(timeout, 0.001))
+        except RuntimeError:  # pool broken or closed (e.g. by shutdown at exit in another thread)
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _get_pool(fresh: bool = False) -> Any:
+    """The process-wide pool, created on first use (and again after a fork, or when ``fresh``)."""
+    global _pool, _pool_pid
+    pid = os.getpid()
+    pool = _pool
+    if pool is not None and _pool_pid == pid and not fresh:
+        return pool
+    with _lock:
+        if _pool is not None and _pool_pid == pid and not (fresh and _pool is pool):
+            return _pool
+        if _pool is not None and _pool_pid == pid:
+            _stop(_pool)
+        import multiprocessing
+
+        from pebble import ProcessPool
+
+        _pool = ProcessPool(max_workers=BOUNDED_WORKERS, initializer=_worker_init,
+                            context=multiprocessing.get_context("spawn"))
+        _pool_pid = pid
+        return _pool
+
+
+def _worker_init() -> None:
+    """Set up a run_bounded worker: work runs in-process here, memory is capped, sympy is imported once."""
+    global _inline
+    _inline = True
+    _cap_memory(WORKER_MEMORY_BYTES)
+    try:
+        import sympy  # noqa: F401  - paid once per worker, not per task
+    except ImportError:  # pragma: no cover - sympy is a dependency
+        pass
+
+
+def _cap_memory(limit: int) -> None:
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on Windows
+        return
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        if soft == resource.RLIM_INFINITY or soft > limit:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ValueError, OSError):  # pragma: no cover - not allowed here; run without the cap
+        pass
+
+
+def _process_expired() -> type:
+    from pebble import ProcessExpired
+
+    return ProcessExpired
+
+
+def _stop(pool: Any) -> None:
+    try:
+        pool.stop()
+        pool.join(timeout=5)
+    except Exception:  # noqa: BLE001 - best effort at shutdown
+        pass
+
+
+def _mark_worker() -> None:
+    """Called in a process whose tasks are killed on timeout by their pool: run bounded work in-process."""
+    global _inline
+    _inline = True
+
+
+def _shutdown() -> None:
+    """Stop the shared pool (at exit, and for tests). It is created again on the next use."""
+    global _pool, _pool_pid
+    with _lock:
+        pool, pid = _pool, _pool_pid
+        _pool, _pool_pid = None, None
+    if pool is not None and pid == os.getpid():
+        _stop(pool)
+
+
+atexit.register(_shutdown)

@@ -1,0 +1,227 @@
+"""Batch grading: :func:`grade_many` grades a stream of rows on every core, in input order, in constant memory.
+
+Rows go to a pool of worker processes (pebble) in small chunks, with a bounded window of chunks in flight, so that
+memory stays flat however long the input is. Each chunk has a time limit; a chunk that runs out of time or whose
+worker dies is graded again one row per task, so that one row that hangs or crashes costs only itself: it gets
+status ``timeout`` or ``error`` and every other row its normal verdict.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import sys
+from collections import deque
+from typing import Any, Callable, Deque, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
+
+from .grader import grade_with
+from .options import Options, make_options
+from .verdict import Status, Verdict
+
+__all__ = ["grade_many", "Row"]
+
+Row = Any
+"""A row: an ``(output, gold)`` pair, or a mapping with ``output`` (or ``answer``) and ``gold``."""
+RowGrader = Callable[[Any, Any, Options], Verdict]
+
+_CHUNK = 32
+"""Rows per task sent to a worker."""
+_IN_PROCESS_BELOW = 64
+"""Inputs of known length shorter than this are graded in-process (starting a pool costs more)."""
+_TIMEOUT_MARGIN = 1.0
+"""Seconds past the per-row time limit before the pool kills a row's worker."""
+
+
+def grade_many(rows: Iterable[Row], *, workers: Optional[int] = None, progress: bool = False,
+               total: Optional[int] = None, chunk_size: int = _CHUNK, _row_grader: Optional[RowGrader] = None,
+               **options: Any) -> Iterator[Verdict]:
+    """Grade many ``(output, gold)`` rows; yield one :class:`Verdict` per row, in input order, as they are ready.
+
+    ``rows`` is any iterable (a list, a generator, a file being read): it is consumed lazily and memory stays flat.
+    A row is an ``(output, gold)`` pair or a mapping with keys ``output`` (or ``answer``) and ``gold``.
+    ``workers``: processes to use (default: every available core); 0 or 1 grades in this process.
+    ``progress``: show a progress bar (tqdm, on stderr); ``total`` is its length when ``rows`` has no ``len()``.
+    Other keyword arguments are the options of :func:`mathgrade.grade` (``timeout``, ``policy``...); they are
+    checked now (``ValueError`` for a bad one), before any row is read.
+
+    Never raises for a row: a row that cannot be graded (missing gold, wrong type), runs out of time, or kills its
+    worker gets a verdict with status ``invalid_gold``, ``error``, or ``timeout`` and the reason.
+    """
+    opts = make_options(**options)
+    if workers is None:
+        workers = _available_cores()
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+        raise ValueError(f"workers must be a non-negative integer or None, not {workers!r}")
+    if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
+        raise ValueError(f"chunk_size must be a positive integer, not {chunk_size!r}")
+    if total is None and hasattr(rows, "__len__"):
+        total = len(rows)  # type: ignore[arg-type]
+    grader = _row_grader or _grade_row
+    if workers <= 1 or (total is not None and total < _IN_PROCESS_BELOW):
+        verdicts = _in_process(rows, opts, grader)
+    else:
+        verdicts = _pooled(rows, workers, chunk_size, opts, grader)
+    return _with_progress(verdicts, total) if progress else verdicts
+
+
+# --- one row -------------------------------------------------------------------------------------------------
+
+
+def _grade_row(output: Any, gold: Any, options: Options) -> Verdict:
+    """Grade one row, turning a missing or mistyped field into a verdict instead of an exception."""
+    if gold is None or (isinstance(gold, str) and not gold.strip()):
+        return Verdict(False, Status.INVALID_GOLD, "the gold answer is missing", "input.gold", "")
+    if isinstance(gold, bool) or not isinstance(gold, (str, int, float)):
+        return Verdict(False, Status.INVALID_GOLD, f"the gold answer is a {type(gold).__name__}, not text",
+                       "input.gold", repr(gold)[:200])
+    if output is None:
+        return Verdict(False, Status.NO_ANSWER, "the output is missing", "input.output", str(gold))
+    if isinstance(output, (int, float)) and not isinstance(output, bool):
+        output = str(output)
+    if not isinstance(output, str):
+        return Verdict(False, Status.ERROR, f"the output is a {type(output).__name__}, not text", "input.output",
+                       str(gold), error=f"TypeError: output is a {type(output).__name__}")
+    try:
+        return grade_with(output, gold, options)
+    except Exception as exc:  # noqa: BLE001 - grade_with does not raise for str inputs; belt and braces
+        return _error(gold, "internal error", exc)
+
+
+def _pair(row: Row) -> Tuple[Any, Any]:
+    """The (output, gold) of a row; a row of another shape becomes (row, None) and is reported as such."""
+    if isinstance(row, Mapping):
+        output = row.get("output", row.get("answer"))
+        return output, row.get("gold")
+    if isinstance(row, (tuple, list)) and len(row) == 2:
+        return row[0], row[1]
+    return _BAD_ROW, row
+
+
+class _BadRow:
+    """Marker for an input row that is neither a pair nor a mapping."""
+
+
+_BAD_ROW = _BadRow()
+
+
+def _grade_pair(pair: Tuple[Any, Any], options: Options, grader: RowGrader) -> Verdict:
+    output, gold = pair
+    if isinstance(output, _BadRow):
+        return Verdict(False, Status.ERROR, f"a row must be an (output, gold) pair or a mapping, not "
+                       f"{type(gold).__name__}", "input.row", "", error="TypeError: bad row")
+    try:
+        return grader(output, gold, options)
+    except Exception as exc:  # noqa: BLE001 - one row never stops the batch
+        return _error(gold, "internal error", exc)
+
+
+def _grade_chunk(pairs: Sequence[Tuple[Any, Any]], options: Options, grader: RowGrader) -> List[Verdict]:
+    """Worker task: grade a chunk of rows."""
+    return [_grade_pair(p, options, grader) for p in pairs]
+
+
+def _error(gold: Any, what: str, exc: BaseException) -> Verdict:
+    text = str(exc) or type(exc).__name__
+    return Verdict(False, Status.ERROR, f"{what}: {text}", "error", _gold_str(gold),
+                   error=f"{type(exc).__name__}: {text}")
+
+
+def _gold_str(gold: Any) -> str:
+    return gold if isinstance(gold, str) else ("" if gold is None else str(gold))
+
+
+# --- in-process and pooled drivers ------------------------------------------------------------------------------
+
+
+def _in_process(rows: Iterable[Row], options: Options, grader: RowGrader) -> Iterator[Verdict]:
+    for row in rows:
+        yield _grade_pair(_pair(row), options, grader)
+
+
+def _pooled(rows: Iterable[Row], workers: int, chunk_size: int, options: Options,
+            grader: RowGrader) -> Iterator[Verdict]:
+    """Grade on a process pool, keeping at most a few chunks per worker in flight, yielding in input order."""
+    import multiprocessing
+
+    from pebble import ProcessPool
+
+    from . import limits
+
+    pool = ProcessPool(max_workers=workers, initializer=limits._mark_worker,
+                       context=multiprocessing.get_context("spawn"))
+    chunk_timeout = max(2 * options.timeout, options.timeout + 2 * _TIMEOUT_MARGIN)
+    window: Deque[Tuple[List[Tuple[Any, Any]], Any]] = deque()
+    in_flight = 4 * workers
+    try:
+        for chunk in _chunks(rows, chunk_size):
+            future = pool.schedule(_grade_chunk, args=(chunk, options, grader), timeout=chunk_timeout)
+            window.append((chunk, future))
+            if len(window) >= in_flight:
+                yield from _collect(pool, *window.popleft(), options, grader)
+        while window:
+            yield from _collect(pool, *window.popleft(), options, grader)
+    finally:
+        pool.stop()
+        pool.join(timeout=10)
+
+
+def _collect(pool: Any, chunk: List[Tuple[Any, Any]], future: Any, options: Options,
+             grader: RowGrader) -> List[Verdict]:
+    """The verdicts of a chunk; if the chunk timed out or its worker died, grade its rows one per task."""
+    try:
+        return future.result()
+    except Exception:  # noqa: BLE001 - timeout, dead worker, unpicklable row...: retry row by row
+        pass
+    row_timeout = options.timeout + _TIMEOUT_MARGIN
+    singles = [pool.schedule(_grade_chunk, args=([pair], options, grader), timeout=row_timeout) for pair in chunk]
+    return [_single_result(f, pair, options) for f, pair in zip(singles, chunk)]
+
+
+def _single_result(future: Any, pair: Tuple[Any, Any], options: Options) -> Verdict:
+    import concurrent.futures
+
+    from pebble import ProcessExpired
+
+    gold = pair[1]
+    try:
+        return future.result()[0]
+    except concurrent.futures.TimeoutError:
+        return Verdict(False, Status.TIMEOUT, f"time limit of {options.timeout:g} s reached; the row was stopped",
+                       "limit.timeout", _gold_str(gold))
+    except ProcessExpired as exc:
+        code = getattr(exc, "exitcode", None)
+        return Verdict(False, Status.ERROR, f"the worker process died while grading this row (exit code {code})",
+                       "error.worker", _gold_str(gold), error=f"ProcessExpired: {exc} (exit code {code})")
+    except Exception as exc:  # noqa: BLE001 - e.g. a row that cannot be sent to a worker
+        return _error(gold, "the row could not be graded in a worker", exc)
+
+
+def _chunks(rows: Iterable[Row], size: int) -> Iterator[List[Tuple[Any, Any]]]:
+    it = iter(rows)
+    while True:
+        chunk = [_pair(r) for r in itertools.islice(it, size)]
+        if not chunk:
+            return
+        yield chunk
+
+
+def _with_progress(verdicts: Iterator[Verdict], total: Optional[int]) -> Iterator[Verdict]:
+    from tqdm import tqdm
+
+    bar = tqdm(total=total, unit=" rows", file=sys.stderr, dynamic_ncols=True, smoothing=0.1, mininterval=0.25)
+    try:
+        for v in verdicts:
+            bar.update(1)
+            yield v
+    finally:
+        bar.close()
+        close = getattr(verdicts, "close", None)
+        if close is not None:
+            close()
+
+
+def _available_cores() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))  # type: ignore[attr-defined]
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
