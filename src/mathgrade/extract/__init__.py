@@ -1,12 +1,40 @@
-"""Stage 1, extract: find the final answer(s) in a model output, with spans and the rule that found each."""
+"""Stage 1, extract: find the final answer(s) in a model output, with spans and the rule that found each.
+
+Rules, from the most to the least trusted (priority: lower is better):
+
+====  ==========================  ==========================================================================
+  10  ``boxed``                   ``\\boxed{..}``, ``\\fbox{..}``, ``\\boxed 5``; the last box, or several joined
+                                  by "and"/commas (one multi-part answer); joined by "or": ambiguous
+  20  ``final_answer_phrase``     "The final answer is", "Final Answer:" (Minerva's "... I hope it is correct.")
+  20  ``gsm8k_hashes``            ``#### 18``
+  22  ``answer_phrase``           "the answer is", "Answer:"; hedges ("the answer could be 2 or 3") are ambiguous
+  24  ``answer_label``            a line ``A: 26``
+  25  ``choice_phrase``           "option B is correct", "(C) is the answer" (multiple choice only)
+  26  ``bold``                    ``**73**``, ``**Total: 73**``
+  30  ``final_answer_phrase_i18n``  the same phrases in 20 languages (:mod:`._phrases`), e.g. ``最终答案是``
+  32  ``answer_phrase_i18n``      e.g. ``答案是``, ``Ответ:``, ``la réponse est``
+  40  ``code_output``             the last ```` ```output ```` block (read, never executed)
+  44  ``choice_line``             a last line that is only a letter (multiple choice only)
+  45  ``option_list``             options listed without choosing: ambiguous (multiple choice only)
+  50  ``math_env``                the last ``$..$``, ``$$..$$``, ``\\(..\\)``, ``\\[..\\]``
+  60  ``latex``                   undelimited LaTeX near the end (``\\dfrac{9}{7}``)
+  70  ``last_number``             the last number (sign, decimals, ``a/b``, mixed numbers)
+====  ==========================  ==========================================================================
+
+The ``reward`` policy keeps only the marked rules (priorities up to 32, plus ``option_list``).
+"""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import List, Tuple
+from typing import Callable, List, Tuple
 
-__all__ = ["extract", "Candidate"]
+from ..limits import MAX_INPUT_CHARS
+from . import _rules
+from ._rules import MARKED_RULES, PRIORITY, Found
+from ._scan import Scan
+
+__all__ = ["extract", "Candidate", "RULES"]
 
 
 @dataclass(frozen=True)
@@ -15,7 +43,11 @@ class Candidate:
 
     ``priority`` orders candidates (lower is better). ``alternatives`` is non-empty when this region commits to
     several answers (e.g. ``\\boxed{2} or \\boxed{3}``): the texts of each, for the grader to compare among
-    themselves. ``choice`` is True when the text is a multiple-choice letter found by a choice rule.
+    themselves. ``choice`` is True when the text is a multiple-choice letter found by a choice rule; ``content`` is
+    then what the model wrote after the letter (``12`` in ``(B) 12``).
+
+    When the text is assembled from several places (``\\boxed{2}`` and ``\\boxed{3}`` give ``2, 3``), ``start`` and
+    ``end`` span all of them.
     """
 
     text: str
@@ -25,15 +57,64 @@ class Candidate:
     priority: int
     alternatives: Tuple[str, ...] = ()
     choice: bool = False
+    content: str = ""
 
 
-_NUMBER = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
+RULES: Tuple[Callable[[Scan, bool], List[Found]], ...] = (
+    _rules.boxed,
+    _rules.phrases,
+    _rules.hashes,
+    _rules.answer_label,
+    _rules.choice_phrase,
+    _rules.bold,
+    _rules.code_output,
+    _rules.choice_line,
+    _rules.option_list,
+    _rules.math_env,
+    _rules.latex,
+    _rules.last_number,
+)
+"""Every rule, as a function of the scanned output and whether the gold is a multiple-choice letter."""
+
+_ONLY_WITHOUT_CHOICE = frozenset({"option_list"})
 
 
 def extract(output: str, *, policy: str = "eval", choices: bool = False) -> List[Candidate]:
-    """Placeholder: last number (replaced by the real extractor)."""
-    found = list(_NUMBER.finditer(output))
-    if not found:
-        return []
-    m = found[-1]
-    return [Candidate(m.group(), m.start(), m.end(), "last_number", 90)]
+    """All candidate final answers in ``output``, best first (see the module docstring for the rules).
+
+    ``policy="reward"`` keeps only answers the model marked (boxed, final-answer phrases, ``#### N``, bold).
+    ``choices=True`` (the gold is a letter) turns marked letters into choices (``\\boxed{B}``, ``(B) 12``) and
+    reports a bare list of options as ambiguous. Never raises on any string; linear time in its length.
+    """
+    offset = 0
+    if len(output) > MAX_INPUT_CHARS:
+        offset = len(output) - MAX_INPUT_CHARS
+        output = output[offset:]
+    scan = Scan(output)
+    found: List[Found] = []
+    for rule in RULES:
+        if policy == "reward" and rule.__name__ not in _REWARD_RULE_FUNCS:
+            continue
+        found.extend(rule(scan, choices))
+    if choices and any(f.choice for f in found if f.family != "option_list"):
+        found = [f for f in found if f.family not in _ONLY_WITHOUT_CHOICE]
+    if policy == "reward":
+        found = [f for f in found if f.family in MARKED_RULES]
+    return _ordered(found, offset)
+
+
+_REWARD_RULE_FUNCS = frozenset({"boxed", "phrases", "hashes", "answer_label", "choice_phrase", "bold", "option_list"})
+
+
+def _ordered(found: List[Found], offset: int) -> List[Candidate]:
+    ranked = sorted(enumerate(found), key=lambda p: (PRIORITY[p[1].family], p[0]))
+    out: List[Candidate] = []
+    seen = set()
+    for _, f in ranked:
+        key = (f.text, f.start, f.end, f.alternatives)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(Candidate(f.text, f.start + offset, f.end + offset, f.name, PRIORITY[f.family], f.alternatives,
+                             f.choice, f.content))
+    return out

@@ -1,0 +1,501 @@
+"""The extraction rules, one function each, from the most to the least trusted.
+
+Every rule takes a :class:`~mathgrade.extract._scan.Scan` of the output and returns at most a few candidates
+(``(text, start, end, rule, priority, alternatives, content, choice)`` via :class:`Found`); the package's
+``extract()`` orders them and applies the policy. Each regex here is linear: no nested quantifiers over the same
+characters, and searches that could run to the end of the output are done once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Pattern, Sequence, Tuple
+
+from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
+from ._scan import Scan, clean_answer, strip_delimiters
+
+__all__ = ["Found", "PRIORITY", "MARKED_RULES", "boxed", "phrases", "hashes", "answer_label", "bold",
+           "choice_phrase", "code_output", "option_list", "choice_line", "math_env", "latex", "last_number"]
+
+PRIORITY: Dict[str, int] = {
+    "boxed": 10,
+    "final_answer_phrase": 20,
+    "gsm8k_hashes": 20,
+    "answer_phrase": 22,
+    "answer_label": 24,
+    "choice_phrase": 25,
+    "bold": 26,
+    "final_answer_phrase_i18n": 30,
+    "answer_phrase_i18n": 32,
+    "code_output": 40,
+    "choice_line": 44,
+    "option_list": 45,
+    "math_env": 50,
+    "latex": 60,
+    "last_number": 70,
+}
+"""Rule family → priority (lower is better). A rule's name may carry a suffix (``answer_phrase:zh``)."""
+
+MARKED_RULES = frozenset({
+    "boxed", "final_answer_phrase", "gsm8k_hashes", "answer_phrase", "answer_label", "choice_phrase", "bold",
+    "final_answer_phrase_i18n", "answer_phrase_i18n", "option_list",
+})
+"""Rule families whose answers the model marked as final: the only ones the ``reward`` policy uses."""
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a rule found, before it becomes a public :class:`~mathgrade.extract.Candidate`."""
+
+    text: str
+    start: int
+    end: int
+    family: str
+    rule: str = ""
+    alternatives: Tuple[str, ...] = ()
+    content: str = ""
+    choice: bool = False
+    order: int = field(default=0, compare=False)
+
+    @property
+    def name(self) -> str:
+        return self.rule or self.family
+
+
+# -- shared helpers -----------------------------------------------------------------------------------------------
+_STOP_WORDS = frozenset(
+    "let let's lets we to the that this it in not correct incorrect wrong right because as if whether given found "
+    "shown below above obtained calculated clearly obviously indeed simply just when there here first so since for "
+    "of a an is are was be by on at from with what how which where why i you they he she determined straightforward "
+    "follows following option choice".split()
+)
+_PLAIN_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+_FIRST_WORD = re.compile(r"[A-Za-z']+")
+_HAS_MATH = re.compile(r"[\d\\$=+^_{}<>]")
+
+
+def _looks_like_answer(text: str) -> bool:
+    """A region that reads as an answer, not as the start of a sentence ("correct", "Let's think")."""
+    if not text or len(text) > 400:
+        return False
+    words = _PLAIN_WORD.findall(text)
+    if _HAS_MATH.search(text):
+        return len(words) <= 8
+    first = _FIRST_WORD.match(text)
+    if first is not None and first.group().lower() in _STOP_WORDS and len(text) > 1:
+        return False
+    return len(words) <= 5
+
+
+_CHOICE = re.compile(
+    r"\s*(?:\\(?:text|textbf|mathrm|mathbf|bf)\s*\{\s*)?(?:\(\s*([A-J])\s*\)|([A-J])(?![\w\\{(]))\s*\}?"
+    r"\s*[.:)]?\s*(?:\}\s*)?"
+)
+
+
+def _as_choice(text: str) -> Optional[Tuple[str, str]]:
+    """``(letter, content)`` when ``text`` starts with a multiple-choice letter: ``B``, ``(B) 12``, ``\\text{B}``."""
+    m = _CHOICE.match(text)
+    if m is None:
+        return None
+    letter = m.group(1) or m.group(2)
+    content = clean_answer(text[m.end():])
+    if m.group(2) and content and not text[m.end() - 1: m.end()] in ".:)" and not text[m.end():].startswith(" "):
+        return None
+    return letter, content
+
+
+_LEADING_LABEL = re.compile(r"\(([A-J])\)\s+(?=\S)")
+
+
+def _marked(found: Found, choices: bool) -> Found:
+    """Turn a marked answer into a choice when it is a letter and choices are expected; else drop a leading
+    ``(B)`` label (``(B) 12`` answers ``12`` when the gold is not a letter)."""
+    if choices:
+        ch = _as_choice(found.text)
+        if ch is not None:
+            return Found(ch[0], found.start, found.end, found.family, found.rule, found.alternatives, ch[1], True)
+        return found
+    m = _LEADING_LABEL.match(found.text)
+    if m is not None:
+        return Found(found.text[m.end():], found.start, found.end, found.family, found.rule, found.alternatives)
+    return found
+
+
+def _dedupe(texts: Sequence[str]) -> List[str]:
+    seen: Dict[str, None] = {}
+    for t in texts:
+        seen.setdefault(t, None)
+    out, keys = [], set()
+    for t in seen:
+        k = "".join(t.split())
+        if k not in keys:
+            keys.add(k)
+            out.append(t)
+    return out
+
+
+# -- rule 1: \boxed{...} ------------------------------------------------------------------------------------------
+_BOX = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])")
+_BARE_BOX_ARG = re.compile(r"[ \t]*([^\s${}\\]+)")
+_MAX_GAP = 80
+_GAP_TOKEN = re.compile(
+    r"\s+|\$|\\[()\[\]]|\\q?quad(?![A-Za-z])|\\[,;:! ]|\\\\|&|,|;|"
+    r"\\(?:text|mathrm|textbf)\s*\{\s*(?:and|or|either)?\s*\}|(?<![A-Za-z])(?:and|or|either)(?![A-Za-z])|"
+    r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=|\(?[a-hA-H]\)|\\text\s*\{\s*"
+)
+_GAP_OR = re.compile(r"(?<![A-Za-z])(?:or|either)(?![A-Za-z])")
+
+Box = Tuple[int, int, int, int]
+
+
+def _find_boxes(scan: Scan) -> List[Box]:
+    """Outermost boxes: (start, end, content_start, content_end); unclosed and empty boxes are skipped."""
+    text = scan.text
+    boxes: List[Box] = []
+    covered = -1
+    for m in _BOX.finditer(text):
+        if m.start() < covered:
+            continue
+        pos = m.end()
+        while pos < len(text) and text[pos] in " \t":
+            pos += 1
+        if text.startswith("{", pos):
+            close = scan.closing_brace(pos)
+            if close < 0:
+                continue
+            s, e, end = pos + 1, close, close + 1
+        else:
+            bare = _BARE_BOX_ARG.match(text, m.end())
+            if bare is None:
+                continue
+            s, e = bare.start(1), bare.end(1)
+            while e > s and text[e - 1] in ".,;:":
+                e -= 1
+            end = e
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if s < e:
+            boxes.append((m.start(), end, s, e))
+            covered = end
+    return boxes
+
+
+def _gap_kind(gap: str) -> Optional[str]:
+    """How two boxes separated by ``gap`` relate: ``join`` (one multi-part answer), ``or`` (alternatives), or None
+    (separate statements: the later box is the answer)."""
+    if len(gap) > _MAX_GAP:
+        return None
+    pos = 0
+    while pos < len(gap):
+        m = _GAP_TOKEN.match(gap, pos)
+        if m is None or m.end() == pos:
+            return None
+        pos = m.end()
+    return "or" if _GAP_OR.search(gap) else "join"
+
+
+def boxed(scan: Scan, choices: bool) -> List[Found]:
+    """The last box; boxes joined by ``and``/commas are one multi-part answer; boxes joined by ``or`` are ambiguous;
+    repeated identical boxes count once."""
+    boxes = _find_boxes(scan)
+    if not boxes:
+        return []
+    text = scan.text
+    chain = [boxes[-1]]
+    hedged = False
+    for prev in reversed(boxes[:-1]):
+        kind = _gap_kind(text[prev[1]: chain[0][0]])
+        if kind is None:
+            break
+        hedged = hedged or kind == "or"
+        chain.insert(0, prev)
+    contents = _dedupe([text[b[2]: b[3]] for b in chain])
+    last = chain[-1]
+    if len(contents) == 1:
+        same = [b for b in chain if text[b[2]: b[3]] == contents[0]]
+        return [_marked(Found(contents[0], same[-1][2], same[-1][3], "boxed"), choices)]
+    start, end = chain[0][0], last[1]
+    if hedged:
+        return [Found(contents[-1], start, end, "boxed", "boxed.alternatives", tuple(contents))]
+    if choices:
+        letters = [_as_choice(c) for c in contents]
+        if all(letters):
+            return [Found(", ".join(ch[0] for ch in letters if ch), start, end, "boxed", "boxed.multiple",
+                          choice=True)]
+    return [Found(", ".join(contents), start, end, "boxed", "boxed.multiple")]
+
+
+# -- rules 2 and 3: final-answer phrases ---------------------------------------------------------------------------
+def _phrase_regex(phrase: str) -> str:
+    colon = phrase.endswith(":")
+    body = phrase[:-1].rstrip() if colon else phrase
+    out = r"\s+".join(re.escape(w) for w in body.split())
+    return out + (r"\s*[:：]" if colon else "")
+
+
+def _compile_language(lang: Language, hedges: Tuple[str, ...] = ()) -> Pattern[str]:
+    parts = []
+    for group, phrases in (("hedge", hedges), ("final", lang.final), ("answer", lang.answer)):
+        if phrases:
+            alts = "|".join(_phrase_regex(p) for p in sorted(phrases, key=len, reverse=True))
+            parts.append(f"(?P<{group}>{alts})")
+    body = "|".join(parts)
+    prefix = r"(?<![^\W_])" if lang.spaced else ""
+    return re.compile(prefix + "(?:" + body + ")", re.I)
+
+
+_LANGUAGE_PATTERNS: Tuple[Tuple[Language, Pattern[str]], ...] = tuple(
+    (lang, _compile_language(lang, ENGLISH_HEDGES if lang.code == "en" else ())) for lang in LANGUAGES
+)
+_STEP_BY_STEP = re.compile(r"step[- ]by[- ]step\s*$|step\s*$", re.I)
+_ALTERNATIVE_SPLIT = re.compile(r"\s*(?:,\s*(?:or\s+)?|\bor\b|\beither\b)\s*", re.I)
+
+
+def _region_text(scan: Scan, pos: int) -> Tuple[str, int, int]:
+    s, e = scan.region_after(pos)
+    return clean_answer(strip_delimiters(scan, s, e)), s, e
+
+
+def phrases(scan: Scan, choices: bool) -> List[Found]:
+    """The last answer after each kind of final-answer phrase, in every language of the phrase table."""
+    text = scan.text
+    out: List[Found] = []
+    for lang, pattern in _LANGUAGE_PATTERNS:
+        last: Dict[str, Optional[Found]] = {"final": None, "answer": None}
+        for m in pattern.finditer(text):
+            level = "answer" if m.lastgroup == "hedge" else (m.lastgroup or "answer")
+            if lang.code == "en" and _STEP_BY_STEP.search(text, max(0, m.start() - 14), m.start()):
+                continue
+            found = _phrase_answer(scan, m, lang, level, choices)
+            if found is not None:
+                last[level] = found
+        out.extend(f for f in (last["final"], last["answer"]) if f is not None)
+    return out
+
+
+def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, choices: bool) -> Optional[Found]:
+    answer, s, e = _region_text(scan, m.end())
+    if not _looks_like_answer(answer) and not (choices and _as_choice(answer)):
+        return None
+    family = ("final_answer_phrase" if level == "final" else "answer_phrase") + ("" if lang.code == "en" else "_i18n")
+    rule = family if lang.code == "en" else f"{family}:{lang.code}"
+    if m.lastgroup == "hedge":
+        alts = _dedupe([a for a in (clean_answer(x) for x in _ALTERNATIVE_SPLIT.split(answer)) if a])
+        if len(alts) > 1:
+            return Found(alts[-1], s, e, family, "hedged_answer_phrase", tuple(alts))
+    return _marked(Found(answer, s, e, family, rule), choices)
+
+
+_HASHES = re.compile(r"####[ \t]*(?=[-+$\\\d])")
+_LABEL_A = re.compile(r"^[ \t]*A[ \t]*[:：]", re.M)
+
+
+def hashes(scan: Scan, choices: bool) -> List[Found]:
+    """GSM8K's ``#### 18`` (a markdown heading such as ``#### Step 1`` or ``#### 3. Compute`` is not an answer)."""
+    text = scan.text
+    for m in reversed(list(_HASHES.finditer(text))):
+        answer, s, e = _region_text(scan, m.end())
+        nl = text.find("\n", e)
+        rest = text[e: nl if nl >= 0 else len(text)]
+        if answer and not rest.strip(" \t.,;!*"):
+            return [Found(answer, s, e, "gsm8k_hashes")]
+    return []
+
+
+def answer_label(scan: Scan, choices: bool) -> List[Found]:
+    """A line starting ``A:`` (question/answer transcripts). Not used for multiple choice, where ``A:`` is an option."""
+    if choices:
+        return []
+    for m in reversed(list(_LABEL_A.finditer(scan.text))):
+        answer, s, e = _region_text(scan, m.end())
+        if _looks_like_answer(answer):
+            return [Found(answer, s, e, "answer_label")]
+    return []
+
+
+_BOLD = re.compile(r"\*\*([^*\n]{1,200})\*\*")
+_HEADING = re.compile(r"(?:step|case|part|method|approach|solution|option|example|question|problem|round|day|week|"
+                      r"year|stage|phase|scenario|subcase|check|verification|note)\b", re.I)
+
+
+def bold(scan: Scan, choices: bool) -> List[Found]:
+    """The last markdown bold that holds an answer (``**73**``, ``**Total: $18**``), not a heading (``**Step 2**``)."""
+    text = scan.text
+    for m in reversed(list(_BOLD.finditer(text))):
+        inner = m.group(1)
+        if "answer" in inner.lower() or _HEADING.match(inner.strip()):
+            continue
+        s, e = m.start(1), m.end(1)
+        colon = inner.rfind(":")
+        if colon >= 0:
+            s += colon + 1
+        answer = clean_answer(strip_delimiters(scan, s, e))
+        if choices and _as_choice(answer) and len(answer) <= 60:
+            return [_marked(Found(answer, s, e, "bold"), choices)]
+        if answer and _HAS_MATH.search(answer) and len(_PLAIN_WORD.findall(answer)) <= 3:
+            return [_marked(Found(answer, s, e, "bold"), choices)]
+    return []
+
+
+_CHOICE_PHRASE = re.compile(
+    r"(?:\b(?:choose|select|pick)\s+(?:option\s+|choice\s+|answer\s+)?\(?([A-J])\)?(?![\w])"
+    r"|\b(?:option|choice)\s*\(?([A-J])\)?\s+is\s+(?:the\s+)?(?:correct|right|answer|true)"
+    r"|\(([A-J])\)\s+is\s+(?:the\s+)?(?:correct|right|answer|true))",
+    re.I,
+)
+
+
+def choice_phrase(scan: Scan, choices: bool) -> List[Found]:
+    """``option B is correct``, ``(C) is the answer``, ``choose B`` (only when the gold is a letter)."""
+    if not choices:
+        return []
+    last = None
+    for m in _CHOICE_PHRASE.finditer(scan.text):
+        last = m
+    if last is None:
+        return []
+    g = next(i for i in (1, 2, 3) if last.group(i))
+    letter = last.group(g).upper()
+    return [Found(letter, last.start(g), last.end(g), "choice_phrase", choice=True)]
+
+
+# -- rule 4: program output -----------------------------------------------------------------------------------------
+_OUTPUT_OPEN = re.compile(r"```output[ \t]*\n")
+
+
+def code_output(scan: Scan, choices: bool) -> List[Found]:
+    """The last ```` ```output ```` block (program-of-thought): its last line, read as text, never executed."""
+    text = scan.text
+    opens = list(_OUTPUT_OPEN.finditer(text))
+    for m in reversed(opens[-3:]):
+        close = text.find("```", m.end())
+        if close < 0:
+            continue
+        lines = [ln for ln in text[m.end(): close].splitlines() if ln.strip()]
+        if not lines or len(lines[-1]) > 200:
+            return []
+        last = lines[-1]
+        s = text.rfind(last, m.end(), close)
+        answer = last.strip()
+        s += len(last) - len(last.lstrip())
+        return [Found(answer, s, s + len(answer), "code_output")]
+    return []
+
+
+# -- multiple choice without a marker ---------------------------------------------------------------------------------
+_OPTION_LABEL = re.compile(r"(?:(?<=\s)|^)\(([A-J])\)|^[ \t]*([A-J])[.)][ \t]", re.M)
+_LETTER_LINE = re.compile(r"[\s*$]*(?:\\text\{)?\(?([A-J])\)?\}?[.\s*$]*")
+
+
+def choice_line(scan: Scan, choices: bool) -> List[Found]:
+    """A last line that is only a letter (``B``, ``(B).``)."""
+    if not choices:
+        return []
+    text = scan.text.rstrip()
+    nl = text.rfind("\n")
+    m = _LETTER_LINE.fullmatch(text, nl + 1)
+    if m is None:
+        return []
+    return [Found(m.group(1), m.start(1), m.end(1), "choice_line", choice=True)]
+
+
+def option_list(scan: Scan, choices: bool) -> List[Found]:
+    """Options listed without choosing one: an ambiguous answer (alternatives = the letters)."""
+    if not choices:
+        return []
+    letters: Dict[str, None] = {}
+    first = last = -1
+    for m in _OPTION_LABEL.finditer(scan.text):
+        letters.setdefault(m.group(1) or m.group(2), None)
+        first = m.start() if first < 0 else first
+        last = m.end()
+    if len(letters) < 2:
+        return []
+    alts = tuple(letters)
+    return [Found(alts[-1], first, last, "option_list", alternatives=alts, choice=True)]
+
+
+# -- rule 5: the last formula, then undelimited LaTeX, then the last number ---------------------------------------
+_LONE_VARIABLE = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?\w+\}?)?(?:\([A-Za-z]\))?\s*")
+
+
+def _last_of_chain(expr: str) -> str:
+    """``60 \\cdot 7 = 420`` → ``420``; ``x = 4`` and ``y = 2x + 1`` are kept (a variable named on the left)."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(expr):
+        if c in "({[":
+            depth += 1
+        elif c in ")}]":
+            depth -= 1
+        elif c == "=" and depth == 0:
+            before, after = expr[i - 1: i], expr[i + 1: i + 2]
+            if before not in "<>!:\\" and after != "=":
+                parts.append(expr[start:i])
+                start = i + 1
+    parts.append(expr[start:])
+    if len(parts) < 2 or _LONE_VARIABLE.fullmatch(parts[0]) or not parts[-1].strip():
+        return expr.strip()
+    return parts[-1].strip()
+
+
+def math_env(scan: Scan, choices: bool) -> List[Found]:
+    """The last math environment that holds more than a variable name; the result of a computation chain."""
+    text = scan.text
+    for env in reversed(scan.envs[-5:]):
+        inner = text[env[2]: env[3]]
+        if not inner.strip() or _LONE_VARIABLE.fullmatch(inner):
+            continue
+        answer = clean_answer(_last_of_chain(inner))
+        if not answer:
+            continue
+        s = text.rfind(answer, env[2], env[3])
+        s = s if s >= 0 else env[2]
+        return [_marked(Found(answer, s, s + len(answer) if s != env[2] else env[3], "math_env"), choices)]
+    return []
+
+
+_TAIL = 400
+_LATEX_RUN = re.compile(
+    r"(?:\\[a-zA-Z]+|[0-9{}()\[\]^_+\-*/=.,|<>!']|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[ \t])+"
+)
+_MATH_COMMAND = re.compile(
+    r"\\(?:d?frac|tfrac|sqrt|pi|infty|cdot|times|pm|mp|circ|log|ln|sin|cos|tan|cot|sec|csc|left|right|binom)"
+    r"(?![A-Za-z])"
+)
+
+
+def latex(scan: Scan, choices: bool) -> List[Found]:
+    """Undelimited LaTeX near the end (``so x is \\dfrac{9}{7}``), outside any math environment."""
+    text = scan.text
+    base = max(0, len(text) - _TAIL)
+    best = None
+    for m in _LATEX_RUN.finditer(text, base):
+        if _MATH_COMMAND.search(m.group()) and scan.env_containing(m.start()) is None:
+            best = m
+    if best is None:
+        return []
+    raw = best.group()
+    answer = clean_answer(_last_of_chain(raw.strip(" \t.,")))
+    s = text.rfind(answer, best.start(), best.end()) if answer else -1
+    if not answer or s < 0:
+        return []
+    return [Found(answer, s, s + len(answer), "latex")]
+
+
+_NUMBER = re.compile(
+    r"(?:(?<![\w)\]}.])-)?(?<![\w.])(?:\d+[ \t]+\d+/\d+|\d+(?:,\d{3}(?!\d))*(?:\.\d+)?(?:/\d+(?![\d.]))?)"
+)
+
+
+def last_number(scan: Scan, choices: bool) -> List[Found]:
+    """The last number: sign, decimals, thousands separators, ``a/b`` and mixed numbers ``2 1/2``."""
+    last = None
+    for m in _NUMBER.finditer(scan.text):
+        last = m
+    if last is None:
+        return []
+    return [Found(last.group(), last.start(), last.end(), "last_number")]

@@ -1,0 +1,256 @@
+"""Linear-time scanning of one model output: math environments, matching braces, and the answer after a marker.
+
+Everything here runs in time linear (or n log n) in the length of the output, whatever it contains: unbalanced
+braces, a thousand unclosed ``\\boxed{``, a megabyte of dollar signs. Searches that fail are remembered so they are
+never repeated from a later position.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from typing import Dict, List, Optional, Tuple
+
+__all__ = ["Scan", "MathEnv", "clean_answer", "strip_delimiters"]
+
+MathEnv = Tuple[int, int, int, int]
+"""A math environment: (start, end, inner_start, inner_end) offsets in the output."""
+
+_MATH_TOKEN = re.compile(r"\\\\|\\\$|\$\$|\$|\\\(|\\\[")
+_BRACE_TOKEN = re.compile(r"\\.|[{}]", re.S)
+_MAX_INLINE = 2_000
+"""Longest ``$...$`` environment accepted (a longer one is a stray dollar sign, usually currency)."""
+_MAX_REGION = 600
+"""Longest answer region taken after a marker."""
+_SKIP_BEFORE = " \t\r\n:：=*–—"
+_CLAUSE_AFTER_COMMA = re.compile(
+    r"[ \t]*(?:which|so|because|since|where|but|then|hence|thus|therefore|as|this|that|it|we|i|meaning|giving|"
+    r"making|for|and (?:the|this|that|so|thus|we|it|hence|therefore|i)|or (?:the|this|that|we|it))\b",
+    re.I,
+)
+_CLAUSE_AFTER_SPACE = re.compile(r"(?:because|since|which|so that|as this|as it|where|when|if|for each|per)\b", re.I)
+_TRAILING = " \t\r\n.,;:!?。，；：！？"
+
+
+class Scan:
+    """Facts about one output that several rules need, computed once and lazily."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._envs: Optional[List[MathEnv]] = None
+        self._env_by_start: Dict[int, MathEnv] = {}
+        self._braces: Optional[Dict[int, int]] = None
+        self._braces_from = len(text)
+
+    # -- math environments --------------------------------------------------------------------------------------
+    @property
+    def envs(self) -> List[MathEnv]:
+        """All top-level math environments, in order: ``$..$``, ``$$..$$``, ``\\(..\\)``, ``\\[..\\]``."""
+        if self._envs is None:
+            self._envs = _find_envs(self.text)
+            self._env_by_start = {e[0]: e for e in self._envs}
+        return self._envs
+
+    def env_at(self, pos: int) -> Optional[MathEnv]:
+        """The math environment starting exactly at ``pos``, if any."""
+        if self._envs is None:
+            _ = self.envs
+        return self._env_by_start.get(pos)
+
+    def env_containing(self, pos: int) -> Optional[MathEnv]:
+        """The math environment whose span contains ``pos``, if any."""
+        envs = self.envs
+        i = bisect.bisect_right(envs, (pos, float("inf"))) - 1
+        if i >= 0 and envs[i][0] <= pos < envs[i][1]:
+            return envs[i]
+        return None
+
+    # -- braces -------------------------------------------------------------------------------------------------
+    def closing_brace(self, open_pos: int) -> int:
+        """Offset of the ``}`` matching the ``{`` at ``open_pos``, or -1 when it is never closed."""
+        if self._braces is None or open_pos < self._braces_from:
+            self._braces = _match_braces(self.text, open_pos)
+            self._braces_from = open_pos
+        return self._braces.get(open_pos, -1)
+
+    # -- the answer after a marker ------------------------------------------------------------------------------
+    def region_after(self, pos: int, *, stop_at_newline: bool = True) -> Tuple[int, int]:
+        """The answer that starts at or after ``pos`` (after a marker): up to the end of the math or the sentence.
+
+        Math environments and brackets are taken whole; outside them the region stops at a line break, a sentence
+        end (``.`` ``!`` ``?`` followed by a space), a closing ``**``, an unmatched closing bracket, or a comma or
+        word that starts a new clause (``, which``; `` because``).
+        """
+        text = self.text
+        n = len(text)
+        while pos < n and text[pos] in _SKIP_BEFORE:
+            pos += 1
+        start = j = pos
+        limit = min(n, pos + _MAX_REGION)
+        depth = 0
+        while j < limit:
+            c = text[j]
+            if c == "$" or c == "\\":
+                env = self.env_at(j)
+                if env is not None:
+                    j = env[1]
+                    continue
+                if c == "\\":
+                    j += 2
+                    continue
+            if c in "({[":
+                depth += 1
+            elif c in ")}]":
+                if depth == 0:
+                    break
+                depth -= 1
+            elif depth == 0 and _ends_region(text, j, stop_at_newline):
+                break
+            j += 1
+        j = min(j, n)
+        while j > start and text[j - 1] in _TRAILING:
+            j -= 1
+        return start, j
+
+
+def _ends_region(text: str, j: int, stop_at_newline: bool) -> bool:
+    c = text[j]
+    if c == "\n":
+        return stop_at_newline or text.startswith("\n\n", j)
+    if c in ".!?;":
+        nxt = text[j + 1: j + 2]
+        prev = text[j - 1: j]
+        if c == "." and (nxt == "." or prev == "."):
+            return False
+        return nxt == "" or nxt.isspace() or nxt in "*$"
+    if c in "。！？；":
+        return True
+    if c == "*":
+        return text.startswith("**", j)
+    if c == "," or c == "，":
+        return _CLAUSE_AFTER_COMMA.match(text, j + 1) is not None
+    if c == " ":
+        return _CLAUSE_AFTER_SPACE.match(text, j + 1) is not None
+    return False
+
+
+def _find_envs(text: str) -> List[MathEnv]:
+    envs: List[MathEnv] = []
+    closers = _dollar_closers(text)
+    blank_lines = [m.start() for m in re.finditer(r"\n[ \t]*\n", text)]
+    missing = set()  # closing delimiters known to be absent after the current position
+    pos = 0
+    while True:
+        m = _MATH_TOKEN.search(text, pos)
+        if m is None:
+            return envs
+        tok, s, e = m.group(), m.start(), m.end()
+        pos = e
+        if tok in ("\\\\", "\\$"):
+            continue
+        if tok == "$":
+            env = _inline_dollar(text, s, closers, blank_lines)
+        else:
+            close = {"$$": "$$", "\\(": "\\)", "\\[": "\\]"}[tok]
+            if close in missing:
+                continue
+            c = text.find(close, e)
+            if c < 0:
+                missing.add(close)
+                continue
+            env = (s, c + len(close), e, c)
+        if env is not None:
+            envs.append(env)
+            pos = env[1]
+
+
+def _dollar_closers(text: str) -> List[int]:
+    """Offsets of every ``$`` that may close inline math: not escaped, after a non-space, not before a digit."""
+    out = []
+    for m in re.finditer(r"(?<=[^\s\\$])\$(?![\d$])", text):
+        out.append(m.start())
+    return out
+
+
+def _inline_dollar(text: str, s: int, closers: List[int], blank_lines: List[int]) -> Optional[MathEnv]:
+    if s + 1 >= len(text) or text[s + 1].isspace():
+        return None
+    i = bisect.bisect_right(closers, s + 1)
+    if i == len(closers):
+        return None
+    c = closers[i]
+    if c - s > _MAX_INLINE:
+        return None
+    b = bisect.bisect_right(blank_lines, s)
+    if b < len(blank_lines) and blank_lines[b] < c:
+        return None
+    return (s, c + 1, s + 1, c)
+
+
+def _match_braces(text: str, start: int) -> Dict[int, int]:
+    match: Dict[int, int] = {}
+    stack: List[int] = []
+    for m in _BRACE_TOKEN.finditer(text, start):
+        t = m.group()
+        if t == "{":
+            stack.append(m.start())
+        elif t == "}" and stack:
+            match[stack.pop()] = m.start()
+    return match
+
+
+# -- cleaning an answer text ------------------------------------------------------------------------------------
+_WRAPPED_BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
+_WORD = r"[^\W\d_]+(?:['’\-][^\W\d_]+)*"
+_NUMBER_THEN_WORDS = re.compile(
+    r"(-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?)\s*(?!(?:pi|e|i|mod|or|and|sqrt|cdot|[a-zA-Z])\b)"
+    + _WORD + r"(?:[ \t]+" + _WORD + r")*"
+)
+
+
+def strip_delimiters(scan: Scan, start: int, end: int) -> str:
+    """``output[start:end]`` with the delimiters of the math environments inside it removed."""
+    text = scan.text
+    envs = scan.envs
+    i = bisect.bisect_left(envs, (start,))
+    parts = []
+    pos = start
+    while i < len(envs) and envs[i][1] <= end:
+        s, e, is_, ie = envs[i]
+        if s >= pos:
+            parts.append(text[pos:s])
+            parts.append(text[is_:ie])
+            pos = e
+        i += 1
+    parts.append(text[pos:end])
+    return "".join(parts)
+
+
+def clean_answer(answer: str) -> str:
+    """Trim an answer text: outer whitespace and sentence punctuation, ``**``, a wrapping ``\\boxed{}``, and the
+    words after a plain number (``12 apples`` → ``12``). LaTeX is kept as written."""
+    s = answer.strip(_TRAILING)
+    while s.startswith("**") or s.endswith("**"):
+        s = s.strip("*").strip(_TRAILING)
+    m = _WRAPPED_BOX.match(s)
+    if m is not None and s.endswith("}") and _balanced(s[m.end(): -1]):
+        s = s[m.end(): -1].strip()
+    if s.startswith("$") and s.endswith("$") and "$" not in s.strip("$"):
+        s = s.strip("$").strip()
+    m = _NUMBER_THEN_WORDS.fullmatch(s)
+    if m is not None:
+        s = m.group(1)
+    return s
+
+
+def _balanced(s: str) -> bool:
+    depth = 0
+    for m in _BRACE_TOKEN.finditer(s):
+        t = m.group()
+        if t == "{":
+            depth += 1
+        elif t == "}":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
