@@ -1,28 +1,28 @@
-"""Stage 3, compare: decide whether two values are the same answer, and which rule decided."""
+"""Stage 3, compare: decide whether two values are the same answer, and which rule decided.
+
+``compare(answer, gold, options, deadline)`` dispatches on the kinds of the two values (see :mod:`._core`) and
+returns a :class:`Decision` naming the rule that decided (``number.exact``, ``number.rounded``,
+``expression.random_points``, ``relation.same_solutions``, ``set.elementwise``...) with a one-line reason.
+Every rule is described, with examples, in docs/comparison.md.
+
+Modules: :mod:`._numbers` (Fractions only), :mod:`._numeric` (evaluation at points, mpmath), :mod:`._sympy`
+(tree → sympy, symbolic confirmation; imported lazily), :mod:`._scalars`, :mod:`._structures`,
+:mod:`._relations`, :mod:`._text`.
+"""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from ..limits import Deadline
 from ..options import Options
 from ..values import Value
+from ._core import Ctx, Decision, decide
 
 __all__ = ["compare", "Decision"]
 
 
-@dataclass(frozen=True)
-class Decision:
-    """The outcome of a comparison: ``equal``, the ``rule`` that decided (``number.exact``, ...) and a one-line
-    ``reason``."""
-
-    equal: bool
-    rule: str
-    reason: str
-
-
 def compare(answer: Value, gold: Value, options: Options, deadline: Deadline) -> Decision:
-    """Placeholder: structural equality (replaced by the real comparison rules)."""
-    if answer == gold:
-        return Decision(True, "structural", "the values are identical")
-    return Decision(False, "structural", f"{answer} differs from {gold}")
+    """Decide whether ``answer`` (read from the model's output) is the same answer as ``gold``.
+
+    Raises :class:`mathgrade.limits.GradingTimeout` when ``deadline`` passes; never returns an undecided result.
+    """
+    return decide(answer, gold, Ctx(options, deadline))

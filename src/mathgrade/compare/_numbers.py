@@ -1,0 +1,98 @@
+"""Numbers against numbers: exact rationals, written decimals, percent and degree signs.
+
+Everything here is :class:`fractions.Fraction` arithmetic: no sympy, no floats, microseconds per comparison.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import List, Optional, Tuple
+
+from ..options import Options
+from ..values import Number
+
+__all__ = ["significant_digits", "rounds_to", "number_candidates", "compare_numbers"]
+
+NumberResult = Tuple[bool, str, str]
+"""(equal, rule, reason) — turned into a Decision by the caller."""
+
+
+def significant_digits(n: Number) -> int:
+    """Significant digits written in a decimal ``n`` (``0.333`` → 3, ``1.20`` → 3, ``0.000`` → 0)."""
+    if n.places is None:
+        return 0
+    scaled = abs(n.value) * Fraction(10) ** n.places
+    digits = scaled.numerator // scaled.denominator
+    return 0 if digits == 0 else len(str(digits))
+
+
+def rounds_to(exact: Fraction, decimal: Fraction, places: int) -> bool:
+    """True when ``exact`` rounded at ``places`` decimal places (negative: tens, hundreds...) is ``decimal``.
+
+    Ties count either way (half-up and half-even are both accepted).
+    """
+    half_unit = Fraction(1, 2) / Fraction(10) ** places
+    return abs(exact - decimal) <= half_unit
+
+
+def number_candidates(n: Number, other: Number, options: Options) -> List[Tuple[Fraction, str]]:
+    """The exact values ``n`` may stand for when compared with ``other``, each with a note for the reason.
+
+    A percent sign may be dropped but never invented: ``50%`` stands for 50 and for 0.5 when the other side has no
+    percent sign (only 0.5 when the ``percent`` option is off). Degree signs are handled by the caller.
+    """
+    if n.percent and not other.percent:
+        out = [(n.value / 100, f"{n} is {n.value / 100}")]
+        if options.percent:
+            out.append((n.value, "the percent sign is dropped"))
+        return out
+    return [(n.value, "")]
+
+
+def compare_numbers(answer: Number, gold: Number, options: Options) -> NumberResult:
+    """Compare two numbers exactly, or by the rounding rule when one of them is a written decimal."""
+    if answer.degrees != gold.degrees and not options.degrees:
+        return False, "number.degrees", "one side is in degrees and the other is not (degrees option is off)"
+    best: Optional[NumberResult] = None
+    for a_val, a_note in number_candidates(answer, gold, options):
+        for g_val, g_note in number_candidates(gold, answer, options):
+            result = _compare_values(answer, a_val, gold, g_val, options)
+            note = a_note or g_note
+            if result[0]:
+                return result[0], result[1], result[2] + (f" ({note})" if note else "")
+            if best is None:
+                best = result
+    assert best is not None
+    return best
+
+
+def _compare_values(answer: Number, a: Fraction, gold: Number, g: Fraction, options: Options) -> NumberResult:
+    if a == g:
+        return True, "number.exact", f"{_show(a)} equals {_show(g)}"
+    a_dec, g_dec = answer.places is not None, gold.places is not None
+    if a_dec and (not g_dec or answer.places <= gold.places):  # type: ignore[operator]
+        # the answer is the less precise one: it must be a rounding of the gold with enough digits
+        sig = significant_digits(answer)
+        if rounds_to(g, a, answer.places):  # type: ignore[arg-type]
+            if sig >= options.min_significant_digits:
+                return True, "number.rounded", f"{answer} is {_show(g)} rounded to {_places(answer.places)}"
+            return False, "number.too_few_digits", (
+                f"{answer} has {sig} significant digit{'s' if sig != 1 else ''}; "
+                f"at least {options.min_significant_digits} are needed to stand for {_show(g)}")
+    elif g_dec:
+        # the gold is a written decimal (a rounded value): the answer must round to it at the gold's digits
+        if rounds_to(a, g, gold.places):  # type: ignore[arg-type]
+            return True, "number.rounded", f"{_show(a)} rounds to the gold {gold} at {_places(gold.places)}"
+    return False, "number.exact", f"{_show(a)} differs from {_show(g)}"
+
+
+def _show(v: Fraction) -> str:
+    return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+
+
+def _places(places: Optional[int]) -> str:
+    if places is None:
+        return "an exact value"
+    if places >= 0:
+        return f"{places} decimal place{'s' if places != 1 else ''}"
+    return f"the nearest {10 ** (-places)}"

@@ -1,0 +1,335 @@
+"""Equations, inequalities and chains.
+
+* An assignment (``x = 3``, ``f(x) = 1``, ``(p, q) = (3, 2)``, a chain ``x = 5+5+1 = 11``) answers its last side;
+  ``x ≈ 11`` answers 11, and in ``x = 1/3 ≈ 0.33`` the trailing approximation is dropped.
+* Two relations are the same when their atoms (``a < b``, ``b <= c``... of a chain) pair up with the same
+  solutions: after moving everything to one side, ``f₁ = c·f₂`` for a constant c (c > 0 for inequalities, which
+  makes ``x < 1`` and ``-x > -1`` equal and ``x < 1`` and ``x > -1`` different). Decided at random points, then
+  confirmed with sympy.
+* A solved inequality (``x > 3``, ``2 <= x < 5``, ``x != 3``) answers the interval it describes, and one in a single
+  variable that is not solved (``1 <= |z| <= 3/2``) is solved with sympy (option ``allow_interval_as_inequality``).
+* A false statement without variables (``7 = 5``) answers nothing.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from typing import List, Optional, Sequence, Tuple
+
+from ..values import Expression, Interval, Relation, TupleValue, Union_, Value, render
+from . import _numeric
+from ._core import Ctx, Decision, bounded, decide, is_scalar, kind_name
+
+__all__ = ["compare_relations", "assignment", "solved_interval"]
+
+_FLIP = {">": "<", ">=": "<="}
+_INEQ = ("<", "<=", ">", ">=")
+_OO = Expression(("const", "oo"))
+_MINUS_OO = Expression(("neg", ("const", "oo")))
+
+
+def compare_relations(answer: Value, gold: Value, ctx: Ctx) -> Decision:
+    """At least one side is a :class:`Relation`."""
+    for who, v in (("answer", answer), ("gold", gold)):
+        if isinstance(v, Relation) and _truth(v, ctx) is False:
+            return Decision(False, "relation.false", f"the {who} {v} is a false statement: it answers nothing")
+    if isinstance(answer, Relation) and isinstance(gold, Relation):
+        return _both_relations(answer, gold, ctx)
+    rel, other = (answer, gold) if isinstance(answer, Relation) else (gold, answer)
+    assert isinstance(rel, Relation)
+    asg = assignment(rel)
+    if asg is not None:
+        value = asg[1]
+        d = decide(value, other, ctx) if rel is answer else decide(other, value, ctx)
+        return Decision(d.equal, d.rule if d.rule.startswith("relation.") else "relation.assignment",
+                        f"{rel} gives {value}: {d.reason}")
+    if isinstance(other, (Interval, Union_)) and ctx.options.allow_interval_as_inequality:
+        return _relation_vs_set(rel, other, answer_is_relation=rel is answer, ctx=ctx)
+    if _truth(rel, ctx) is True:
+        last = rel.sides[-1]
+        d = decide(last, other, ctx) if rel is answer else decide(other, last, ctx)
+        return Decision(d.equal, "relation.true_chain", f"{rel} is true and ends in {last}: {d.reason}")
+    return Decision(False, "kind.mismatch",
+                    f"the {'answer' if rel is answer else 'gold'} is a relation ({rel}) that does not state a value, "
+                    f"and the other side is a {kind_name(other)}")
+
+
+# ---------------------------------------------------------------------------------------------------- assignments
+
+
+def _is_name(v: Value) -> bool:
+    """A name is what a value is assigned to: ``x``, ``a_3``, ``f(x)``, ``|AB|``, ``NO/BO``, ``(p, q)``."""
+    if isinstance(v, TupleValue):
+        return bool(v.items) and all(_is_name(x) for x in v.items)
+    return isinstance(v, Expression) and _name_tree(v.tree)
+
+
+def _name_tree(node: tuple) -> bool:
+    head = node[0]
+    if head == "sym":
+        return True
+    if head in ("mul", "div"):
+        return all(_name_tree(n) for n in node[1:])
+    if head == "func":
+        return node[1] not in ("sqrt", "root", "exp", "log", "ln", "log_base") and all(_name_tree(n) for n in node[2:])
+    return False
+
+
+def _exact_part(rel: Relation) -> Tuple[Tuple[Value, ...], Tuple[str, ...]]:
+    """Drop trailing ``≈`` sides after an exact ``=`` (``x = 1/3 ≈ 0.33`` → ``x = 1/3``); ``≈`` alone is ``=``."""
+    sides, ops = rel.sides, rel.ops
+    if "=" in ops:
+        last = max(i for i, op in enumerate(ops) if op == "=")
+        return sides[: last + 2], ops[: last + 1]
+    return sides, tuple("=" for _ in ops)
+
+
+def assignment(rel: Relation) -> Optional[Tuple[Value, Value]]:
+    """(name, value) when ``rel`` assigns a value to a name, else None.
+
+    Only chains of ``=`` (and ``≈``) qualify. The value is the last side; the name is the first side, or the side
+    just before the last (``1 = y = x = 0`` assigns 0 to x). ``3 = x`` assigns 3 to x.
+    """
+    if any(op not in ("=", "approx") for op in rel.ops):
+        return None
+    sides, _ = _exact_part(rel)
+    if len(sides) < 2:
+        return None
+    if _is_name(sides[0]) and not _is_name(sides[-1]):
+        return sides[0], sides[-1]
+    if _is_name(sides[-2]) and not _is_name(sides[-1]):
+        return sides[-2], sides[-1]
+    if len(sides) == 2 and _is_name(sides[1]) and not _is_name(sides[0]):
+        return sides[1], sides[0]
+    if _is_name(sides[0]) and _is_name(sides[-1]) and len(sides) == 2:
+        return sides[0], sides[-1]  # y = x: still a statement about y
+    return None
+
+
+def _truth(rel: Relation, ctx: Ctx) -> Optional[bool]:
+    """True/False for a relation between constants (``7 = 5``); None when it has variables or is not numeric."""
+    sides, ops = _exact_part(rel)
+    if not all(is_scalar(s) for s in sides):
+        return None
+    trees = [_tree(s) for s in sides]
+    if any(_numeric.free_symbols(t) for t in trees):
+        return None
+    for (l, op, r) in zip(trees, ops, trees[1:]):
+        ctx.deadline.check()
+        try:
+            if op == "=":
+                same = _numeric.same_value(l, r, {})
+                if same is None:
+                    return None
+                if not same:
+                    return False
+            elif op in _INEQ:
+                holds = _holds(l, op, r)
+                if holds is None:
+                    return None
+                if not holds:
+                    return False
+            else:
+                return None
+        except _numeric.Unsupported:
+            return None
+    return True
+
+
+def _holds(l: tuple, op: str, r: tuple) -> Optional[bool]:
+    try:
+        a, b = _numeric.evaluate(l, {}), _numeric.evaluate(r, {})
+    except _numeric.Undefined:
+        return None
+    ctx = _numeric.context(60)
+    x, y = _real(ctx, a), _real(ctx, b)
+    if x is None or y is None:
+        return None
+    return {"<": x < y, "<=": x <= y, ">": x > y, ">=": x >= y}[op]
+
+
+def _real(ctx, v):  # type: ignore[no-untyped-def]
+    if isinstance(v, Fraction):
+        return v
+    if isinstance(v, ctx.mpc):
+        if v.imag != 0:
+            return None
+        return v.real
+    return v
+
+
+def _tree(v: Value) -> tuple:
+    from ._scalars import to_tree
+
+    return to_tree(v)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------------------------- relation vs relation
+
+
+def _both_relations(answer: Relation, gold: Relation, ctx: Ctx) -> Decision:
+    aa, ag = assignment(answer), assignment(gold)
+    if aa is not None and ag is not None and aa[0] == ag[0]:
+        d = decide(aa[1], ag[1], ctx)
+        return Decision(d.equal, "relation.assignment", f"both assign {aa[0]}: {d.reason}")
+    atoms_a, atoms_g = _atoms(answer), _atoms(gold)
+    if atoms_a is not None and atoms_g is not None and len(atoms_a) == len(atoms_g):
+        same = _atoms_match(atoms_a, atoms_g, ctx)
+        if same:
+            return Decision(True, "relation.same_solutions", f"{answer} and {gold} have the same solutions "
+                                                             "(one is a constant multiple of the other)")
+    if any(op in _INEQ for op in answer.ops + gold.ops) and ctx.options.allow_interval_as_inequality:
+        da, dg = _univariate(answer), _univariate(gold)
+        if da is not None and dg is not None and da[1] == dg[1]:
+            from ._sympy import same_real_set
+
+            if bounded(same_real_set, da, dg, ctx=ctx):
+                return Decision(True, "relation.same_solutions",
+                                f"{answer} and {gold} have the same real solutions in {da[1]}")
+    return Decision(False, "relation.same_solutions", f"{answer} and {gold} do not have the same solutions")
+
+
+Atom = Tuple[tuple, str]
+
+
+def _atoms(rel: Relation) -> Optional[List[Atom]]:
+    """Each link of the chain as ``(f, op)`` meaning ``f op 0``, with op among ``=``, ``!=``, ``<``, ``<=``."""
+    sides, ops = _exact_part(rel)
+    if not all(is_scalar(s) for s in sides):
+        return None
+    out: List[Atom] = []
+    for l, op, r in zip(sides, ops, sides[1:]):
+        lt, rt = _tree(l), _tree(r)
+        if op in _FLIP:
+            out.append((("add", rt, ("neg", lt)), _FLIP[op]))
+        elif op in ("=", "!=", "<", "<="):
+            out.append((("add", lt, ("neg", rt)), op))
+        else:
+            return None
+    return out
+
+
+def _atoms_match(a: Sequence[Atom], g: Sequence[Atom], ctx: Ctx) -> bool:
+    if len(a) > 4:
+        return all(_proportional(x, y, ctx) for x, y in zip(a, g))
+    return any(all(_proportional(x, y, ctx) for x, y in zip(perm, g)) for perm in itertools.permutations(a))
+
+
+def _proportional(a: Atom, g: Atom, ctx: Ctx) -> bool:
+    """``f_a = c·f_g`` for one constant c at every random point (c > 0 for inequalities, c != 0 otherwise)."""
+    (fa, op_a), (fg, op_g) = a, g
+    if op_a != op_g:
+        return False
+    names = _numeric.free_symbols(fa) | _numeric.free_symbols(fg)
+    if not names or _numeric.free_symbols(fa) != _numeric.free_symbols(fg):
+        return False
+    ratios = []
+    try:
+        for point in _numeric.random_points(names, 14, salt="relation"):
+            ctx.deadline.check()
+            try:
+                va, vg = _numeric.evaluate(fa, point), _numeric.evaluate(fg, point)
+            except _numeric.Undefined:
+                continue
+            a_zero, g_zero = _numeric.close(va, Fraction(0), 50), _numeric.close(vg, Fraction(0), 50)
+            if g_zero or a_zero:
+                if g_zero and a_zero:
+                    continue
+                return False
+            ratios.append(_div(va, vg))
+            if len(ratios) >= 6:
+                break
+    except _numeric.Unsupported:
+        return False
+    if len(ratios) < 3 or not all(_numeric.close(r, ratios[0], 40) for r in ratios[1:]):
+        return False
+    if op_a in ("<", "<="):
+        return _positive(ratios[0])
+    return True
+
+
+def _div(x, y):  # type: ignore[no-untyped-def]
+    if isinstance(x, Fraction) and isinstance(y, Fraction):
+        return x / y
+    ctx = _numeric.context(60)
+    return _to_mp(ctx, x) / _to_mp(ctx, y)
+
+
+def _to_mp(ctx, v):  # type: ignore[no-untyped-def]
+    return ctx.mpf(v.numerator) / v.denominator if isinstance(v, Fraction) else v
+
+
+def _positive(r) -> bool:  # type: ignore[no-untyped-def]
+    if isinstance(r, Fraction):
+        return r > 0
+    ctx = _numeric.context(60)
+    if isinstance(r, ctx.mpc):
+        return bool(abs(r.imag) <= abs(r) * ctx.mpf(10) ** -30 and r.real > 0)
+    return bool(r > 0)
+
+
+# ------------------------------------------------------------------------------------------ relation vs interval
+
+
+def solved_interval(rel: Relation) -> Optional[Tuple[str, Value]]:
+    """(variable, interval or union) for a solved inequality: ``x > 3``, ``3 < x``, ``2 <= x < 5``, ``x != 3``."""
+    sides, ops = rel.sides, rel.ops
+    if not all(is_scalar(s) for s in sides):
+        return None
+    trees = [_tree(s) for s in sides]
+    varying = [i for i, t in enumerate(trees) if _numeric.free_symbols(t)]
+    if len(varying) != 1 or not _is_name(sides[varying[0]]):
+        return None
+    k = varying[0]
+    var = render(trees[k])
+    if ops == ("!=",):
+        c = sides[1 - k]
+        return var, Union_((Interval(_MINUS_OO, c, False, False), Interval(c, _OO, False, False)))
+    if not all(op in _INEQ for op in ops):
+        return None
+    if all(op in ("<", "<=") for op in ops):
+        norm_sides, norm_ops = list(sides), list(ops)
+    elif all(op in (">", ">=") for op in ops):
+        norm_sides, norm_ops = list(reversed(sides)), [_FLIP[op] for op in reversed(ops)]
+        k = len(sides) - 1 - k
+    else:
+        return None
+    lo: Value = norm_sides[k - 1] if k > 0 else _MINUS_OO
+    hi: Value = norm_sides[k + 1] if k + 1 < len(norm_sides) else _OO
+    lo_closed = k > 0 and norm_ops[k - 1] == "<="
+    hi_closed = k + 1 < len(norm_sides) and norm_ops[k] == "<="
+    if len(norm_sides) > 3:
+        return None
+    return var, Interval(lo, hi, lo_closed, hi_closed)
+
+
+def _univariate(rel: Relation) -> Optional[tuple]:
+    """A description of a relation in one variable for :func:`._sympy.same_real_set`: ("relation", var, atoms)."""
+    sides, ops = _exact_part(rel)
+    if not all(is_scalar(s) for s in sides):
+        return None
+    trees = [_tree(s) for s in sides]
+    names = frozenset().union(*(_numeric.free_symbols(t) for t in trees))
+    if len(names) != 1 or any(op not in ("=", "!=") + _INEQ for op in ops):
+        return None
+    atoms = tuple((l, op, r) for l, op, r in zip(trees, ops, trees[1:]))
+    return ("relation", next(iter(names))) + atoms
+
+
+def _relation_vs_set(rel: Relation, other: Value, answer_is_relation: bool, ctx: Ctx) -> Decision:
+    solved = solved_interval(rel)
+    if solved is not None:
+        var, iv = solved
+        d = decide(iv, other, ctx) if answer_is_relation else decide(other, iv, ctx)
+        if d.equal:
+            return Decision(True, "relation.interval", f"{rel} describes {iv}: {d.reason}")
+    desc = _univariate(rel)
+    if desc is not None:
+        from ._structures import set_description
+        from ._sympy import same_real_set
+
+        other_desc = set_description(other)
+        if other_desc is not None and bounded(same_real_set, desc, other_desc, ctx=ctx):
+            return Decision(True, "relation.interval", f"the solutions of {rel} are {other}")
+    return Decision(False, "relation.interval", f"{rel} does not describe {other}")

@@ -1,0 +1,219 @@
+"""Containers: sets and lists (unordered, multiset-aware), tuples (ordered), intervals and unions, matrices.
+
+Items are compared with :func:`._core.decide`, so every item rule (rounding, random points...) applies inside.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ..limits import MAX_MATRIX_CELLS
+from ..values import Expression, Interval, Matrix, Number, SetValue, TupleValue, Union_, Value
+from ._core import Ctx, Decision, bounded, decide, is_scalar, kind_name
+
+__all__ = ["compare_structures", "match_unordered", "set_description"]
+
+_MAX_ITEMS = 400
+
+
+def compare_structures(answer: Value, gold: Value, ctx: Ctx) -> Decision:
+    """Dispatch on the pair of container kinds."""
+    if isinstance(answer, SetValue) and isinstance(gold, SetValue):
+        return _sets(answer, gold, ctx)
+    if isinstance(answer, SetValue) or isinstance(gold, SetValue):
+        return _set_vs_other(answer, gold, ctx)
+    if isinstance(answer, TupleValue) and isinstance(gold, TupleValue):
+        return _ordered(answer.items, gold.items, ctx, "tuple.elementwise", "tuple")
+    if isinstance(answer, Matrix) and isinstance(gold, Matrix):
+        return _matrices(answer, gold, ctx)
+    if {type(answer), type(gold)} == {Matrix, TupleValue}:
+        return _vector_vs_tuple(answer, gold, ctx)
+    if {type(answer), type(gold)} == {Interval, TupleValue}:
+        return _interval_vs_tuple(answer, gold, ctx)
+    if isinstance(answer, (Interval, Union_)) and isinstance(gold, (Interval, Union_)):
+        return _real_sets(answer, gold, ctx)
+    return _kinds_differ(answer, gold)
+
+
+def _kinds_differ(answer: Value, gold: Value) -> Decision:
+    return Decision(False, "kind.mismatch",
+                    f"the answer is a {kind_name(answer)} and the gold is a {kind_name(gold)}: they cannot match")
+
+
+def _sets(answer: SetValue, gold: SetValue, ctx: Ctx) -> Decision:
+    a, g = answer.items, gold.items
+    if len(a) != len(g):
+        return Decision(False, "set.size", f"the answer has {len(a)} element{'s' * (len(a) != 1)}, the gold "
+                                           f"{len(g)}: {'a partial answer' if len(a) < len(g) else 'extra elements'}")
+    missing = match_unordered(a, g, ctx)
+    if missing is None:
+        return Decision(True, "set.elementwise", f"all {len(g)} elements match, in some order")
+    return Decision(False, "set.elementwise", f"no element of the answer matches the gold's {missing}")
+
+
+def match_unordered(a: Sequence[Value], g: Sequence[Value], ctx: Ctx) -> Optional[Value]:
+    """None when the items of ``a`` and ``g`` pair up one to one (a perfect bipartite matching, so repeated items
+    count: ``2, 2, 3`` is not ``2, 3, 3``); else a gold item left without a partner."""
+    if len(a) > _MAX_ITEMS:
+        return g[0]
+    match_of_answer: Dict[int, int] = {}
+    cache: Dict[Tuple[int, int], bool] = {}
+
+    def equal(i: int, j: int) -> bool:
+        if (i, j) not in cache:
+            cache[(i, j)] = decide(a[i], g[j], ctx).equal
+        return cache[(i, j)]
+
+    def augment(j: int, seen: set) -> bool:
+        for i in range(len(a)):
+            if i in seen or not equal(i, j):
+                continue
+            seen.add(i)
+            if i not in match_of_answer or augment(match_of_answer[i], seen):
+                match_of_answer[i] = j
+                return True
+        return False
+
+    for j in range(len(g)):
+        if not augment(j, set()):
+            return g[j]
+    return None
+
+
+def _set_vs_other(answer: Value, gold: Value, ctx: Ctx) -> Decision:
+    s, other = (answer, gold) if isinstance(answer, SetValue) else (gold, answer)
+    assert isinstance(s, SetValue)
+    if isinstance(other, TupleValue) and not s.braces:
+        # a bare list answering a tuple (or a tuple answering a bare list) is read in the order written
+        a_items = answer.items if isinstance(answer, (SetValue, TupleValue)) else ()
+        g_items = gold.items if isinstance(gold, (SetValue, TupleValue)) else ()
+        return _ordered(a_items, g_items, ctx, "tuple.as_list", "list")
+    if len(s.items) == 1:
+        d = decide(s.items[0] if s is answer else answer, s.items[0] if s is gold else gold, ctx)
+        return Decision(d.equal, "set.single", f"a one-element set against its element: {d.reason}")
+    if isinstance(other, (Interval, Union_)):
+        return _real_sets(answer, gold, ctx)
+    return _kinds_differ(answer, gold)
+
+
+def _ordered(a: Sequence[Value], g: Sequence[Value], ctx: Ctx, rule: str, what: str) -> Decision:
+    if len(a) != len(g):
+        return Decision(False, rule, f"the answer's {what} has {len(a)} items, the gold's {len(g)}")
+    for pos, (x, y) in enumerate(zip(a, g), 1):
+        d = decide(x, y, ctx)
+        if not d.equal:
+            return Decision(False, rule, f"item {pos} differs: {d.reason}")
+    return Decision(True, rule, f"all {len(g)} items match in order")
+
+
+def _matrices(answer: Matrix, gold: Matrix, ctx: Ctx) -> Decision:
+    if answer.shape != gold.shape:
+        a_shape, g_shape = answer.shape, gold.shape
+        if sorted(a_shape) == sorted(g_shape) and 1 in a_shape:  # a row vector against a column vector
+            return _ordered(_cells(answer), _cells(gold), ctx, "matrix.vector", "vector")
+        return Decision(False, "matrix.shape", f"shapes differ: {a_shape[0]}×{a_shape[1]} vs {g_shape[0]}×{g_shape[1]}")
+    if len(_cells(gold)) > MAX_MATRIX_CELLS:
+        return Decision(False, "matrix.size", "the matrix is too large to compare")
+    for r, (row_a, row_g) in enumerate(zip(answer.rows, gold.rows), 1):
+        for c, (x, y) in enumerate(zip(row_a, row_g), 1):
+            d = decide(x, y, ctx)
+            if not d.equal:
+                return Decision(False, "matrix.entrywise", f"entry ({r},{c}) differs: {d.reason}")
+    return Decision(True, "matrix.entrywise", f"same shape {gold.shape[0]}×{gold.shape[1]} and every entry matches")
+
+
+def _cells(m: Matrix) -> Tuple[Value, ...]:
+    return tuple(x for row in m.rows for x in row)
+
+
+def _vector_vs_tuple(answer: Value, gold: Value, ctx: Ctx) -> Decision:
+    """A row or column vector against a tuple of the same entries (``(1,2,3)`` for a vector)."""
+    m = answer if isinstance(answer, Matrix) else gold
+    assert isinstance(m, Matrix)
+    if 1 not in m.shape:
+        return _kinds_differ(answer, gold)
+    a_items = _cells(answer) if isinstance(answer, Matrix) else answer.items  # type: ignore[union-attr]
+    g_items = _cells(gold) if isinstance(gold, Matrix) else gold.items  # type: ignore[union-attr]
+    return _ordered(a_items, g_items, ctx, "matrix.vector_as_tuple", "vector")
+
+
+def _interval_vs_tuple(answer: Value, gold: Value, ctx: Ctx) -> Decision:
+    """``(a, b)`` is both an open interval and a pair: an open interval matches the pair with the same ends."""
+    iv = answer if isinstance(answer, Interval) else gold
+    tp = gold if iv is answer else answer
+    assert isinstance(iv, Interval) and isinstance(tp, TupleValue)
+    if len(tp.items) != 2 or iv.left_closed or iv.right_closed:
+        return _kinds_differ(answer, gold)
+    ends = (iv.left, iv.right)
+    a_items, g_items = (ends, tp.items) if iv is answer else (tp.items, ends)
+    return _ordered(a_items, g_items, ctx, "interval.as_tuple", "pair")
+
+
+def _intervals(answer: Interval, gold: Interval, ctx: Ctx) -> Decision:
+    if (answer.left_closed, answer.right_closed) != (gold.left_closed, gold.right_closed):
+        return Decision(False, "interval.brackets", f"bracket types differ: {answer} vs {gold}")
+    for side, x, y in (("left", answer.left, gold.left), ("right", answer.right, gold.right)):
+        d = decide(x, y, ctx)
+        if not d.equal:
+            return Decision(False, "interval.endpoints", f"{side} endpoints differ: {d.reason}")
+    return Decision(True, "interval.endpoints", "same endpoints and same brackets")
+
+
+def _parts(v: Value) -> Optional[Tuple[Value, ...]]:
+    if isinstance(v, Union_) and v.op == "cup":
+        return v.parts
+    if isinstance(v, (Interval, SetValue)):
+        return (v,)
+    return None
+
+
+def _real_sets(answer: Value, gold: Value, ctx: Ctx) -> Decision:
+    """Intervals, unions and sets of reals: part by part first, then as sets of reals (sympy)."""
+    if isinstance(answer, Interval) and isinstance(gold, Interval):
+        return _intervals(answer, gold, ctx)
+    pa, pg = _parts(answer), _parts(gold)
+    if pa is not None and pg is not None and len(pa) == len(pg) and len(pa) > 1:
+        if match_unordered(pa, pg, ctx) is None:
+            return Decision(True, "union.parts", f"the {len(pg)} parts match, in some order")
+    da, dg = set_description(answer), set_description(gold)
+    if da is None or dg is None:
+        return Decision(False, "union.parts", f"{answer} and {gold} are not the same set")
+    from ._sympy import same_real_set
+
+    same = bounded(same_real_set, da, dg, ctx=ctx)
+    if same:
+        return Decision(True, "union.as_sets", f"{answer} and {gold} are the same set of reals")
+    return Decision(False, "union.as_sets", f"{answer} and {gold} are not the same set of reals")
+
+
+def set_description(v: Value) -> Optional[tuple]:
+    """A picklable description of a set of reals for :func:`._sympy.same_real_set`; None if ``v`` is not one
+    (or depends on variables)."""
+    from ._numeric import free_symbols
+    from ._scalars import to_tree
+
+    def end(x: Value) -> Optional[tuple]:
+        if not is_scalar(x):
+            return None
+        t = to_tree(x)  # type: ignore[arg-type]
+        return None if free_symbols(t) else t
+
+    if isinstance(v, Interval):
+        lo, hi = end(v.left), end(v.right)
+        if lo is None or hi is None:
+            return None
+        return ("interval", lo, hi, v.left_closed, v.right_closed)
+    if isinstance(v, SetValue):
+        pts = [end(x) for x in v.items]
+        if any(p is None for p in pts):
+            return None
+        return ("points",) + tuple(pts)  # type: ignore[operator]
+    if isinstance(v, Union_):
+        parts = [set_description(p) for p in v.parts]
+        if any(p is None for p in parts):
+            return None
+        return ("union" if v.op == "cup" else "intersection",) + tuple(parts)  # type: ignore[operator]
+    if isinstance(v, (Number, Expression)):
+        p = end(v)
+        return None if p is None else ("points", p)
+    return None

@@ -1,0 +1,192 @@
+"""Expression trees to sympy, and the few symbolic jobs the comparison needs.
+
+sympy is imported inside the functions, never at module import. Trees are converted by walking them and calling
+sympy constructors (``Add``, ``Mul``, ``Pow``, ``Rational``, ``Symbol``, ``sin``...): no string is ever parsed.
+Trees whose evaluation could explode (an exact power or factorial beyond the bounds of :mod:`mathgrade.limits`) are
+refused with :class:`TooBig` before sympy sees them.
+
+The public functions here are module level and take and return picklable objects (trees, tuples, bools), so that
+:func:`mathgrade.limits.run_bounded` may run them in a worker process that can be stopped.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Dict, Optional
+
+from ..limits import MAX_EXPONENT
+
+__all__ = ["TooBig", "to_sympy", "difference_is_zero", "same_real_set"]
+
+_MAX_FACTORIAL_ARG = 1000
+
+
+class TooBig(Exception):
+    """The tree holds an operation too large to hand to sympy (a huge exact power or factorial)."""
+
+
+def to_sympy(node: tuple, symbols: Optional[Dict[str, Any]] = None) -> Any:
+    """The sympy expression for an expression tree. Variables become real ``Symbol`` objects."""
+    import sympy
+
+    if symbols is None:
+        symbols = {}
+    return _convert(sympy, node, symbols)
+
+
+def _convert(sp: Any, node: tuple, symbols: Dict[str, Any]) -> Any:
+    head = node[0]
+    if head == "num":
+        v = Fraction(node[1])
+        return sp.Rational(v.numerator, v.denominator)
+    if head == "sym":
+        name = node[1]
+        if name not in symbols:
+            symbols[name] = sp.Symbol(name, real=True)
+        return symbols[name]
+    if head == "const":
+        return {"pi": sp.pi, "e": sp.E, "i": sp.I, "oo": sp.oo}[node[1]]
+    args = [_convert(sp, a, symbols) for a in node[1:]] if head != "func" else None
+    if head == "add":
+        return sp.Add(*args)
+    if head == "mul":
+        return sp.Mul(*args)
+    if head == "neg":
+        return -args[0]  # type: ignore[index]
+    if head == "div":
+        return sp.Mul(args[0], sp.Pow(args[1], -1))  # type: ignore[index]
+    if head == "pow":
+        _check_power(node)
+        return sp.Pow(args[0], args[1])  # type: ignore[index]
+    if head == "func":
+        return _function(sp, node, symbols)
+    raise ValueError(f"cannot convert a {head!r} node")
+
+
+def _check_power(node: tuple) -> None:
+    exp = node[2]
+    if exp[0] == "neg":
+        exp = exp[1]
+    if exp[0] == "num" and abs(Fraction(exp[1])) > MAX_EXPONENT:
+        raise TooBig("exponent too large")
+    if exp[0] == "pow":  # towers: 9^(9^9)
+        raise TooBig("power tower")
+
+
+_SIMPLE = {
+    "sin": "sin", "cos": "cos", "tan": "tan", "cot": "cot", "sec": "sec", "csc": "csc",
+    "asin": "asin", "acos": "acos", "atan": "atan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh",
+    "log": "log", "ln": "log", "exp": "exp", "sqrt": "sqrt", "abs": "Abs", "floor": "floor",
+    "ceil": "ceiling", "re": "re", "im": "im", "arg": "arg", "conj": "conjugate",
+}
+
+
+def _function(sp: Any, node: tuple, symbols: Dict[str, Any]) -> Any:
+    name = node[1]
+    args = [_convert(sp, a, symbols) for a in node[2:]]
+    if name in _SIMPLE and len(args) == 1:
+        return getattr(sp, _SIMPLE[name])(args[0])
+    if name == "factorial" and len(args) == 1:
+        if args[0].is_number and abs(args[0]) > _MAX_FACTORIAL_ARG:
+            raise TooBig("factorial argument too large")
+        return sp.factorial(args[0])
+    if name == "binom" and len(args) == 2:
+        if args[0].is_number and abs(args[0]) > _MAX_FACTORIAL_ARG:
+            raise TooBig("binomial argument too large")
+        return sp.binomial(args[0], args[1])
+    if name == "root" and len(args) == 2:
+        return sp.root(args[0], args[1])
+    if name == "log_base" and len(args) == 2:
+        return sp.log(args[0], args[1])
+    if name in ("gcd", "lcm") and len(args) >= 2:
+        fn = sp.gcd if name == "gcd" else sp.lcm
+        out = args[0]
+        for a in args[1:]:
+            out = fn(out, a)
+        return out
+    if name in ("max", "min") and args:
+        return (sp.Max if name == "max" else sp.Min)(*args)
+    return sp.Function(name)(*args)  # an unknown function stays an undefined function of its arguments
+
+
+def difference_is_zero(a: tuple, b: tuple) -> bool:
+    """True when sympy shows ``a - b`` is zero (expand, cancel, trigsimp, then simplify); False when it cannot."""
+    import sympy
+
+    symbols: Dict[str, Any] = {}
+    try:
+        diff = to_sympy(a, symbols) - to_sympy(b, symbols)
+    except TooBig:
+        return False
+    if diff == 0:
+        return True
+    for step in (sympy.expand, sympy.cancel, sympy.trigsimp, sympy.simplify):
+        try:
+            diff = step(diff)
+        except Exception:  # noqa: BLE001 - a sympy failure only means "not shown"
+            continue
+        if diff == 0:
+            return True
+    return False
+
+
+def _real_set(sp: Any, part: tuple, symbols: Dict[str, Any]) -> Any:
+    """A picklable set description → a sympy set. Shapes: ("interval", lo, hi, lclosed, rclosed),
+    ("points", tree, ...), ("union", part, ...), ("intersection", part, ...)."""
+    head = part[0]
+    if head == "interval":
+        lo, hi = to_sympy(part[1], symbols), to_sympy(part[2], symbols)
+        return sp.Interval(lo, hi, not part[3], not part[4])
+    if head == "points":
+        return sp.FiniteSet(*(to_sympy(t, symbols) for t in part[1:]))
+    if head == "union":
+        return sp.Union(*(_real_set(sp, p, symbols) for p in part[1:]))
+    if head == "intersection":
+        return sp.Intersection(*(_real_set(sp, p, symbols) for p in part[1:]))
+    if head == "relation":
+        return _solve(sp, part, symbols)
+    raise ValueError(f"unknown set shape {head!r}")
+
+
+def same_real_set(a: tuple, b: tuple) -> Optional[bool]:
+    """Whether two set descriptions (see :func:`_real_set`) are the same subset of the reals; None if unknown."""
+    import sympy
+
+    symbols: Dict[str, Any] = {}
+    try:
+        sa, sb = _real_set(sympy, a, symbols), _real_set(sympy, b, symbols)
+    except (TooBig, ValueError, TypeError, NotImplementedError):
+        return None
+    if sa == sb:
+        return True
+    try:
+        left, right = sympy.Complement(sa, sb), sympy.Complement(sb, sa)
+    except Exception:  # noqa: BLE001
+        return None
+    if left == sympy.EmptySet and right == sympy.EmptySet:
+        return True
+    if _is_nonempty(sympy, left) or _is_nonempty(sympy, right):
+        return False
+    return None
+
+
+def _is_nonempty(sp: Any, s: Any) -> bool:
+    if isinstance(s, (sp.Interval, sp.FiniteSet)) and s != sp.EmptySet:
+        return s.is_empty is False
+    if isinstance(s, sp.Union):
+        return any(_is_nonempty(sp, p) for p in s.args)
+    return False
+
+
+_OPS = {"<": "Lt", "<=": "Le", ">": "Gt", ">=": "Ge", "=": "Eq", "!=": "Ne"}
+
+
+def _solve(sp: Any, part: tuple, symbols: Dict[str, Any]) -> Any:
+    """("relation", var, (lhs, op, rhs), ...) → the set of real values of var satisfying every atom."""
+    var = part[1]
+    x = symbols.setdefault(var, sp.Symbol(var, real=True))
+    out = sp.S.Reals
+    for lhs, op, rhs in part[2:]:
+        rel = getattr(sp, _OPS[op])(to_sympy(lhs, symbols), to_sympy(rhs, symbols))
+        out = sp.Intersection(out, sp.solveset(rel, x, domain=sp.S.Reals))
+    return out
