@@ -68,7 +68,8 @@ _STOP_WORDS = frozenset(
     "let let's lets we to the that this it in not correct incorrect wrong right because as if whether given found "
     "shown below above obtained calculated clearly obviously indeed simply just when there here first so since for "
     "of a an is are was be by on at from with what how which where why i you they he she determined straightforward "
-    "follows following option choice".split()
+    "follows following option choice different something more less larger smaller bigger appropriate unclear unknown "
+    "undefined? also still now then".replace("undefined? ", "").split()
 )
 _PLAIN_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _FIRST_WORD = re.compile(r"[A-Za-z']+")
@@ -187,7 +188,7 @@ def _find_boxes(scan: Scan) -> List[Box]:
 def _gap_kind(gap: str) -> Optional[str]:
     """How two boxes separated by ``gap`` relate: ``join`` (one multi-part answer), ``or`` (alternatives), or None
     (separate statements: the later box is the answer)."""
-    if len(gap) > _MAX_GAP:
+    if len(gap) > _MAX_GAP or "\n\n" in gap.replace(" ", "").replace("\t", ""):
         return None
     pos = 0
     while pos < len(gap):
@@ -278,7 +279,10 @@ def phrases(scan: Scan, choices: bool) -> List[Found]:
 
 
 def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, choices: bool) -> Optional[Found]:
-    answer, s, e = _region_text(scan, m.end())
+    if _hedged_sentence(scan.text, m.start()):
+        return None
+    lead = _LEAD_IN.match(scan.text, m.end())
+    answer, s, e = _region_text(scan, lead.end() if lead else m.end())
     if not _looks_like_answer(answer) and not (choices and _as_choice(answer)):
         return None
     family = ("final_answer_phrase" if level == "final" else "answer_phrase") + ("" if lang.code == "en" else "_i18n")
@@ -287,7 +291,25 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
         alts = _dedupe([a for a in (clean_answer(x) for x in _ALTERNATIVE_SPLIT.split(answer)) if a])
         if len(alts) > 1:
             return Found(alts[-1], s, e, family, "hedged_answer_phrase", tuple(alts))
+        return None  # a hedge naming one answer ("the answer might be 5") commits to nothing
     return _marked(Found(answer, s, e, family, rule), choices)
+
+
+_LEAD_IN = re.compile(
+    r"[ \t]*(?:[A-Za-z]+[ \t]+){0,4}?(?:as follows|below|the following|given by|written as|expressed as)[ \t]*:?", re.I
+)
+_HEDGE_BEFORE = re.compile(
+    r"\b(?:perhaps|maybe|might|could|if|suppose|supposing|assume|assuming|whether|alternatively|unless|possibly|"
+    r"not sure|wonder)\b",
+    re.I,
+)
+
+
+def _hedged_sentence(text: str, marker: int) -> bool:
+    """The sentence before the marker hedges ("Alternatively, perhaps ... the answer is 16")."""
+    begin = max(0, marker - 150)
+    cut = max(text.rfind(". ", begin, marker), text.rfind("\n", begin, marker), text.rfind("? ", begin, marker))
+    return _HEDGE_BEFORE.search(text, cut + 1 if cut >= 0 else begin, marker) is not None
 
 
 _HASHES = re.compile(r"####[ \t]*(?=[-+$\\\d])")
@@ -310,10 +332,15 @@ def answer_label(scan: Scan, choices: bool) -> List[Found]:
     """A line starting ``A:`` (question/answer transcripts). Not used for multiple choice, where ``A:`` is an option."""
     if choices:
         return []
-    for m in reversed(list(_LABEL_A.finditer(scan.text))):
+    text = scan.text
+    for m in reversed(list(_LABEL_A.finditer(text))):
         answer, s, e = _region_text(scan, m.end())
+        following = [ln.strip() for ln in text[e:].splitlines() if ln.strip()]
+        if len(following) > 2 or any(ln.startswith("B:") for ln in following):
+            return []
         if _looks_like_answer(answer):
             return [Found(answer, s, e, "answer_label")]
+        return []
     return []
 
 
@@ -322,12 +349,15 @@ _HEADING = re.compile(r"(?:step|case|part|method|approach|solution|option|exampl
                       r"year|stage|phase|scenario|subcase|check|verification|note)\b", re.I)
 
 
+_WORD_START = re.compile(r"\s*[A-Za-z]{3,}(?![^:]*:)")
+
+
 def bold(scan: Scan, choices: bool) -> List[Found]:
     """The last markdown bold that holds an answer (``**73**``, ``**Total: $18**``), not a heading (``**Step 2**``)."""
     text = scan.text
     for m in reversed(list(_BOLD.finditer(text))):
         inner = m.group(1)
-        if "answer" in inner.lower() or _HEADING.match(inner.strip()):
+        if "answer" in inner.lower() or _HEADING.match(inner.strip()) or _WORD_START.match(inner):
             continue
         s, e = m.start(1), m.end(1)
         colon = inner.rfind(":")
