@@ -2,15 +2,64 @@
 
 ``read(text)`` never raises: it returns a :class:`Reading` whose ``value`` is the value read (possibly a ``Text``
 value for words) or None, with ``error`` saying where and why reading failed.
+
+The stages, each in one module::
+
+    _normalize  repairs on the string, one small named function each (REPAIRS)
+    _tokens     hand-written tokenizer, plain functions over (src, pos)
+    _parser     Pratt parser (binding powers in one table) -> a tree of tuples
+    _build      tree -> values: folds rational constants, expands ±, picks tuple/interval/set shapes
+
+Choices (the comparison stage relies on them):
+
+- A pure rational constant folds to ``Number`` (``\\frac{9}{7}``, ``2^{10}``, ``100!``); decimals keep ``places``
+  (``0.333`` has 3, ``1.2e-4`` and ``1.2\\times10^{-4}`` have 5); ``25\\%`` is ``Number(25, percent=True)``;
+  ``30^\\circ`` is ``Number(30, degrees=True)``. A power is folded only when the result has at most
+  ``limits.MAX_DIGITS`` digits and the exponent is at most ``limits.MAX_EXPONENT``; otherwise it stays an exact
+  ``("pow", b, n)`` tree (``2^{20000}``, ``9^{9^{9^9}}`` are never evaluated).
+- Radicals are ``("func", "sqrt", x)`` and ``("func", "root", x, n)``; ``\\ln`` and ``\\log`` are the natural
+  ``("func", "log", x)``; ``\\log_b x`` is ``("func", "log_base", x, b)``; ``\\sin^{-1}`` is ``asin``.
+- ``(a, b)`` is a ``TupleValue`` unless an endpoint is infinite (then an open ``Interval``) or it is part of a union
+  (``(0,9) \\cup (9,36)``: open intervals). ``[a, b]``, ``[a, b)``, ``(a, b]`` are ``Interval``. The comparison
+  stage decides whether a tuple ``(a, b)`` may match an open interval.
+- ``x \\in S`` reads as ``S``. ``x = 3`` is a ``Relation``; chains ``1 < x \\le 3`` are one ``Relation``.
+- A bare list (``2, 3``; ``x=2 \\text{ or } x=3``; ``2 and 3``) and a top-level ``±`` (``1 \\pm \\sqrt{2}``) are a
+  ``SetValue`` with ``braces=False``; ``\\{1, 2\\}`` and ``\\emptyset`` have ``braces=True``.
+- ``e`` is Euler's number and ``i`` the imaginary unit, unless subscripted or primed (``e_1``, ``i'``), which makes
+  them names. Inside a subscript every letter is part of the name (``a_i``).
+- ``f(x)``, ``g(n)``, ``P(x)``, ``I(0)``, ``u(t)`` (letters ``f g h F G H I P Q N u`` directly followed by ``(``)
+  are one name ``"f(x)"``, not a product; ``x(x+1)`` is a product.
+- Implicit multiplication binds tighter than ``/`` (``2\\pi/\\omega`` is ``(2π)/ω``; ``1/2x`` is ``1/(2x)``); a
+  number never multiplies implicitly from the right (``2 3`` is an error, not 6).
+- Mixed numbers: ``2\\frac12``, ``1\\frac{4}{5}``, ``2 1/2`` (a whole number then a proper fraction of whole numbers).
+- ``0,5`` is the list 0, 5; ``0{,}5`` is the decimal 0.5; ``1,234`` and ``1{,}234`` are 1234 (comma groups of three
+  digits outside brackets: ``(2,251,252)`` stays a tuple).
+- A single capital A–E (``B``, ``(B)``, ``B)``, ``\\text{(B)}``, ``\\textbf{B}``) is a ``Choice``; ``(B) 12`` is a
+  ``Choice`` with content.
+- Words are ``Text`` (lowercased, whitespace collapsed, ``\\text{}`` stripped; ``raw`` keeps the input); the
+  ``Reading`` then also carries the error that made it text. A string that is neither math nor words reads as None
+  with the error (``pos`` is an offset in the normalized string).
+- Limits (``limits.MAX_ANSWER_CHARS``, ``MAX_DIGITS``, ``MAX_DEPTH``, ``MAX_MATRIX_CELLS``): over them, the value is
+  None and the error names the limit.
+
+Results are cached with :func:`functools.lru_cache` keyed on the input string (values are immutable, so sharing them
+is safe); nothing depends on ``PYTHONHASHSEED``. Plain integers and decimals take a regex fast path.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Optional
 
-from ..values import Number, Text, Value
+from ..limits import MAX_ANSWER_CHARS, MAX_DIGITS
+from ..values import Choice, Number, Text, Value
+from ._build import build
+from ._normalize import normalize, strip_text_wrappers
+from ._parser import parse
+from ._tokens import ParseFailure, safe_int, tokenize
 
 __all__ = ["read", "Reading", "ReadError"]
 
@@ -28,16 +77,83 @@ class ReadError:
 
 @dataclass(frozen=True)
 class Reading:
+    """The result of :func:`read`: the ``value`` (None when unreadable) and the first ``error`` met, if any."""
+
     value: Optional[Value]
     error: Optional[ReadError] = None
 
 
+_PLAIN_NUMBER = re.compile(r"\s*\$?\s*(-?)(\d{1,4000})(?:\.(\d{0,4000}))?\s*\$?\s*")
+_CHOICE = re.compile(r"\(?\s*([A-E])\s*\)?")
+_CHOICE_TEXT = re.compile(r"\\text\s*\{\s*\(?\s*([A-E])\s*\)?\s*\}")
+_CHOICE_WITH_CONTENT = re.compile(r"(?:\\text\s*\{\s*)?\(([A-E])\)\s*\}?\s*(.+)|([A-E])\)\s*(.+)")
+_WORDY = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{4,}|\\text\s*\{[^{}]*[A-Za-z]{2,}")
+
+
 def read(text: str) -> Reading:
-    """Read ``text`` into a value. Placeholder: integers and text only (replaced by the real reader)."""
-    s = text.strip().strip("$").strip()
-    if s.startswith("\\boxed{") and s.endswith("}"):
-        s = s[7:-1].strip()
+    """Read ``text`` into a value; never raises (see the module docstring for what each spelling becomes)."""
+    if not isinstance(text, str):
+        return Reading(None, ReadError(0, f"expected a string, not {type(text).__name__}"))
+    if len(text) > MAX_ANSWER_CHARS:
+        return Reading(None, ReadError(MAX_ANSWER_CHARS, f"answer longer than the limit of {MAX_ANSWER_CHARS}"
+                                                         " characters"))
+    return _read_cached(text)
+
+
+@lru_cache(maxsize=65536)
+def _read_cached(text: str) -> Reading:
+    fast = _fast_number(text)
+    if fast is not None:
+        return Reading(fast)
     try:
-        return Reading(Number(Fraction(s.replace(",", ""))))
-    except (ValueError, ZeroDivisionError):
-        return Reading(Text(" ".join(s.lower().split()), raw=text))
+        return _read(text)
+    except RecursionError:
+        return Reading(None, ReadError(0, "input nested too deeply"))
+
+
+def _fast_number(text: str) -> Optional[Number]:
+    """Plain integers and decimals, without the tokenizer."""
+    m = _PLAIN_NUMBER.fullmatch(text)
+    if m is None:
+        return None
+    sign, whole, frac = m.groups()
+    if len(whole) + len(frac or "") > MAX_DIGITS:
+        return None  # the tokenizer reports the limit
+    value = Fraction(safe_int(whole + (frac or "")), 10 ** len(frac or ""))
+    return Number(-value if sign else value, len(frac) if frac else None)
+
+
+def _read(text: str) -> Reading:
+    s = normalize(text)
+    if not s:
+        return Reading(None, ReadError(0, "empty answer"))
+    choice = _choice(s)
+    if choice is not None:
+        return Reading(choice)
+    try:
+        tokens = tokenize(s)
+        return Reading(build(parse(tokens, s)))
+    except ParseFailure as exc:
+        error = ReadError(exc.pos, exc.message)
+        if exc.words or _WORDY.search(s):
+            return Reading(_text_value(s, text), error)
+        return Reading(None, error)
+
+
+def _choice(s: str) -> Optional[Choice]:
+    """A multiple-choice letter: ``B``, ``(B)``, ``B)``, ``\\text{(B)}``, ``\\text{B}``, ``(B) 12``."""
+    m = _CHOICE.fullmatch(s) or _CHOICE_TEXT.fullmatch(s)
+    if m is not None:
+        return Choice(m.group(1))
+    m = _CHOICE_WITH_CONTENT.fullmatch(s)
+    if m is not None:
+        letter = m.group(1) or m.group(3)
+        rest = (m.group(2) or m.group(4)).strip()
+        content = read(rest).value
+        return Choice(letter, content)
+    return None
+
+
+def _text_value(s: str, raw: str) -> Text:
+    words = strip_text_wrappers(s).replace("\\", " ")
+    return Text(" ".join(words.lower().split()).strip(" .,;:"), raw=raw)

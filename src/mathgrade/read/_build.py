@@ -1,0 +1,303 @@
+"""Build values from the syntax tree: fold rational constants into ``Number``, keep the rest as ``Expression`` trees,
+expand ``±``, and turn bracket shapes into tuples, intervals, sets, unions, matrices and relations."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, List, Optional, Union
+
+from ..limits import MAX_DEPTH, MAX_DIGITS, MAX_EXPONENT
+from ..values import (Expression, Interval, Matrix, Node, Number, Relation, SetValue, TupleValue, Union_, Value)
+from ._tokens import ParseFailure
+
+__all__ = ["build"]
+
+Tree = Any
+_Scalar = Union[Number, Node]
+_STRUCTURES = frozenset(["list", "tuple", "set", "setop", "rel", "in", "matrix"])
+_LOG10_2 = 0.30103
+
+
+def build(tree: Tree) -> Value:
+    """The value of a whole answer (a bare list becomes an unordered ``SetValue`` with ``braces=False``)."""
+    _check_depth(tree)
+    items = tree[1] if tree[0] == "list" else (tree,)
+    values: List[Value] = []
+    for item in items:
+        values.extend(_alternatives(item))
+    return values[0] if len(values) == 1 else SetValue(tuple(values), braces=False)
+
+
+def _check_depth(tree: Tree) -> None:
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ParseFailure(0, f"expression nested deeper than the limit of {MAX_DEPTH}")
+        for child in node[1:]:
+            if isinstance(child, tuple) and child and isinstance(child[0], str):
+                stack.append((child, depth + 1))
+            elif isinstance(child, tuple):
+                stack.extend((c, depth + 1) for c in child if isinstance(c, tuple) and c and isinstance(c[0], str))
+                for c in child:  # matrix rows: tuples of trees
+                    if isinstance(c, tuple) and c and isinstance(c[0], tuple):
+                        stack.extend((cc, depth + 2) for cc in c)
+
+
+# ---- ± ---------------------------------------------------------------------------------------------------------------
+
+def _alternatives(tree: Tree) -> List[Value]:
+    """One value per sign choice of the ``±`` in ``tree`` (all ``±`` share one sign; ``∓`` takes the other)."""
+    if not _has_pm(tree):
+        return [_value(tree)]
+    return [_value(_choose_sign(tree, 1)), _value(_choose_sign(tree, -1))]
+
+
+def _has_pm(tree: Tree) -> bool:
+    if not isinstance(tree, tuple) or not tree or not isinstance(tree[0], str):
+        return False
+    if tree[0] in ("pm", "mp"):
+        return True
+    if tree[0] in ("list", "tuple", "set", "matrix"):
+        return False  # items expand separately
+    return any(_has_pm(c) for c in tree[1:] if isinstance(c, tuple))
+
+
+def _choose_sign(tree: Tree, sign: int) -> Tree:
+    if not isinstance(tree, tuple) or not tree or not isinstance(tree[0], str):
+        return tree
+    head = tree[0]
+    if head in ("pm", "mp"):
+        s = sign if head == "pm" else -sign
+        left = _choose_sign(tree[1], sign) if tree[1] is not None else None
+        right = _choose_sign(tree[2], sign)
+        term = right if s > 0 else ("neg", right)
+        return term if left is None else ("add", left, term)
+    if head in ("list", "tuple", "set", "matrix", "num"):
+        return tree
+    if head == "rel":
+        return ("rel", tuple(_choose_sign(c, sign) for c in tree[1]), tree[2])
+    return (head,) + tuple(_choose_sign(c, sign) if isinstance(c, tuple) else c for c in tree[1:])
+
+
+# ---- structures --------------------------------------------------------------------------------------------------
+
+def _value(tree: Tree) -> Value:
+    head = tree[0]
+    if head == "tuple":
+        return _bracketed(tree)
+    if head == "set":
+        items: List[Value] = []
+        for item in tree[1]:
+            items.extend(_alternatives(item))
+        return SetValue(tuple(items), braces=True)
+    if head == "setop":
+        return _setop(tree)
+    if head == "rel":
+        return Relation(tuple(_single(s) for s in tree[1]), tuple(tree[2]))
+    if head == "in":
+        return _single(tree[2])
+    if head == "matrix":
+        return Matrix(tuple(tuple(_single(c) for c in row) for row in tree[1]))
+    if head == "list":
+        raise ParseFailure(0, "a list inside an expression")
+    return _scalar(tree)
+
+
+def _single(tree: Tree) -> Value:
+    """A value that must not be a ± pair (a tuple item, a matrix entry, a side of a relation)."""
+    values = _alternatives(tree)
+    if len(values) != 1:
+        raise ParseFailure(0, "'\\pm' inside a tuple, a matrix or a relation")
+    return values[0]
+
+
+def _is_infinite(v: Value) -> bool:
+    if not isinstance(v, Expression):
+        return False
+    t = v.tree
+    return t == ("const", "oo") or t == ("neg", ("const", "oo"))
+
+
+def _bracketed(tree: Tree) -> Value:
+    """``(a, b)`` is a tuple unless an endpoint is infinite; ``[a, b]``, ``[a, b)``, ``(a, b]`` are intervals."""
+    _head, items, opener, closer = tree
+    values = [_single(t) for t in items]
+    if opener == "<":
+        return TupleValue(tuple(values))
+    if len(values) == 2 and (opener + closer != "()" or any(_is_infinite(v) for v in values)):
+        return Interval(values[0], values[1], opener == "[", closer == "]")
+    if opener + closer in ("()", "[]"):
+        return TupleValue(tuple(values))
+    raise ParseFailure(0, f"an interval '{opener}...{closer}' with {len(values)} endpoints")
+
+
+def _set_part(tree: Tree) -> Value:
+    if tree[0] == "tuple" and tree[2:] == ("(", ")") and len(tree[1]) == 2:
+        left, right = _single(tree[1][0]), _single(tree[1][1])
+        return Interval(left, right, False, False)  # inside a union, (a, b) is an open interval
+    if tree[0] == "setop":
+        return _setop(tree)
+    return _value(tree)
+
+
+def _setop(tree: Tree) -> Value:
+    _head, op, left, right = tree
+    if op == "setminus":
+        raise ParseFailure(0, "a set difference")
+    parts: List[Value] = []
+    for side in (left, right):
+        v = _set_part(side)
+        if isinstance(v, Union_) and v.op == op:
+            parts.extend(v.parts)
+        else:
+            parts.append(v)
+    return Union_(tuple(parts), op)
+
+
+# ---- numbers and expressions -------------------------------------------------------------------------------------
+
+class _Context:
+    __slots__ = ("degrees",)
+
+    def __init__(self) -> None:
+        self.degrees = False
+
+
+def _scalar(tree: Tree) -> Value:
+    ctx = _Context()
+    folded = _fold(tree, ctx)
+    if isinstance(folded, Number):
+        return folded
+    return Expression(folded, degrees=ctx.degrees)
+
+
+def _node(x: _Scalar, ctx: _Context) -> Node:
+    if isinstance(x, Number):
+        if x.degrees:
+            ctx.degrees = True
+        return ("num", x.value / 100 if x.percent else x.value)
+    return x
+
+
+def _plain(x: Number) -> Fraction:
+    return x.value / 100 if x.percent else x.value
+
+
+def _fold(t: Tree, ctx: _Context) -> _Scalar:
+    head = t[0]
+    if head == "num":
+        return Number(t[1], t[2])
+    if head in ("sym", "const"):
+        return t
+    if head in _STRUCTURES or head in ("pm", "mp"):
+        raise ParseFailure(0, f"a {_NAMES.get(head, head)} inside arithmetic")
+    if head == "neg":
+        x = _fold(t[1], ctx)
+        if isinstance(x, Number):
+            return Number(-x.value, x.places, x.percent, x.degrees)
+        return ("neg", x)
+    if head == "add":
+        return _fold_add([_fold(a, ctx) for a in t[1:]], ctx)
+    if head == "mul":
+        sci = _scientific(t)
+        if sci is not None:
+            return sci
+        return _fold_mul([_fold(a, ctx) for a in t[1:]], ctx)
+    if head == "div":
+        a, b = _fold(t[1], ctx), _fold(t[2], ctx)
+        if isinstance(a, Number) and isinstance(b, Number) and b.value != 0:
+            return Number(_plain(a) / _plain(b), degrees=a.degrees)
+        return ("div", _node(a, ctx), _node(b, ctx))
+    if head == "pow":
+        return _fold_pow(_fold(t[1], ctx), _fold(t[2], ctx), ctx)
+    if head == "func":
+        return _fold_func(t[1], [_fold(a, ctx) for a in t[2:]], ctx)
+    if head == "percent":
+        x = _fold(t[1], ctx)
+        if isinstance(x, Number) and not x.percent:
+            return Number(x.value, x.places, True, x.degrees)
+        return ("div", _node(x, ctx), ("num", Fraction(100)))
+    if head == "deg":
+        x = _fold(t[1], ctx)
+        if isinstance(x, Number):
+            return Number(x.value, x.places, x.percent, True)
+        ctx.degrees = True
+        return x
+    raise ParseFailure(0, f"unexpected {head!r}")  # pragma: no cover - parser and builder agree
+
+
+_NAMES = {"list": "list", "tuple": "tuple or interval", "set": "set", "setop": "union", "rel": "relation",
+          "in": "membership", "matrix": "matrix", "pm": "'\\pm'", "mp": "'\\mp'"}
+
+
+def _scientific(t: Tree) -> Optional[Number]:
+    """``1.2 \\times 10^{-4}`` (a numeral times a power of ten, as written): a decimal with places 5."""
+    if len(t) != 3:
+        return None
+    mant, power = t[1], t[2]
+    if mant[0] != "num" or power[0] != "pow" or power[1][0] != "num" or power[1][1] != 10 or power[1][2] is not None:
+        return None
+    exp = power[2]
+    sign = 1
+    if exp[0] == "neg":
+        sign, exp = -1, exp[1]
+    if exp[0] != "num" or exp[2] is not None or exp[1].denominator != 1 or exp[1] > MAX_DIGITS:
+        return None
+    k = sign * int(exp[1])
+    return Number(mant[1] * Fraction(10) ** k, (mant[2] or 0) - k)
+
+
+def _fold_add(parts: List[_Scalar], ctx: _Context) -> _Scalar:
+    if all(isinstance(p, Number) for p in parts):
+        nums: List[Number] = parts  # type: ignore[assignment]
+        places = [n.places for n in nums if n.places is not None]
+        return Number(sum((_plain(n) for n in nums), Fraction(0)), max(places) if places else None,
+                      degrees=any(n.degrees for n in nums))
+    return ("add",) + tuple(_node(p, ctx) for p in parts)
+
+
+def _fold_mul(parts: List[_Scalar], ctx: _Context) -> _Scalar:
+    if all(isinstance(p, Number) for p in parts):
+        nums: List[Number] = parts  # type: ignore[assignment]
+        value = Fraction(1)
+        for n in nums:
+            value *= _plain(n)
+        return Number(value, degrees=any(n.degrees for n in nums))
+    return ("mul",) + tuple(_node(p, ctx) for p in parts)
+
+
+def _digits(q: Fraction) -> float:
+    return max(abs(q.numerator).bit_length(), q.denominator.bit_length()) * _LOG10_2
+
+
+def _fold_pow(base: _Scalar, exp: _Scalar, ctx: _Context) -> _Scalar:
+    """Fold ``b^n`` for rational ``b`` and integer ``n`` when the result stays within the digit limits."""
+    if isinstance(base, Number) and isinstance(exp, Number) and _plain(exp).denominator == 1:
+        b, n = _plain(base), int(_plain(exp))
+        if b in (0, 1) and n >= 0 or b == 1:
+            return Number(b ** n if b else Fraction(0 if n else 1))
+        if b == -1:
+            return Number(Fraction(-1 if n % 2 else 1))
+        if b != 0 and abs(n) <= MAX_EXPONENT and _digits(b) * abs(n) <= MAX_DIGITS:
+            return Number(b ** n)
+    return ("pow", _node(base, ctx), _node(exp, ctx))
+
+
+def _fold_func(name: str, args: List[_Scalar], ctx: _Context) -> _Scalar:
+    """Fold the functions of rational arguments whose value is rational: factorial, binom, abs, floor, ceil."""
+    if args and all(isinstance(a, Number) for a in args):
+        vals = [_plain(a) for a in args]  # type: ignore[arg-type]
+        if name == "factorial" and vals[0].denominator == 1 and 0 <= vals[0] <= 1500:
+            return Number(Fraction(math.factorial(int(vals[0]))))
+        if name == "binom" and all(v.denominator == 1 for v in vals) and 0 <= vals[0] <= 5000:
+            return Number(Fraction(math.comb(int(vals[0]), int(vals[1])) if vals[1] >= 0 else 0))
+        if name == "abs":
+            return Number(abs(vals[0]))
+        if name in ("floor", "ceil"):
+            v = vals[0]
+            down = v.numerator // v.denominator
+            return Number(Fraction(down if name == "floor" or v.denominator == 1 else down + 1))
+    return ("func", name) + tuple(_node(a, ctx) for a in args)
+

@@ -1,0 +1,247 @@
+"""Repairs on the answer string, before tokenizing.
+
+Each repair is a small named function ``str -> str``; :data:`REPAIRS` lists them in the order they run. They fix
+what models and benchmark authors write (``\\dfrac``, ``\\left(``, ``1{,}000``, ``^\\circ``, ``\\$``, units, ...)
+so that the tokenizer and the parser only see one spelling of each thing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, List, Tuple
+
+__all__ = ["normalize", "REPAIRS", "UNIT_WORDS", "strip_text_wrappers"]
+
+# --- tables -------------------------------------------------------------------------------------------------------
+
+_UNICODE = {
+    "π": "\\pi ", "√": "\\sqrt", "≤": "\\le ", "≥": "\\ge ", "≠": "\\ne ", "∞": "\\infty ", "×": "\\times ",
+    "·": "\\cdot ", "⋅": "\\cdot ", "÷": "\\div ", "−": "-", "–": "-", "—": "-", "∪": "\\cup ", "∩": "\\cap ",
+    "∅": "\\emptyset ", "±": "\\pm ", "∓": "\\mp ", "≈": "\\approx ", "∈": "\\in ", "⩽": "\\le ", "⩾": "\\ge ",
+    "θ": "\\theta ", "α": "\\alpha ", "β": "\\beta ", "γ": "\\gamma ", "δ": "\\delta ", "λ": "\\lambda ",
+    "μ": "\\mu ", "σ": "\\sigma ", "φ": "\\phi ", "ω": "\\omega ", "ε": "\\epsilon ", "ρ": "\\rho ",
+    "τ": "\\tau ", "Δ": "\\Delta ", "Ω": "\\Omega ", "²": "^2", "³": "^3", "½": "\\frac{1}{2}",
+    "⁄": "/", "∗": "*", "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u200b": "", "’": "'", "′": "'",
+    "″": "''", "º": "°", "（": "(", "）": ")", "，": ",",
+}
+
+UNIT_WORDS = frozenset(
+    """
+    cm mm km meter meters metre metres centimeter centimeters millimeter millimeters kilometer kilometers
+    inch inches ft feet foot yard yards yd mile miles mi mph kph kg g gram grams kilogram kilograms lb lbs pound
+    pounds ounce ounces oz ton tons liter liters litre litres ml gallon gallons quart quarts pint pints cup cups
+    second seconds sec secs minute minutes min mins hour hours hr hrs day days week weeks month months year years
+    dollar dollars cent cents usd euro euros unit units square sq cubic per degree degrees
+    apple apples people persons students children books pages marbles cookies candies eggs pencils boxes balls
+    cars trees points times ways items pieces hr km/h m/s cm^2 ways
+    """.split()
+)
+"""Words dropped after a number (``5 \\text{ cm}``, ``12 apples``). Single letters are never units."""
+
+_CONNECTIVES = ("or", "and")
+
+_MATH_FONTS = ("mathrm", "mathbf", "mathit", "mathsf", "boldsymbol", "bm", "mathnormal", "rm", "bf")
+_TEXT_FONTS = ("textbf", "textit", "textrm", "textnormal", "textsf", "texttt", "textup", "mbox", "hbox", "emph",
+               "text")
+_KNOWN_FUNCS = frozenset("sin cos tan cot sec csc arcsin arccos arctan sinh cosh tanh log ln exp sqrt gcd lcm max "
+                         "min arg det".split())
+
+_FONT_RE = re.compile(r"\\(" + "|".join(_MATH_FONTS + _TEXT_FONTS) + r"|operatorname)\s*\{([^{}]*)\}")
+_BIG_RE = re.compile(r"\\(?:left|right|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|big|Big|bigg|Bigg|middle)"
+                     r"(?![a-zA-Z])\s*(\.)?")
+_GROUP_SEP_RE = re.compile(r"(?<=\d)(?:\{,\}|,\s*\\!|,\s*\\,|\\,|\\!|\\;|\\:|\\ |~)\s*(?=\d{3}(?!\d))")
+_DEC_COMMA_RE = re.compile(r"(?<=\d)\{,\}(?=\d)")
+_COMMA_GROUPS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,.]|\s*\\overline)")
+_SPACE_GROUPS_RE = re.compile(r"(?<![\d.,/^_{])\d{1,3}(?: \d{3})+(?![\d.,/]|\s*/)")
+_DEGREE_RE = re.compile(r"\^\s*\{\s*\\circ\s*\}|\^\s*\\circ(?![a-zA-Z])|\\degree(?![a-zA-Z])|\{\s*\}\s*°")
+_PRIME_RE = re.compile(r"\^\s*\{\s*((?:\\prime\s*)+)\}|\^\s*\\prime(?![a-zA-Z])")
+_PERCENT_WORD_RE = re.compile(r"\s*\b(?:percent|per\s+cent)\b", re.I)
+_UNIT_TAIL_RE = re.compile(
+    r"(?:\\text\s*\{([^{}]*)\}|(?<![A-Za-z\\])([A-Za-z][A-Za-z/^ ]*[A-Za-z2-3]|[A-Za-z]{2,}))"
+    r"\s*(\^\s*\{?\s*[23]\s*\}?)?\s*$"
+)
+
+
+# --- repairs ------------------------------------------------------------------------------------------------------
+
+def _unicode(s: str) -> str:
+    """Replace Unicode math characters by their LaTeX spelling."""
+    if s.isascii():
+        return s
+    return "".join(_UNICODE.get(ch, ch) for ch in s)
+
+
+def _math_delimiters(s: str) -> str:
+    """Drop math-mode delimiters: ``$``, ``\\(``, ``\\[``; a ``\\$`` (dollar sign) is dropped too."""
+    s = s.replace("\\$", " ")
+    s = s.replace("$", " ")
+    for d in ("\\(", "\\)", "\\[", "\\]"):
+        s = s.replace(d, " ")
+    return s.strip()
+
+
+def _boxed(s: str) -> str:
+    """``\\boxed{x}`` and ``\\fbox{x}`` anywhere become the group ``{x}``."""
+    return re.sub(r"\\(?:boxed|fbox)\s*(?=\{)", "", s)
+
+
+def _display(s: str) -> str:
+    """Drop ``\\displaystyle``, ``\\limits``, ``\\!``, ``\\quad`` and other layout-only commands."""
+    s = re.sub(r"\\(?:displaystyle|textstyle|scriptstyle|limits|nolimits|mathstrut|strut|phantom\{[^{}]*\})"
+               r"(?![a-zA-Z])", " ", s)
+    return s
+
+
+def _digit_groups(s: str) -> str:
+    """Join thousands groups: ``1{,}234``, ``1\\,234``, ``10,\\!080``, ``1,234``, ``1 234`` -> ``1234``.
+
+    Plain commas and spaces are only taken as separators outside brackets (``(2,251,252)`` is a tuple), when every
+    group after the first has exactly three digits. ``0{,}5`` (a braced comma not followed by three digits) is a
+    decimal comma.
+    """
+    s = _GROUP_SEP_RE.sub("", s)
+    s = _DEC_COMMA_RE.sub(".", s)
+    if "," not in s and " " not in s:
+        return s
+    out: List[str] = []
+    depth, last = 0, 0
+    for m in re.finditer(r"[(\[\]){}]|\\[{}]|\d[\d, ]*", s):
+        tok = m.group()
+        if tok in ("(", "[", "\\{"):
+            depth += 1
+        elif tok in (")", "]", "\\}"):
+            depth = max(0, depth - 1)
+        elif tok[0].isdigit() and depth == 0 and (m.start() == 0 or s[m.start() - 1] not in ".^_"):
+            out.append(s[last:m.start()])
+            fixed = _COMMA_GROUPS_RE.sub(lambda g: g.group().replace(",", ""), tok)
+            out.append(_SPACE_GROUPS_RE.sub(lambda g: g.group().replace(" ", ""), fixed))
+            last = m.end()
+    out.append(s[last:])
+    return "".join(out)
+
+
+def _sizing(s: str) -> str:
+    """Drop ``\\left``/``\\right`` and ``\\big``-style sizing (``\\left.`` disappears entirely)."""
+    return _BIG_RE.sub("", s)
+
+
+def _spacing(s: str) -> str:
+    """Spacing commands become a space; ``\\!`` disappears."""
+    s = re.sub(r"(?<!\\)\\!", "", s)
+    s = re.sub(r"(?<!\\)\\(?:,|;|:|>| |quad(?![a-zA-Z])|qquad(?![a-zA-Z])|enspace|thinspace|hspace\{[^{}]*\})", " ", s)
+    return s.replace("~", " ")
+
+
+def _spellings(s: str) -> str:
+    """One spelling per command: ``\\dfrac`` -> ``\\frac``, ``\\leqslant`` -> ``\\le``, ``\\dbinom`` -> ``\\binom``."""
+    s = re.sub(r"\\[dtc]frac(?![a-zA-Z])", r"\\frac", s)
+    s = re.sub(r"\\[dt]binom(?![a-zA-Z])", r"\\binom", s)
+    s = re.sub(r"\\(le|ge)qslant(?![a-zA-Z])", r"\\\1", s)
+    s = re.sub(r"\\(?:varnothing)(?![a-zA-Z])", r"\\emptyset", s)
+    s = re.sub(r"\\(?:vert|lvert|rvert)(?![a-zA-Z])", "|", s)
+    s = re.sub(r"\\(?:mid)(?![a-zA-Z])", "|", s)
+    s = re.sub(r"\bnp\.(?=[a-z])", r"\\", s)  # numpy spellings: np.arcsin(...)
+    return s
+
+
+def _fonts(s: str) -> str:
+    """Font commands: math fonts around math are unwrapped (``\\mathbf{v}`` -> ``v``, ``\\mathrm{e}`` -> ``e``);
+    ``\\operatorname{lcm}`` -> ``\\lcm``; text fonts become ``\\text{...}``."""
+    def repl(m: "re.Match[str]") -> str:
+        cmd, body = m.group(1), m.group(2)
+        word = body.strip()
+        if cmd == "operatorname" or (cmd in _MATH_FONTS and word in _KNOWN_FUNCS):
+            return "\\" + word + " "
+        if cmd in _MATH_FONTS and not re.search(r"[A-Za-z]{2,}", word.replace("~", "")):
+            return "{" + body.replace("~", " ") + "}"
+        return "\\text{" + body + "}"
+
+    for _ in range(3):  # nested fonts (\textbf{\text{B}})
+        new = _FONT_RE.sub(repl, s)
+        if new == s:
+            break
+        s = new
+    return s
+
+
+def _degrees_primes(s: str) -> str:
+    """``^\\circ``, ``^{\\circ}``, ``\\degree``, ``°`` -> ``°``; ``^{\\prime}`` -> ``'``; ``\\%`` and "percent" -> ``%``."""
+    s = _DEGREE_RE.sub("°", s)
+    s = _PRIME_RE.sub(lambda m: "'" * max(1, (m.group(1) or "").count("\\prime")), s)
+    s = s.replace("\\%", "%")
+    if "ercent" in s or "er cent" in s:
+        s = _PERCENT_WORD_RE.sub("%", s)
+    return s
+
+
+def _frac_digit_args(s: str) -> str:
+    """``\\frac{a}7`` -> ``\\frac{a}{7}`` (a single digit as the second argument, TeX style)."""
+    return re.sub(r"(\\frac\s*\{[^{}]*\})\s*(\d)", r"\1{\2}", s)
+
+
+def _is_unit_phrase(phrase: str) -> bool:
+    words = [w for w in re.split(r"[\s/]+|\bper\b", phrase.strip().lower()) if w]
+    if not words or (len(words) == 1 and len(words[0]) == 1):
+        return False  # single letters are never units
+    return all(w.rstrip(".") in UNIT_WORDS or w.rstrip("s") in UNIT_WORDS or w.startswith("^") for w in words)
+
+
+def _units(s: str) -> str:
+    """Drop a unit after a number: ``5 \\text{ cm}``, ``5\\text{ cm}^2``, ``12 apples``, ``\\frac{270}7\\text{ degrees}``.
+
+    "degrees" becomes a degree sign. Only words from :data:`UNIT_WORDS`, only at the end, only after something.
+    """
+    for _ in range(3):
+        m = _UNIT_TAIL_RE.search(s)
+        if not m or m.start() == 0:
+            return s
+        phrase = m.group(1) if m.group(1) is not None else m.group(2)
+        if not _is_unit_phrase(phrase):
+            return s
+        head = s[:m.start()].rstrip()
+        if not head or not (head[-1].isdigit() or head[-1] in "})%°."):
+            return s
+        s = head + ("°" if phrase.strip().lower().rstrip("s") in ("degree",) else "")
+    return s
+
+
+def _trailing(s: str) -> str:
+    """Trailing punctuation (a sentence's period, a stray comma) and surrounding space."""
+    s = s.strip()
+    while s and s[-1] in ".,;:" and not s.endswith("\\,"):
+        s = s[:-1].rstrip()
+    return s
+
+
+REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
+    ("unicode", _unicode),
+    ("math_delimiters", _math_delimiters),
+    ("boxed", _boxed),
+    ("display", _display),
+    ("digit_groups", _digit_groups),
+    ("sizing", _sizing),
+    ("spacing", _spacing),
+    ("spellings", _spellings),
+    ("fonts", _fonts),
+    ("degrees_primes", _degrees_primes),
+    ("frac_digit_args", _frac_digit_args),
+    ("units", _units),
+    ("trailing", _trailing),
+)
+"""The repairs in the order they run: (name, function)."""
+
+
+def normalize(text: str) -> str:
+    """Apply every repair of :data:`REPAIRS` in order."""
+    for _name, fn in REPAIRS:
+        text = fn(text)
+    return text.strip()
+
+
+def strip_text_wrappers(s: str) -> str:
+    """``\\text{abc} d`` -> ``abc d`` (for the text value of an answer that is words)."""
+    prev = None
+    while prev != s:
+        prev = s
+        s = re.sub(r"\\text\s*\{([^{}]*)\}", r"\1", s)
+    return s

@@ -1,0 +1,605 @@
+"""The Pratt parser: tokens -> a syntax tree of plain tuples (built into values by :mod:`._build`).
+
+Binding powers live in ONE table, :data:`_INFIX` (plus :data:`_POSTFIX`); adding an operator is one line there and,
+if it needs a new tree shape, one case in :mod:`._build`.
+
+Syntax tree shapes (a superset of :data:`mathgrade.values.Node`)::
+
+    ("num", Fraction, places)          a numeral as written (places: see Number)
+    ("sym", name) ("const", c)
+    ("add", a, ...) ("mul", a, ...) ("neg", a) ("div", a, b) ("pow", a, b) ("func", name, a, ...)
+    ("pm", a | None, b) ("mp", a | None, b)    a ± b; ± b
+    ("percent", a) ("deg", a)
+    ("list", items)                    a bare list: 2, 3  /  x=2 or x=3
+    ("tuple", items, open, close)      (a, b, ...), [a, b, ...], \\langle a, b \\rangle
+    ("set", items)                     \\{a, b\\}, \\emptyset
+    ("setop", op, a, b)                a \\cup b, a \\cap b, a \\setminus b
+    ("rel", sides, ops)                a = b, 1 < x <= 3
+    ("in", a, b)                       x \\in S
+    ("matrix", rows, env)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..limits import MAX_DEPTH, MAX_MATRIX_CELLS
+from ._tokens import ParseFailure, Token
+
+__all__ = ["parse"]
+
+Tree = Any  # a tuple tree, see the module docstring
+
+# ---- the binding-power table -------------------------------------------------------------------------------------
+# operator -> (left binding power, right binding power of its right operand)
+_INFIX: Dict[str, Tuple[float, float]] = {
+    "choose": (5, 5),
+    "in": (10, 10),
+    "=": (10, 10), "<": (10, 10), ">": (10, 10), "<=": (10, 10), ">=": (10, 10), "!=": (10, 10),
+    "approx": (10, 10),
+    "cup": (20, 20), "cap": (20, 20), "setminus": (20, 20),
+    "+": (30, 30), "-": (30, 30), "pm": (30, 30), "mp": (30, 30),
+    "*": (40, 40), "/": (40, 40),
+    "^": (60, 59),  # right associative
+}
+_POSTFIX = {"!": 70, "%": 70, "°": 70, "'": 70}
+_PREFIX_BP = 41  # unary minus / plus / ±: -2x is -(2x); -x^2 is -(x^2)
+_IMPLICIT_BP = 42  # 2x, 2\pi r, 3(x+1); binds tighter than / so 2\pi/\omega is (2π)/ω
+_FUNC_ARG_BP = 41.5  # argument of \sin x without brackets: \sin 2x is sin(2x), \sin x \cos x is sin(x)cos(x)
+_SCRIPT_BP = 59  # right side of ^ without braces (plain text 2^10, x^-1)
+
+_RELATIONS = {"=": "=", "<": "<", ">": ">", "<=": "<=", ">=": ">=", "!=": "!=", "approx": "approx"}
+_CLOSERS = {"(": ")", "[": "]", "\\{": "\\}", "{": "}", "langle": "rangle", "|": "|"}
+
+_GREEK = frozenset(
+    "alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu nu xi omicron rho "
+    "varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi "
+    "Psi Omega hbar ell".split()
+)
+_FUNCS = {
+    "sin": "sin", "cos": "cos", "tan": "tan", "cot": "cot", "sec": "sec", "csc": "csc", "cosec": "csc",
+    "arcsin": "asin", "arccos": "acos", "arctan": "atan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh",
+    "log": "log", "ln": "log", "lg": "log10", "exp": "exp", "gcd": "gcd", "lcm": "lcm", "max": "max", "min": "min",
+    "Re": "re", "Im": "im", "arg": "arg", "abs": "abs", "floor": "floor", "ceil": "ceil", "det": "det",
+}
+_INVERSE = {"sin": "asin", "cos": "acos", "tan": "atan"}
+_DECORATIONS = frozenset("dot ddot hat bar vec tilde overline widehat widetilde overrightarrow mathring".split())
+_FUNC_LETTERS = frozenset("fghFGHIPQNu")  # f(x) is a name, not f times x
+_MATRIX_ENVS = frozenset("pmatrix bmatrix Bmatrix vmatrix Vmatrix matrix smallmatrix array".split())
+_LIST_ENVS = frozenset("cases aligned align gathered gather split eqnarray alignat".split())
+_CONSTS = {"pi": ("const", "pi"), "infty": ("const", "oo"), "infinity": ("const", "oo"),
+           "emptyset": ("set", ())}
+_STARTERS = frozenset(["(", "[", "{", "\\{", "|", "langle", "-", "+", "pm", "mp"])
+
+
+def parse(tokens: List[Token], src: str) -> Tree:
+    """Parse a whole answer: a comma-separated list of items (one item is returned as itself)."""
+    return _Parser(tokens, src).parse_answer()
+
+
+class _Parser:
+    """Recursive descent for structures, Pratt loop for operators. ``i`` indexes the current token."""
+
+    def __init__(self, tokens: List[Token], src: str) -> None:
+        self.toks = tokens
+        self.src = src
+        self.i = 0
+        self.depth = 0
+        self.in_bars = False
+
+    # ---- token helpers --------------------------------------------------------------------------------------
+    def peek(self, k: int = 0) -> Token:
+        j = self.i + k
+        return self.toks[j] if j < len(self.toks) else self.toks[-1]
+
+    def advance(self) -> Token:
+        tok = self.toks[self.i]
+        if tok.kind != "eof":
+            self.i += 1
+        return tok
+
+    def at_op(self, text: str) -> bool:
+        tok = self.toks[self.i]
+        return tok.kind == "op" and tok.text == text
+
+    def expect_op(self, text: str, opener: Token) -> Token:
+        tok = self.peek()
+        if tok.kind == "op" and tok.text == text:
+            return self.advance()
+        shown = opener.text if opener.kind == "op" else "\\" + opener.text
+        found = "the end" if tok.kind == "eof" else repr(tok.text)
+        raise ParseFailure(tok.pos, f"expected '{_show(text)}' to close '{shown}' opened at position {opener.pos},"
+                                    f" found {found}")
+
+    def fail(self, tok: Token, message: Optional[str] = None) -> ParseFailure:
+        if tok.kind == "word":
+            return ParseFailure(tok.pos, f"words ({tok.text!r})", words=True)
+        if message is None:
+            message = "unexpected end" if tok.kind == "eof" else f"unexpected {_describe(tok)}"
+        return ParseFailure(tok.pos, message)
+
+    # ---- lists and the answer ---------------------------------------------------------------------------------
+    def parse_answer(self) -> Tree:
+        items = self.parse_items(("eof",))
+        tok = self.peek()
+        if tok.kind != "eof":
+            raise self.fail(tok)
+        return items[0] if len(items) == 1 else ("list", tuple(items))
+
+    def parse_items(self, closers: Tuple[str, ...], allow_empty: bool = False) -> List[Tree]:
+        """Items separated by ``,`` or ``;`` until one of ``closers`` (not consumed)."""
+        items: List[Tree] = []
+        if allow_empty and self._at_closer(closers):
+            return items
+        while True:
+            while self.at_op(",") or self.at_op(";"):  # stray separators: "x=2, or x=3"
+                self.advance()
+            items.append(self.parse_expr(0))
+            if (self.at_op(",") or self.at_op(";") or self.at_op("rowsep")) and not self._sep_then_closer(closers):
+                self.advance()
+                continue
+            while self.at_op(",") or self.at_op(";") or self.at_op("rowsep"):
+                self.advance()  # a trailing separator
+            return items
+
+    def _at_closer(self, closers: Tuple[str, ...]) -> bool:
+        tok = self.peek()
+        return tok.kind == "eof" if closers == ("eof",) else (tok.kind == "op" and tok.text in closers)
+
+    def _sep_then_closer(self, closers: Tuple[str, ...]) -> bool:
+        k = 0
+        while self.peek(k).kind == "op" and self.peek(k).text in (",", ";", "rowsep"):
+            k += 1
+        tok = self.peek(k)
+        return tok.kind == "eof" or (tok.kind == "op" and tok.text in closers)
+
+    # ---- the Pratt loop ---------------------------------------------------------------------------------------
+    def parse_expr(self, rbp: float) -> Tree:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ParseFailure(self.peek().pos, f"nesting deeper than the limit of {MAX_DEPTH}")
+        left = self.nud(self.advance())
+        while True:
+            tok = self.peek()
+            lbp = self.left_bp(tok, rbp)
+            if lbp <= rbp:
+                break
+            left = self.led(tok, left)
+        self.depth -= 1
+        return left
+
+    def left_bp(self, tok: Token, rbp: float) -> float:
+        if tok.kind == "op":
+            if tok.text in _INFIX:
+                return _INFIX[tok.text][0]
+            if tok.text in _POSTFIX:
+                return _POSTFIX[tok.text]
+            if tok.text in ("(", "[", "{", "\\{", "langle") or (tok.text == "|" and not self.in_bars):
+                return _IMPLICIT_BP
+            return 0
+        if tok.kind in ("ident", "begin"):
+            return _IMPLICIT_BP
+        if tok.kind == "cmd":
+            if rbp == _FUNC_ARG_BP and (tok.text in _FUNCS or tok.text in ("sqrt", "frac")):
+                return 0
+            return _IMPLICIT_BP if tok.text not in ("rfloor", "rceil", "right") else 0
+        if tok.kind == "word":
+            raise self.fail(tok)
+        if tok.kind == "num" and self.i > 0 and self.toks[self.i - 1].kind == "op" and self.toks[self.i - 1].text == ")":
+            return _IMPLICIT_BP  # (n-2) 2^n
+        return 0  # otherwise numbers never multiply implicitly from the right ("2 3" is not 6); eof
+
+    def led(self, tok: Token, left: Tree) -> Tree:
+        if tok.kind == "op" and tok.text in _POSTFIX:
+            self.advance()
+            return self.postfix(tok, left)
+        if tok.kind == "op" and tok.text in _INFIX:
+            self.advance()
+            return self.infix(tok, left)
+        right = self.parse_expr(_IMPLICIT_BP)  # implicit multiplication
+        return _mul(left, right)
+
+    def postfix(self, tok: Token, left: Tree) -> Tree:
+        op = tok.text
+        if op == "!":
+            return ("func", "factorial", left)
+        if op == "%":
+            return ("percent", left)
+        if op == "°":
+            return ("deg", left)
+        if left[0] == "sym":  # prime: x', f'
+            return ("sym", left[1] + "'")
+        raise ParseFailure(tok.pos, "a prime after something that is not a name")
+
+    def infix(self, tok: Token, left: Tree) -> Tree:
+        op = tok.text
+        if op == "^":
+            return ("pow", left, self.script())
+        right = self.parse_expr(_INFIX[op][1])
+        if op == "+":
+            return _add(left, right)
+        if op == "-":
+            return _add(left, ("neg", right))
+        if op in ("pm", "mp"):
+            return (op, left, right)
+        if op == "*":
+            return _mul(left, right)
+        if op == "/":
+            return ("div", left, right)
+        if op in _RELATIONS:
+            if left[0] == "rel":
+                return ("rel", left[1] + (right,), left[2] + (_RELATIONS[op],))
+            return ("rel", (left, right), (_RELATIONS[op],))
+        if op in ("cup", "cap", "setminus"):
+            return ("setop", op, left, right)
+        if op == "in":
+            return ("in", left, right)
+        if op == "choose":
+            return ("func", "binom", left, right)
+        raise ParseFailure(tok.pos, f"unexpected {_describe(tok)}")  # pragma: no cover - table and code agree
+
+    def script(self) -> Tree:
+        """The exponent after ``^``: a braced group, or one atom (plain text ``2^10``, ``x^-1`` too)."""
+        tok = self.peek()
+        if tok.kind == "op" and tok.text == "{":
+            return self.group(self.advance())
+        return self.parse_expr(_SCRIPT_BP)
+
+    # ---- atoms ------------------------------------------------------------------------------------------------
+    def nud(self, tok: Token) -> Tree:
+        kind = tok.kind
+        if kind == "num":
+            return self.number(tok)
+        if kind == "ident":
+            return self.identifier(tok)
+        if kind == "cmd":
+            return self.command(tok)
+        if kind == "begin":
+            return self.environment(tok)
+        if kind == "op":
+            op = tok.text
+            if op in ("-", "+", "pm", "mp"):
+                operand = self.parse_expr(_PREFIX_BP)
+                return {"-": ("neg", operand), "+": operand}.get(op) or (op, None, operand)
+            if op in ("(", "["):
+                return self.brackets(tok)
+            if op == "{":
+                return self.group(tok)
+            if op == "\\{":
+                return self.set_braces(tok)
+            if op == "|":
+                return self.bars(tok)
+            if op == "langle":
+                items = self.nested_items(tok, ("rangle",))
+                self.expect_op("rangle", tok)
+                return ("tuple", tuple(items), "<", ">")
+        raise self.fail(tok)
+
+    def number(self, tok: Token) -> Tree:
+        value, places = tok.value  # type: ignore[misc]
+        node = ("num", value, places)
+        if places is None and value.denominator == 1 and tok.text.isdigit():
+            mixed = self.mixed_fraction(value)
+            if mixed is not None:
+                return mixed
+            if self.at_op("_"):  # 52_8: a numeral in base 8
+                return self.base_numeral(tok)
+        return node
+
+    def mixed_fraction(self, whole: Fraction) -> Optional[Tree]:
+        """``2\\frac12``, ``1\\frac{4}{5}``, ``2 1/2``: a whole number and a proper fraction of whole numbers."""
+        tok = self.peek()
+        if tok.kind == "cmd" and tok.text == "frac":
+            j = self.i + 1
+            num, j = self._int_arg(j)
+            den, j = self._int_arg(j) if num is not None else (None, j)
+            if num is not None and den is not None and 0 < num < den:
+                self.i = j
+                return ("num", whole + Fraction(num, den), None)
+        slash, den_tok, after = self.peek(1), self.peek(2), self.peek(3)
+        if (tok.kind == "num" and tok.space and tok.text.isdigit() and slash.kind == "op" and slash.text == "/"
+                and den_tok.kind == "num" and den_tok.text.isdigit()
+                and not (after.kind == "op" and after.text in ("^", "!", "_"))):
+            num, den = int(tok.text), int(den_tok.text)
+            if 0 < num < den:
+                self.i += 3
+                return ("num", whole + Fraction(num, den), None)
+        return None
+
+    def _int_arg(self, j: int) -> Tuple[Optional[int], int]:
+        """A whole-number argument at token ``j``: ``{12}`` or a digit token. (value, next index)."""
+        toks = self.toks
+        if j < len(toks) and toks[j].kind == "num" and toks[j].text.isdigit():
+            return int(toks[j].text), j + 1
+        if (j + 2 < len(toks) and toks[j].kind == "op" and toks[j].text == "{" and toks[j + 1].kind == "num"
+                and toks[j + 1].text.isdigit() and toks[j + 2].kind == "op" and toks[j + 2].text == "}"):
+            return int(toks[j + 1].text), j + 3
+        return None, j
+
+    def base_numeral(self, tok: Token) -> Tree:
+        self.advance()  # _
+        base_text = self.subscript_text()
+        if not base_text.isdigit() or not 2 <= int(base_text) <= 36:
+            raise ParseFailure(tok.pos, f"a numeral with subscript {base_text!r} (not a base from 2 to 36)")
+        try:
+            return ("num", Fraction(int(tok.text, int(base_text))), None)
+        except ValueError:
+            raise ParseFailure(tok.pos, f"{tok.text!r} is not a numeral in base {base_text}") from None
+
+    def identifier(self, tok: Token) -> Tree:
+        name = tok.text
+        if name in _FUNC_LETTERS and self.at_op("(") and not self.peek().space:
+            return self.applied_name(name)
+        name = self.name_suffixes(name)
+        if name in ("e", "i") and not self.at_op("("):
+            return ("const", name)
+        if name in _FUNC_LETTERS and self.at_op("(") and not self.peek().space:
+            return self.applied_name(name)  # f'(x)
+        return ("sym", name)
+
+    def name_suffixes(self, name: str) -> str:
+        """Subscripts and primes that are part of a name: ``a_1``, ``v_{0}``, ``x'``, ``f''``."""
+        if self.at_op("_"):
+            self.advance()
+            name = f"{name}_{self.subscript_text()}"
+        while self.at_op("'"):
+            self.advance()
+            name += "'"
+        return name
+
+    def subscript_text(self) -> str:
+        """The text of a subscript (``_1``, ``_{10}``, ``_{\\max}``, ``_{\\text{red}}``), without spaces or TeX."""
+        tok = self.advance()
+        if tok.kind == "op" and tok.text == "{":
+            start, depth = tok.pos + 1, 1
+            while True:
+                t = self.advance()
+                if t.kind == "eof":
+                    raise ParseFailure(tok.pos, f"expected '}}' to close '{{' opened at position {tok.pos}")
+                if t.kind == "op" and t.text == "{":
+                    depth += 1
+                elif t.kind == "op" and t.text == "}":
+                    depth -= 1
+                    if depth == 0:
+                        raw = self.src[start:t.pos]
+                        break
+        elif tok.kind in ("num", "ident", "cmd", "word"):
+            raw = tok.text
+        else:
+            raise self.fail(tok, f"unexpected {_describe(tok)} in a subscript")
+        text = raw.replace("\\text", "").replace("\\mathrm", "").replace("\\", "")
+        return "".join(ch for ch in text if ch not in "{} ")
+
+    def applied_name(self, name: str) -> Tree:
+        """``f(x)``, ``g(n)``, ``I(0)``: a function value kept as one name (its source text)."""
+        opener = self.advance()
+        self.nested_items(opener, (")",))
+        close = self.expect_op(")", opener)
+        inner = "".join(self.src[opener.pos + 1:close.pos].split())
+        return ("sym", f"{name}({inner})")
+
+    def command(self, tok: Token) -> Tree:
+        name = tok.text
+        if name in _CONSTS:
+            return _CONSTS[name]
+        if name in _GREEK:
+            return ("sym", self.name_suffixes(name[3:] if name.startswith("var") else name))
+        if name in _FUNCS:
+            return self.function(tok)
+        if name == "frac":
+            num = self.argument(tok)
+            den = self.argument(tok)
+            return ("div", num, den)
+        if name == "sqrt":
+            return self.sqrt(tok)
+        if name == "binom":
+            return ("func", "binom", self.argument(tok), self.argument(tok))
+        if name in ("lfloor", "lceil"):
+            inner = self.nested_expr(tok, ("r" + name[1:],), cmd_closer=True)
+            return ("func", name[1:], inner)
+        if name in _DECORATIONS:
+            inner = self.argument(tok)
+            if inner[0] != "sym" and not (inner[0] == "const" and inner[1] in "ei"):
+                raise ParseFailure(tok.pos, f"'\\{name}' over something that is not a name")
+            return ("sym", self.name_suffixes(f"{name}({inner[1]})"))
+        if name in ("angle", "triangle", "partial"):
+            return ("sym", name)
+        if name in ("odot", "circ"):
+            raise ParseFailure(tok.pos, f"unexpected '\\{name}'")
+        raise ParseFailure(tok.pos, f"unknown command '\\{name}'")
+
+    def argument(self, opener: Token) -> Tree:
+        """One argument of ``\\frac``, ``\\sqrt``, ``\\binom``: a braced group or a single token."""
+        tok = self.peek()
+        if tok.kind == "op" and tok.text == "{":
+            return self.group(self.advance())
+        if tok.kind == "eof":
+            raise ParseFailure(tok.pos, f"missing argument of '\\{opener.text}' at position {opener.pos}")
+        self.advance()
+        if tok.kind == "num":
+            value, places = tok.value  # type: ignore[misc]
+            return ("num", value, places)
+        if tok.kind == "ident":
+            return self.identifier_plain(tok)
+        if tok.kind == "cmd":
+            return self.command(tok)
+        raise self.fail(tok, f"unexpected {_describe(tok)} as the argument of '\\{opener.text}'")
+
+    def identifier_plain(self, tok: Token) -> Tree:
+        return ("const", tok.text) if tok.text in ("e", "i") else ("sym", tok.text)
+
+    def sqrt(self, tok: Token) -> Tree:
+        index: Optional[Tree] = None
+        if self.at_op("["):
+            opener = self.advance()
+            index = self.nested_expr(opener, ("]",))
+        if self.at_op("("):  # \sqrt(2): a plain-text habit
+            arg = self.brackets(self.advance())
+        else:
+            arg = self.argument(tok)
+        return ("func", "sqrt", arg) if index is None else ("func", "root", arg, index)
+
+    def function(self, tok: Token) -> Tree:
+        """``\\sin x``, ``\\sin(x)``, ``\\sin^2 x``, ``\\sin^{-1} x``, ``\\log_2 x``, ``\\log _{10} 250``, ``\\max(a, b)``."""
+        name = _FUNCS[tok.text]
+        base: Optional[Tree] = None
+        power: Optional[Tree] = None
+        if self.at_op("_"):
+            self.advance()
+            base = self.script()
+        if self.at_op("^"):
+            self.advance()
+            power = self.script()
+            if power == ("neg", ("num", Fraction(1), None)) and tok.text in _INVERSE:
+                name, power = _INVERSE[tok.text], None
+        if self.at_op("("):
+            opener = self.advance()
+            args = self.nested_items(opener, (")",))
+            self.expect_op(")", opener)
+        elif self.at_op("{"):
+            args = [self.group(self.advance())]
+        else:
+            args = [self.parse_expr(_FUNC_ARG_BP)]
+        if base is not None:
+            if name != "log":
+                raise ParseFailure(tok.pos, f"a subscript on '\\{tok.text}'")
+            node: Tree = ("func", "log_base", args[0], base)
+        elif name == "log10":
+            node = ("func", "log_base", args[0], ("num", Fraction(10), None))
+        else:
+            node = ("func", name) + tuple(args)
+        return node if power is None else ("pow", node, power)
+
+    # ---- brackets and structures ------------------------------------------------------------------------------
+    def nested_items(self, opener: Token, closers: Tuple[str, ...]) -> List[Tree]:
+        saved, self.in_bars = self.in_bars, False
+        items = self.parse_items(closers, allow_empty=opener.text in ("\\{",))
+        self.in_bars = saved
+        return items
+
+    def nested_expr(self, opener: Token, closers: Tuple[str, ...], cmd_closer: bool = False) -> Tree:
+        saved, self.in_bars = self.in_bars, False
+        inner = self.parse_expr(0)
+        self.in_bars = saved
+        tok = self.peek()
+        if cmd_closer:
+            if tok.kind == "cmd" and tok.text in closers:
+                self.advance()
+                return inner
+            raise ParseFailure(tok.pos, f"expected '\\{closers[0]}' to close '\\{opener.text}' opened at "
+                                        f"position {opener.pos}")
+        self.expect_op(closers[0], opener)
+        return inner
+
+    def group(self, opener: Token) -> Tree:
+        """A TeX group ``{...}``: one expression (or ``{n \\choose k}``)."""
+        return self.nested_expr(opener, ("}",))
+
+    def brackets(self, opener: Token) -> Tree:
+        """``(x)`` grouping; ``(a, b)`` tuple; ``[a, b)``, ``(a, b]``, ``[a, b]`` intervals (via "tuple" shapes)."""
+        items = self.nested_items(opener, (")", "]"))
+        close = self.peek()
+        if not (close.kind == "op" and close.text in (")", "]")):
+            self.expect_op(_CLOSERS[opener.text], opener)
+        self.advance()
+        if len(items) == 1 and opener.text + close.text in ("()", "[]"):
+            return items[0]
+        return ("tuple", tuple(items), opener.text, close.text)
+
+    def set_braces(self, opener: Token) -> Tree:
+        items = self.nested_items(opener, ("\\}",))
+        self.expect_op("\\}", opener)
+        return ("set", tuple(items))
+
+    def bars(self, opener: Token) -> Tree:
+        saved, self.in_bars = self.in_bars, True
+        inner = self.parse_expr(0)
+        self.in_bars = saved
+        self.expect_op("|", opener)
+        return ("func", "abs", inner)
+
+    def environment(self, tok: Token) -> Tree:
+        env = tok.text
+        if env not in _MATRIX_ENVS and env not in _LIST_ENVS:
+            raise ParseFailure(tok.pos, f"unknown environment '{env}'")
+        if env in _LIST_ENVS and env != "cases":
+            self._drop_alignment_marks()
+        rows: List[List[Tree]] = [[]]
+        cells = 0
+        while True:
+            nxt = self.peek()
+            if nxt.kind == "end":
+                if nxt.text != env:
+                    raise ParseFailure(nxt.pos, f"'\\end{{{nxt.text}}}' closes '\\begin{{{env}}}' opened at "
+                                                f"position {tok.pos}")
+                self.advance()
+                break
+            if nxt.kind == "eof":
+                raise ParseFailure(nxt.pos, f"expected '\\end{{{env}}}' to close '\\begin{{{env}}}' opened at "
+                                            f"position {tok.pos}")
+            if nxt.kind == "op" and nxt.text == "rowsep":
+                self.advance()
+                rows.append([])
+                continue
+            if nxt.kind == "op" and nxt.text == "&":
+                self.advance()
+                continue
+            rows[-1].append(self.parse_expr(0))
+            cells += 1
+            if cells > MAX_MATRIX_CELLS:
+                raise ParseFailure(nxt.pos, f"more than {MAX_MATRIX_CELLS} matrix entries")
+        rows = [r for r in rows if r]
+        if env in _LIST_ENVS:
+            items = []
+            for r in rows:
+                items.append(_join_aligned(r))
+            return items[0] if len(items) == 1 else ("list", tuple(items))
+        if not rows or any(len(r) != len(rows[0]) for r in rows):
+            raise ParseFailure(tok.pos, f"rows of different lengths in '{env}'")
+        return ("matrix", tuple(tuple(r) for r in rows), env)
+
+    def _drop_alignment_marks(self) -> None:
+        """In ``aligned``-like environments ``&`` only aligns: ``x &= 2`` is ``x = 2``."""
+        j, depth = self.i, 1
+        while j < len(self.toks) and self.toks[j].kind != "eof":
+            t = self.toks[j]
+            depth += (t.kind == "begin") - (t.kind == "end")
+            if depth == 0:
+                break
+            if t.kind == "op" and t.text == "&" and depth == 1:
+                del self.toks[j]
+                continue
+            j += 1
+
+
+def _join_aligned(cells: List[Tree]) -> Tree:
+    """Cells of one ``aligned``/``cases`` row: ``x &= 2`` gives the cells ``x`` and ``= 2``... parsed separately;
+    a row of one cell is itself, otherwise the first cell (a piecewise value with its condition is not supported)."""
+    if len(cells) == 1:
+        return cells[0]
+    raise ParseFailure(0, "a piecewise definition (cells separated by '&')")
+
+
+def _add(left: Tree, right: Tree) -> Tree:
+    if left[0] == "add":
+        return left + (right,)
+    return ("add", left, right)
+
+
+def _mul(left: Tree, right: Tree) -> Tree:
+    if left[0] == "mul":
+        return left + (right,)
+    return ("mul", left, right)
+
+
+def _show(op: str) -> str:
+    return {"\\}": "\\}", "rangle": "\\rangle", "rowsep": "\\\\"}.get(op, op)
+
+
+def _describe(tok: Token) -> str:
+    if tok.kind == "cmd":
+        return f"'\\{tok.text}'"
+    if tok.kind in ("begin", "end"):
+        return f"'\\{tok.kind}{{{tok.text}}}'"
+    return f"{tok.text!r}"
