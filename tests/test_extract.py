@@ -1,0 +1,307 @@
+"""Extraction rules, one group of tests per rule, each with cases that must be taken and cases that must not."""
+
+from __future__ import annotations
+
+from typing import List, Optional
+
+import pytest
+
+from mathgrade.extract import Candidate, extract
+
+
+def best(output: str, **kw: object) -> Optional[Candidate]:
+    found = extract(output, **kw)  # type: ignore[arg-type]
+    return found[0] if found else None
+
+
+def best_text(output: str, **kw: object) -> Optional[str]:
+    c = best(output, **kw)
+    return None if c is None else c.text
+
+
+def rules(output: str, **kw: object) -> List[str]:
+    return [c.rule for c in extract(output, **kw)]  # type: ignore[arg-type]
+
+
+# -- the candidate contract -------------------------------------------------------------------------------------------
+def test_candidates_are_ordered_best_first_and_spans_point_at_the_text() -> None:
+    out = "We get $x = 3$, so 3 + 4 = 7. The answer is $\\boxed{\\dfrac{9}{7}}$."
+    found = extract(out)
+    assert [c.priority for c in found] == sorted(c.priority for c in found)
+    assert found[0].rule == "boxed"
+    for c in found:
+        if c.rule in ("boxed", "math_env", "last_number"):
+            assert out[c.start:c.end] == c.text
+
+
+def test_lower_rules_stay_in_the_list_for_debugging() -> None:
+    out = "First $y=2$. So the answer is \\boxed{5} and 6 more."
+    assert rules(out)[:1] == ["boxed"]
+    assert "last_number" in rules(out)
+    assert "math_env" in rules(out)
+
+
+# -- rule 1: boxes ----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "output, expected",
+    [
+        ("so the answer is $\\boxed{\\dfrac{9}{7}}$.", "\\dfrac{9}{7}"),
+        ("\\boxed{\\frac{\\sqrt{3}}{2}}", "\\frac{\\sqrt{3}}{2}"),
+        ("nested: \\boxed{\\left\\{1, 2\\right\\}}", "\\left\\{1, 2\\right\\}"),
+        ("\\fbox{42}", "42"),
+        ("The answer is \\boxed 5.", "5"),
+        ("\\boxed{ 12 }", "12"),
+        ("\\boxed{\\boxed{7}}", "\\boxed{7}"),
+        ("first \\boxed{3}. Wait, that is wrong. Recomputing gives \\boxed{4}.", "4"),
+        ("$\\boxed{5}$\n\nSo the final answer is $\\boxed{5}$.", "5"),
+    ],
+)
+def test_boxed(output: str, expected: str) -> None:
+    c = best(output)
+    assert c is not None and c.rule == "boxed" and c.text == expected
+
+
+@pytest.mark.parametrize(
+    "output",
+    ["\\boxed{", "\\boxed{}", "\\boxed{  }", "text \\boxedx{3}", "\\boxed{1 + {2}", "\\fbox"],
+)
+def test_not_a_box(output: str) -> None:
+    assert "boxed" not in rules(output)
+
+
+def test_unclosed_box_falls_back_to_an_earlier_closed_one() -> None:
+    assert best_text("\\boxed{3} and then \\boxed{4") == "3"
+
+
+def test_several_boxes_joined_by_and_are_one_multi_part_answer() -> None:
+    c = best("The solutions are $\\boxed{2}$ and $\\boxed{3}$.")
+    assert c is not None and c.text == "2, 3" and c.rule == "boxed.multiple" and not c.alternatives
+    assert best_text("$x = \\boxed{-1}$, $x = \\boxed{4}$") == "-1, 4"
+
+
+def test_repeated_identical_boxes_count_once() -> None:
+    c = best("$\\boxed{7}$ and $\\boxed{7}$")
+    assert c is not None and c.text == "7" and c.rule == "boxed"
+
+
+def test_boxes_joined_by_or_are_ambiguous() -> None:
+    c = best("The answer is $\\boxed{2}$ or $\\boxed{3}$.")
+    assert c is not None and c.alternatives == ("2", "3")
+    c = best("\\boxed{\\frac12} \\text{ or } \\boxed{0.5}")
+    assert c is not None and c.alternatives == ("\\frac12", "0.5")  # the grader decides these are one value
+
+
+def test_boxes_in_separate_statements_are_not_joined() -> None:
+    c = best("\\[ \\boxed{\\text{Yes}} \\]\n\n\\[ \\boxed{4} \\]")
+    assert c is not None and c.text == "4" and not c.alternatives
+    c = best("Part 1 gives \\boxed{2}. After checking the second case we find \\boxed{3}.")
+    assert c is not None and c.text == "3" and not c.alternatives
+
+
+# -- rule 2: phrases --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "output, expected, rule",
+    [
+        ("The final answer is 42.", "42", "final_answer_phrase"),
+        ("Final Answer: The final answer is $\\frac{3}{4}$. I hope it is correct.", "\\frac{3}{4}",
+         "final_answer_phrase"),
+        ("Final answer: 17", "17", "final_answer_phrase"),
+        ("So the answer is 12 apples.", "12", "answer_phrase"),
+        ("The answer is 12 apples, which is more than 10.", "12", "answer_phrase"),
+        ("The answer is $x = 4$.", "x = 4", "answer_phrase"),
+        ("Answer: -3.5", "-3.5", "answer_phrase"),
+        ("Therefore, the answer is \\dfrac{9}{7}.", "\\dfrac{9}{7}", "answer_phrase"),
+        ("The answer is (B) 12.", "12", "answer_phrase"),
+        ("The answer is 2, 3, and 5.", "2, 3, and 5", "answer_phrase"),
+        ("The answer is $(1, 2]$.", "(1, 2]", "answer_phrase"),
+        ("The answer is: \n\n $$ 3\\sqrt{2} $$", "3\\sqrt{2}", "answer_phrase"),
+        ("Thus, the final answer is as follows: $T = 5$.", "T = 5", "final_answer_phrase"),
+        ("The answer is Evelyn.", "Evelyn", "answer_phrase"),
+        ("The answer is 3.14 because pi.", "3.14", "answer_phrase"),
+        ("she makes $224 a day\nA: 224", "224", "answer_label"),
+        ("Blah\n#### 18", "18", "gsm8k_hashes"),
+        ("Blah\n#### $1,000", "$1,000", "gsm8k_hashes"),
+        ("The result is **73**.", "73", "bold"),
+        ("**Answer: 73**", "73", "answer_phrase"),
+        ("**Total: \\$18**", "\\$18", "bold"),
+    ],
+)
+def test_phrases(output: str, expected: str, rule: str) -> None:
+    c = best(output)
+    assert c is not None, output
+    assert (c.text, c.rule) == (expected, rule)
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "We must check whether the answer is correct.",
+        "The answer is that we cannot know.",
+        "Step-by-Step Answer: Roger has some balls.",
+        "Let's find the answer: first we add.",
+        "the answer might be different",
+        "Alternatively, perhaps the answer is 16 eV.",
+    ],
+)
+def test_phrases_that_introduce_no_answer(output: str) -> None:
+    assert not any("phrase" in r for r in rules(output))
+
+
+def test_the_last_phrase_wins_and_a_final_phrase_beats_a_plain_one() -> None:
+    assert best_text("The answer is 5. Hmm, no: the answer is 6.") == "6"
+    assert best_text("Final answer: 7. But I think the answer is 8.") == "7"
+
+
+def test_markdown_headings_are_not_gsm8k_answers() -> None:
+    assert "gsm8k_hashes" not in rules("#### Step 1\nfoo\n#### 3. Compute the sum\nbar")
+    assert "gsm8k_hashes" in rules("foo\n#### 3")
+
+
+def test_bold_headings_are_not_answers() -> None:
+    for out in ("**Step 2**: add them", "**Case 1**", "1. **Evaluate \\( x(0) \\)**: we get", "**Final Answer**"):
+        assert "bold" not in rules(out), out
+
+
+def test_answer_label_only_as_a_final_line() -> None:
+    assert "answer_label" not in rules("A: (s,0)\n\nB: (1,2)\n\nC: 3")
+    assert "answer_label" not in rules("A: 26", choices=True)
+
+
+# -- hedges and ambiguity ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "output, alternatives",
+    [
+        ("the answer could be 1, 2, or 3", ("1", "2", "3")),
+        ("The answer is either 4 or 5.", ("4", "5")),
+        ("So the answer might be $x=2$ or $x=3$.", ("x=2", "x=3")),
+    ],
+)
+def test_hedged_answers_are_ambiguous(output: str, alternatives: tuple) -> None:
+    c = best(output)
+    assert c is not None and c.alternatives == alternatives
+
+
+def test_a_set_of_solutions_is_one_answer_not_a_hedge() -> None:
+    c = best("The answer is $x=2$ or $x=3$.")
+    assert c is not None and not c.alternatives and c.text == "x=2 or x=3"
+    c = best("The solutions are $\\boxed{2, 3}$.")
+    assert c is not None and not c.alternatives and c.text == "2, 3"
+
+
+# -- rule 4: program output -------------------------------------------------------------------------------------------
+def test_code_output_block() -> None:
+    out = "```python\nprint(6*3)\n```\n```output\n18\n```\nSo Janet makes that much."
+    c = best(out)
+    assert c is not None and (c.text, c.rule) == ("18", "code_output")
+    assert out[c.start:c.end] == "18"
+
+
+def test_code_output_is_below_a_box_and_unclosed_blocks_are_skipped() -> None:
+    out = "```output\n3.0\n```\nA robe takes $\\boxed{3}$ bolts."
+    assert rules(out)[:2] == ["boxed", "code_output"]
+    assert "code_output" not in rules("```output\n18\n")
+    assert "code_output" not in rules("```python\nprint(1)\n```")
+
+
+# -- rule 5: formulas and numbers ------------------------------------------------------------------------------------
+def test_last_math_environment() -> None:
+    assert best_text("We find $x$ equals $\\frac{1}{2}$.") == "\\frac{1}{2}"
+    assert best_text("\\[ 60 \\cdot 7 = 420 \\]") == "420"
+    assert best_text("so \\(y = 2x + 1\\) where \\(x\\) is free") == "y = 2x + 1"
+    assert best(r"\[ \frac{1}{2} \]").rule == "math_env"  # type: ignore[union-attr]
+
+
+def test_currency_dollars_are_not_math() -> None:
+    c = best("It costs $5 and then $10 more, so 15 total.")
+    assert c is not None and (c.text, c.rule) == ("15", "last_number")
+
+
+def test_undelimited_latex_near_the_end() -> None:
+    assert best_text("so x equals \\dfrac{9}{7}") == "\\dfrac{9}{7}"
+    assert best_text("Hence 1 - \\sqrt{2}.") == "1 - \\sqrt{2}"
+    assert "latex" not in rules("no latex here, only 3 words")
+
+
+@pytest.mark.parametrize(
+    "output, expected",
+    [
+        ("She has 16 - 3 = 13 eggs", "13"),
+        ("the temperature is -5 degrees", "-5"),
+        ("it is 3.75 m", "3.75"),
+        ("a total of 1,234,567 people", "1,234,567"),
+        ("half is 1/2", "1/2"),
+        ("we need 2 1/2 cups", "2 1/2"),
+        ("x5 - 4", "4"),
+        ("He got 10.", "10"),
+    ],
+)
+def test_last_number(output: str, expected: str) -> None:
+    c = best(output)
+    assert c is not None and (c.text, c.rule) == (expected, "last_number")
+
+
+def test_no_number_no_answer() -> None:
+    assert extract("I do not know.") == []
+    assert extract("") == []
+    assert extract("   \n\t ") == []
+
+
+# -- the reward policy ------------------------------------------------------------------------------------------------
+def test_reward_policy_uses_only_marked_answers() -> None:
+    unmarked = "We compute $2+2$ and get 4, and \\frac{1}{2} too.\n```output\n4\n```"
+    assert extract(unmarked, policy="reward") == []
+    assert extract(unmarked)  # eval falls back
+    marked = "blah 5 \\boxed{4} then 7"
+    assert [c.rule for c in extract(marked, policy="reward")] == ["boxed"]
+    assert [c.text for c in extract("So the answer is 9. Also 10.", policy="reward")] == ["9"]
+    assert [c.text for c in extract("The result is **73**.", policy="reward")] == ["73"]
+    assert [c.text for c in extract("#### 18", policy="reward")] == ["18"]
+    assert [c.rule for c in extract("答案是 5", policy="reward")] == ["answer_phrase_i18n:zh"]
+
+
+# -- multiple choice ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "output, letter",
+    [
+        ("\\boxed{B}", "B"),
+        ("\\boxed{(C)}", "C"),
+        ("\\boxed{\\text{(D)}}", "D"),
+        ("\\boxed{\\textbf{(A)}\\ 12}", "A"),
+        ("The answer is (B) 12.", "B"),
+        ("The answer is B.", "B"),
+        ("Answer: C", "C"),
+        ("Thus option B is correct.", "B"),
+        ("(E) is the correct answer.", "E"),
+        ("We choose (A).", "A"),
+        ("long reasoning\n\n**D**", "D"),
+        ("long reasoning\n\n(B)", "B"),
+    ],
+)
+def test_committed_letters(output: str, letter: str) -> None:
+    c = best(output, choices=True)
+    assert c is not None and c.choice and c.text == letter, extract(output, choices=True)
+
+
+def test_choice_keeps_the_content() -> None:
+    c = best("The answer is (B) 12.", choices=True)
+    assert c is not None and (c.text, c.content) == ("B", "12")
+
+
+def test_an_option_list_without_a_choice_is_ambiguous() -> None:
+    c = best("(A) 1\n(B) 2\n(C) 3\n(D) 4", choices=True)
+    assert c is not None and c.rule == "option_list" and c.alternatives == ("A", "B", "C", "D")
+    c = best("A. 1\nB. 2\nC. 3", choices=True)
+    assert c is not None and c.alternatives == ("A", "B", "C")
+
+
+def test_an_option_list_with_a_choice_is_answered() -> None:
+    c = best("(A) 1 (B) 2 (C) 3\nThe answer is (C).", choices=True)
+    assert c is not None and (c.text, c.choice) == ("C", True)
+    assert "option_list" not in rules("(A) 1 (B) 2 (C) 3\nThe answer is (C).", choices=True)
+
+
+def test_letters_are_not_choices_when_the_gold_is_not_a_letter() -> None:
+    assert not any(c.choice for c in extract("\\boxed{B}\n(A) 1 (B) 2"))
+    assert "choice_phrase" not in rules("Thus option B is correct.")
+    assert best_text("\\boxed{Bob}", choices=True) == "Bob"
+    assert not best("\\boxed{Bob}", choices=True).choice  # type: ignore[union-attr]
