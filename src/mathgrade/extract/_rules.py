@@ -256,8 +256,16 @@ _STEP_BY_STEP = re.compile(r"step[- ]by[- ]step\s*$|step\s*$", re.I)
 _ALTERNATIVE_SPLIT = re.compile(r"\s*(?:,\s*(?:or\s+)?|\bor\b|\beither\b)\s*", re.I)
 
 
+_ONLY_WORDS = re.compile(r"[^\d\\$={}^_+*/<>()\[\]]*")
+
+
 def _region_text(scan: Scan, pos: int) -> Tuple[str, int, int]:
+    """The cleaned answer after ``pos`` and its span. A formula followed only by words (``$12$ apples``,
+    ``$x=3$ です``) gives the formula."""
     s, e = scan.region_after(pos)
+    env = scan.env_at(s)
+    if env is not None and env[1] < e and _ONLY_WORDS.fullmatch(scan.text, env[1], e):
+        return clean_answer(scan.text[env[2]: env[3]]), s, env[1]
     return clean_answer(strip_delimiters(scan, s, e)), s, e
 
 
