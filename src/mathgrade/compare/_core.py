@@ -80,10 +80,10 @@ def decide(answer: Value, gold: Value, ctx: Ctx) -> Decision:
 
     ctx.deadline.check()
     answer, gold = _unwrap(answer), _unwrap(gold)
+    if isinstance(answer, Relation) or isinstance(gold, Relation):
+        return _relations.compare_relations(answer, gold, ctx)  # (a false statement is not even equal to itself)
     if answer == gold and not _has_pm(answer):
         return Decision(True, "identical", "the two values are identical")
-    if isinstance(answer, Relation) or isinstance(gold, Relation):
-        return _relations.compare_relations(answer, gold, ctx)
     if isinstance(answer, (Choice, Text)) or isinstance(gold, (Choice, Text)):
         return _text.compare_text(answer, gold, ctx)
     pm_a, pm_g = _scalars.expand_pm(answer), _scalars.expand_pm(gold)

@@ -35,6 +35,8 @@ def compare_relations(answer: Value, gold: Value, ctx: Ctx) -> Decision:
         if isinstance(v, Relation) and _truth(v, ctx) is False:
             return Decision(False, "relation.false", f"the {who} {v} is a false statement: it answers nothing")
     if isinstance(answer, Relation) and isinstance(gold, Relation):
+        if answer == gold:
+            return Decision(True, "identical", "the two relations are identical")
         return _both_relations(answer, gold, ctx)
     rel, other = (answer, gold) if isinstance(answer, Relation) else (gold, answer)
     assert isinstance(rel, Relation)
@@ -82,7 +84,7 @@ def _exact_part(rel: Relation) -> Tuple[Tuple[Value, ...], Tuple[str, ...]]:
     if "=" in ops:
         last = max(i for i, op in enumerate(ops) if op == "=")
         return sides[: last + 2], ops[: last + 1]
-    return sides, tuple("=" for _ in ops)
+    return sides, tuple("=" if op == "approx" else op for op in ops)
 
 
 def assignment(rel: Relation) -> Optional[Tuple[Value, Value]]:
