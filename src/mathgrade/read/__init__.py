@@ -87,7 +87,8 @@ _PLAIN_NUMBER = re.compile(r"\s*\$?\s*(-?)(\d{1,4000})(?:\.(\d{0,4000}))?\s*\$?\
 _CHOICE = re.compile(r"\(?\s*([A-E])\s*\)?")
 _CHOICE_TEXT = re.compile(r"\\text\s*\{\s*\(?\s*([A-E])\s*\)?\s*\}")
 _CHOICE_WITH_CONTENT = re.compile(r"(?:\\text\s*\{\s*)?\(([A-E])\)\s*\}?\s*(.+)|([A-E])\)\s*(.+)")
-_WORDY = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{4,}|\\text\s*\{[^{}]*[A-Za-z]{2,}")
+_WORDY = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{4,}|\\text\s*\{[^{}]*[A-Za-z]{3,}")
+_COMMANDS = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}|\\(?!text)[A-Za-z]+")
 
 
 def read(text: str) -> Reading:
@@ -135,7 +136,7 @@ def _read(text: str) -> Reading:
         return Reading(build(parse(tokens, s)))
     except ParseFailure as exc:
         error = ReadError(exc.pos, exc.message)
-        if exc.words or _WORDY.search(s):
+        if exc.words or _WORDY.search(_COMMANDS.sub(" ", s)):
             return Reading(_text_value(s, text), error)
         return Reading(None, error)
 

@@ -22,11 +22,20 @@ _LOG10_2 = 0.30103
 def build(tree: Tree) -> Value:
     """The value of a whole answer (a bare list becomes an unordered ``SetValue`` with ``braces=False``)."""
     _check_depth(tree)
-    items = tree[1] if tree[0] == "list" else (tree,)
     values: List[Value] = []
-    for item in items:
+    for item in _list_items(tree):
         values.extend(_alternatives(item))
     return values[0] if len(values) == 1 else SetValue(tuple(values), braces=False)
+
+
+def _list_items(tree: Tree) -> List[Tree]:
+    """The items of a bare list, flattening lists inside lists (``{1, 2}, 3`` from ``\\boxed{1,2}, 3``)."""
+    if tree[0] != "list":
+        return [tree]
+    out: List[Tree] = []
+    for item in tree[1]:
+        out.extend(_list_items(item))
+    return out
 
 
 def _check_depth(tree: Tree) -> None:
@@ -61,6 +70,8 @@ def _has_pm(tree: Tree) -> bool:
         return True
     if tree[0] in ("list", "tuple", "set", "matrix"):
         return False  # items expand separately
+    if tree[0] == "rel":
+        return any(_has_pm(side) for side in tree[1])
     return any(_has_pm(c) for c in tree[1:] if isinstance(c, tuple))
 
 
@@ -210,6 +221,11 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
         if isinstance(a, Number) and isinstance(b, Number) and b.value != 0:
             return Number(_plain(a) / _plain(b), degrees=a.degrees)
         return ("div", _node(a, ctx), _node(b, ctx))
+    if head == "ratio":
+        a, b = _fold(t[1], ctx), _fold(t[2], ctx)
+        if isinstance(b, Number) and b.value == 0:
+            raise ParseFailure(0, "a ratio or time with a zero second part")
+        return _fold(("div", t[1], t[2]), ctx)
     if head == "pow":
         return _fold_pow(_fold(t[1], ctx), _fold(t[2], ctx), ctx)
     if head == "func":

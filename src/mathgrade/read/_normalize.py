@@ -31,7 +31,7 @@ UNIT_WORDS = frozenset(
     inch inches ft feet foot yard yards yd mile miles mi mph kph kg g gram grams kilogram kilograms lb lbs pound
     pounds ounce ounces oz ton tons liter liters litre litres ml gallon gallons quart quarts pint pints cup cups
     second seconds sec secs minute minutes min mins hour hours hr hrs day days week weeks month months year years
-    dollar dollars cent cents usd euro euros unit units square sq cubic per degree degrees
+    dollar dollars cent cents usd euro euros yuan rupee rupees peso pesos yen unit units square sq cubic per degree degrees
     apple apples people persons students children books pages marbles cookies candies eggs pencils boxes balls
     cars trees points times ways items pieces hr km/h m/s cm^2 ways
     """.split()
@@ -80,9 +80,33 @@ def _math_delimiters(s: str) -> str:
     return s.strip()
 
 
+def _escapes(s: str) -> str:
+    """Doubly escaped LaTeX (``\\\\frac``, from JSON written twice) and literal ``\\n`` newlines."""
+    if "\\\\" in s and "\\begin" not in s:
+        s = re.sub(r"\\\\(?=[a-zA-Z{}()\[\]$%,!])", r"\\", s)
+    if "\\n" in s:
+        s = re.sub(r"\\n(?=[\\\s$]|$)", " ", s)
+    return s
+
+
 def _boxed(s: str) -> str:
-    """``\\boxed{x}`` and ``\\fbox{x}`` anywhere become the group ``{x}``."""
+    """An answer that is all ``\\boxed{x}`` is ``x``; elsewhere ``\\boxed{x}`` and ``\\fbox{x}`` become the group
+    ``{x}``."""
+    m = re.fullmatch(r"\s*\\(?:boxed|fbox)\s*\{(.*)\}\s*", s, re.S)
+    if m and _balanced(m.group(1)):
+        s = m.group(1)
     return re.sub(r"\\(?:boxed|fbox)\s*(?=\{)", "", s)
+
+
+def _balanced(s: str) -> bool:
+    depth = 0
+    for k, ch in enumerate(s):
+        if ch in "{}" and k > 0 and s[k - 1] == "\\":
+            continue
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 def _display(s: str) -> str:
@@ -128,7 +152,7 @@ def _sizing(s: str) -> str:
 def _spacing(s: str) -> str:
     """Spacing commands become a space; ``\\!`` disappears."""
     s = re.sub(r"(?<!\\)\\!", "", s)
-    s = re.sub(r"(?<!\\)\\(?:,|;|:|>| |quad(?![a-zA-Z])|qquad(?![a-zA-Z])|enspace|thinspace|hspace\{[^{}]*\})", " ", s)
+    s = re.sub(r"(?<!\\)\\(?:,|;|:|>| |quad|qquad|enspace|thinspace|hspace\{[^{}]*\})", " ", s)
     return s.replace("~", " ")
 
 
@@ -215,6 +239,7 @@ def _trailing(s: str) -> str:
 
 REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
     ("unicode", _unicode),
+    ("escapes", _escapes),
     ("math_delimiters", _math_delimiters),
     ("boxed", _boxed),
     ("display", _display),

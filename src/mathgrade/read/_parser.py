@@ -16,6 +16,7 @@ Syntax tree shapes (a superset of :data:`mathgrade.values.Node`)::
     ("setop", op, a, b)                a \\cup b, a \\cap b, a \\setminus b
     ("rel", sides, ops)                a = b, 1 < x <= 3
     ("in", a, b)                       x \\in S
+    ("ratio", a, b)                    a : b (a / b; an error when b is 0, e.g. the time 12:00)
     ("matrix", rows, env)
 """
 
@@ -40,7 +41,7 @@ _INFIX: Dict[str, Tuple[float, float]] = {
     "approx": (10, 10),
     "cup": (20, 20), "cap": (20, 20), "setminus": (20, 20),
     "+": (30, 30), "-": (30, 30), "pm": (30, 30), "mp": (30, 30),
-    "*": (40, 40), "/": (40, 40),
+    "*": (40, 40), "/": (40, 40), ":": (40, 40),
     "^": (60, 59),  # right associative
 }
 _POSTFIX = {"!": 70, "%": 70, "°": 70, "'": 70}
@@ -227,6 +228,8 @@ class _Parser:
             return _mul(left, right)
         if op == "/":
             return ("div", left, right)
+        if op == ":":
+            return ("ratio", left, right)
         if op in _RELATIONS:
             if left[0] == "rel":
                 return ("rel", left[1] + (right,), left[2] + (_RELATIONS[op],))
@@ -493,8 +496,10 @@ class _Parser:
         return inner
 
     def group(self, opener: Token) -> Tree:
-        """A TeX group ``{...}``: one expression (or ``{n \\choose k}``)."""
-        return self.nested_expr(opener, ("}",))
+        """A TeX group ``{...}``: one expression (or ``{n \\choose k}``); ``{1, 2}`` is a bare list."""
+        items = self.nested_items(opener, ("}",))
+        self.expect_op("}", opener)
+        return items[0] if len(items) == 1 else ("list", tuple(items))
 
     def brackets(self, opener: Token) -> Tree:
         """``(x)`` grouping; ``(a, b)`` tuple; ``[a, b)``, ``(a, b]``, ``[a, b]`` intervals (via "tuple" shapes)."""

@@ -306,7 +306,7 @@ def _letters(src: str, pos: int, end: int, out: List[Token], space: bool, offset
     elif lower in UNIT_WORDS and len(run) >= 3 and out and out[-1].kind in ("num", "op") and \
             out[-1].text not in ("(", "[", ",", "+", "-", "*", "/", "="):
         pass  # "12 apples", "5 cm^2" in the middle of an answer
-    elif lower in _SHORT_WORDS or (len(run) >= 4 and not run.isupper()):
+    elif (lower in _SHORT_WORDS and not run.isupper()) or (len(run) >= 4 and not run.isupper()):
         out.append(Token("word", run, start + offset, space))
     else:
         for k, letter in enumerate(run):
