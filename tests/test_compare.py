@@ -605,3 +605,34 @@ def test_number_comparison_does_not_import_sympy() -> None:
             "print('sympy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_repeated_answer_items_against_a_gold_without_repeats() -> None:
+    t = TupleValue
+    gold = SetValue((t((N(3), N(17))), t((N(37), N(3)))), braces=False)
+    repeated = SetValue((t((N(3), N(17))), t((N(37), N(3))), t((N(3), N(17)))), braces=False)
+    assert same(repeated, gold)
+    # but a gold that repeats an item (a double root) needs it twice
+    assert not same(SetValue((N(2), N(3)), braces=False), SetValue((N(2), N(2), N(3)), braces=False))
+    assert not same(SetValue((N(2), N(3), N(3)), braces=False), SetValue((N(2), N(2), N(3)), braces=False))
+    assert not same(SetValue((t((N(3), N(17))), t((N(3), N(17))), t((N(3), N(17)))), braces=False), gold)
+
+
+def test_flattened_assignments_group_into_solutions() -> None:
+    p, q = sym("p"), sym("q")
+    flat = SetValue((rel(p, "=", num(5)), rel(q, "=", num(2)), rel(p, "=", num(7)), rel(q, "=", num(2))),
+                    braces=False)
+    pairs = SetValue((TupleValue((N(5), N(2))), TupleValue((N(7), N(2)))), braces=False)
+    assert same(pairs, flat)
+    assert same(SetValue((TupleValue((N(7), N(2))), TupleValue((N(5), N(2)))), braces=False), flat)
+    assert not same(SetValue((TupleValue((N(2), N(5))), TupleValue((N(2), N(7)))), braces=False), flat)
+    assert not same(SetValue((N(5), N(2)), braces=False), flat)
+
+
+def test_inequality_chain_against_an_open_pair() -> None:
+    f = sym("f(x)")
+    assert same(TupleValue((N(0), N(1))), rel(num(0), "<", f, "<", num(1)))
+    assert same(TupleValue((N(-793), N(10))), rel(num(-793), "<", sym("a"), "<", num(10)))
+    assert not same(TupleValue((N(0), N(1))), rel(num(0), "<=", f, "<", num(1)))
+    assert not same(TupleValue((N(0), N(2))), rel(num(0), "<", f, "<", num(1)))
+    assert not same(TupleValue((N(0), N(1))), rel(num(0), "<", f, "<", num(1)), allow_interval_as_inequality=False)

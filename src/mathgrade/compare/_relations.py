@@ -46,6 +46,8 @@ def compare_relations(answer: Value, gold: Value, ctx: Ctx) -> Decision:
         d = decide(value, other, ctx) if rel is answer else decide(other, value, ctx)
         return Decision(d.equal, d.rule if d.rule.startswith("relation.") else "relation.assignment",
                         f"{rel} gives {value}: {d.reason}")
+    if _open_pair(other) and ctx.options.allow_interval_as_inequality:
+        other = Interval(other.items[0], other.items[1], False, False)  # type: ignore[union-attr]
     if isinstance(other, (Interval, Union_)) and ctx.options.allow_interval_as_inequality:
         return _relation_vs_set(rel, other, answer_is_relation=rel is answer, ctx=ctx)
     if _truth(rel, ctx) is True:
@@ -55,6 +57,11 @@ def compare_relations(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     return Decision(False, "kind.mismatch",
                     f"the {'answer' if rel is answer else 'gold'} is a relation ({rel}) that does not state a value, "
                     f"and the other side is a {kind_name(other)}")
+
+
+def _open_pair(v: Value) -> bool:
+    """``(a, b)`` with constant ends, which may be an open interval."""
+    return isinstance(v, TupleValue) and len(v.items) == 2 and all(is_scalar(x) for x in v.items)
 
 
 # ---------------------------------------------------------------------------------------------------- assignments

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..limits import MAX_MATRIX_CELLS
-from ..values import Expression, Interval, Matrix, Number, SetValue, TupleValue, Union_, Value
+from ..values import Expression, Interval, Matrix, Number, Relation, SetValue, TupleValue, Union_, Value
 from ._core import Ctx, Decision, bounded, decide, is_scalar, kind_name
 
 __all__ = ["compare_structures", "match_unordered", "set_description"]
@@ -41,7 +41,9 @@ def _kinds_differ(answer: Value, gold: Value) -> Decision:
 
 
 def _sets(answer: SetValue, gold: SetValue, ctx: Ctx) -> Decision:
-    a, g = answer.items, gold.items
+    a, g = group_assignments(answer.items), group_assignments(gold.items)
+    if len(a) > len(g) and len(set(g)) == len(g):
+        a = tuple(dict.fromkeys(a))  # the gold repeats nothing: an answer repeating itself is the same set
     if len(a) != len(g):
         return Decision(False, "set.size", f"the answer has {len(a)} element{'s' * (len(a) != 1)}, the gold "
                                            f"{len(g)}: {'a partial answer' if len(a) < len(g) else 'extra elements'}")
@@ -49,6 +51,24 @@ def _sets(answer: SetValue, gold: SetValue, ctx: Ctx) -> Decision:
     if missing is None:
         return Decision(True, "set.elementwise", f"all {len(g)} elements match, in some order")
     return Decision(False, "set.elementwise", f"no element of the answer matches the gold's {missing}")
+
+
+def group_assignments(items: Sequence[Value]) -> Tuple[Value, ...]:
+    """``p = 5, q = 2, p = 7, q = 2`` (several solutions flattened into one list of assignments) as the list of
+    tuples ``(5, 2), (7, 2)``: only when the names cycle in the same order at least twice; else unchanged."""
+    from ._relations import assignment
+
+    pairs = [assignment(v) if isinstance(v, Relation) else None for v in items]
+    if len(items) < 4 or any(p is None for p in pairs):
+        return tuple(items)
+    names = [p[0] for p in pairs]  # type: ignore[index]
+    width = names[1:].index(names[0]) + 1 if names[0] in names[1:] else 0
+    if width < 2 or len(names) % width or len(set(names[:width])) != width:
+        return tuple(items)
+    if any(names[i] != names[i % width] for i in range(len(names))):
+        return tuple(items)
+    values = [p[1] for p in pairs]  # type: ignore[index]
+    return tuple(TupleValue(tuple(values[i:i + width])) for i in range(0, len(values), width))
 
 
 def match_unordered(a: Sequence[Value], g: Sequence[Value], ctx: Ctx) -> Optional[Value]:
