@@ -57,7 +57,7 @@ from typing import Optional
 from ..limits import MAX_ANSWER_CHARS, MAX_DIGITS
 from ..values import Choice, Number, Text, Value
 from ._build import build
-from ._normalize import normalize, strip_text_wrappers
+from ._normalize import balanced, normalize, strip_text_wrappers
 from ._parser import parse
 from ._tokens import ParseFailure, safe_int, tokenize
 
@@ -143,6 +143,8 @@ def _read(text: str) -> Reading:
 
 def _choice(s: str) -> Optional[Choice]:
     """A multiple-choice letter: ``B``, ``(B)``, ``B)``, ``\\text{(B)}``, ``\\text{B}``, ``(B) 12``."""
+    while s.startswith("{") and s.endswith("}") and balanced(s[1:-1]):
+        s = s[1:-1].strip()
     m = _CHOICE.fullmatch(s) or _CHOICE_TEXT.fullmatch(s)
     if m is not None:
         return Choice(m.group(1))

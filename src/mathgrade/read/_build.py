@@ -16,7 +16,7 @@ __all__ = ["build"]
 Tree = Any
 _Scalar = Union[Number, Node]
 _STRUCTURES = frozenset(["list", "tuple", "set", "setop", "rel", "in", "matrix"])
-_LOG10_2 = 0.30103
+_FOLD_DIGITS = min(MAX_DIGITS, 4000)  # folded integers stay printable under Python's int/str limit (4300)
 
 
 def build(tree: Tree) -> Value:
@@ -285,7 +285,8 @@ def _fold_mul(parts: List[_Scalar], ctx: _Context) -> _Scalar:
 
 
 def _digits(q: Fraction) -> float:
-    return max(abs(q.numerator).bit_length(), q.denominator.bit_length()) * _LOG10_2
+    """log10 of the larger of numerator and denominator: the digits one power of ``q`` adds."""
+    return max(math.log10(abs(q.numerator)), math.log10(q.denominator))
 
 
 def _fold_pow(base: _Scalar, exp: _Scalar, ctx: _Context) -> _Scalar:
@@ -296,7 +297,7 @@ def _fold_pow(base: _Scalar, exp: _Scalar, ctx: _Context) -> _Scalar:
             return Number(b ** n if b else Fraction(0 if n else 1))
         if b == -1:
             return Number(Fraction(-1 if n % 2 else 1))
-        if b != 0 and abs(n) <= MAX_EXPONENT and _digits(b) * abs(n) <= MAX_DIGITS:
+        if b != 0 and abs(n) <= MAX_EXPONENT and _digits(b) * abs(n) < _FOLD_DIGITS:
             return Number(b ** n)
     return ("pow", _node(base, ctx), _node(exp, ctx))
 
@@ -305,9 +306,9 @@ def _fold_func(name: str, args: List[_Scalar], ctx: _Context) -> _Scalar:
     """Fold the functions of rational arguments whose value is rational: factorial, binom, abs, floor, ceil."""
     if args and all(isinstance(a, Number) for a in args):
         vals = [_plain(a) for a in args]  # type: ignore[arg-type]
-        if name == "factorial" and vals[0].denominator == 1 and 0 <= vals[0] <= 1500:
+        if name == "factorial" and vals[0].denominator == 1 and 0 <= vals[0] <= 1400:
             return Number(Fraction(math.factorial(int(vals[0]))))
-        if name == "binom" and all(v.denominator == 1 for v in vals) and 0 <= vals[0] <= 5000:
+        if name == "binom" and all(v.denominator == 1 for v in vals) and 0 <= vals[0] <= 4000:
             return Number(Fraction(math.comb(int(vals[0]), int(vals[1])) if vals[1] >= 0 else 0))
         if name == "abs":
             return Number(abs(vals[0]))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Callable, List, Tuple
 
-__all__ = ["normalize", "REPAIRS", "UNIT_WORDS", "strip_text_wrappers"]
+__all__ = ["normalize", "balanced", "REPAIRS", "UNIT_WORDS", "strip_text_wrappers"]
 
 # --- tables -------------------------------------------------------------------------------------------------------
 
@@ -93,12 +93,13 @@ def _boxed(s: str) -> str:
     """An answer that is all ``\\boxed{x}`` is ``x``; elsewhere ``\\boxed{x}`` and ``\\fbox{x}`` become the group
     ``{x}``."""
     m = re.fullmatch(r"\s*\\(?:boxed|fbox)\s*\{(.*)\}\s*", s, re.S)
-    if m and _balanced(m.group(1)):
+    if m and balanced(m.group(1)):
         s = m.group(1)
     return re.sub(r"\\(?:boxed|fbox)\s*(?=\{)", "", s)
 
 
-def _balanced(s: str) -> bool:
+def balanced(s: str) -> bool:
+    """True when the braces of ``s`` (ignoring ``\\{`` and ``\\}``) are balanced."""
     depth = 0
     for k, ch in enumerate(s):
         if ch in "{}" and k > 0 and s[k - 1] == "\\":

@@ -1,0 +1,75 @@
+"""Reader: the string repairs (normalization) that models need."""
+
+from fractions import Fraction as F
+
+import pytest
+
+from mathgrade.read import read
+from mathgrade.read._normalize import REPAIRS, normalize
+from mathgrade.values import Expression, Number
+
+
+def val(text):
+    r = read(text)
+    assert r.value is not None, r.error
+    return r.value
+
+
+@pytest.mark.parametrize("messy, clean", [
+    ("\\left( 1, 2 \\right)", "(1,2)"),
+    ("\\left[ 1, 2 \\right)", "[1,2)"),
+    ("\\frac{1}{2}\\!", "\\frac12"),
+    ("1\\,000", "1000"),
+    ("\\displaystyle \\frac{1}{2}", "\\frac12"),
+    ("\\boxed{\\frac{9}{7}}", "\\frac97"),
+    ("x = \\boxed{5}", "x=5"),
+    ("$\\frac{9}{7}$", "\\frac97"),
+    ("$$5$$", "5"),
+    ("\\(5\\)", "5"),
+    ("\\[5\\]", "5"),
+    ("5.", "5"),
+    ("\\frac{9}{7}.", "\\frac97"),
+    ("5 \\text{ cm}", "5"),
+    ("5\\text{ cm}^2", "5"),
+    ("864 \\mbox{ inches}^2", "864"),
+    ("15\\mbox{ cm}^2", "15"),
+    ("12 apples", "12"),
+    ("5.4 \\text{ cents}", "5.4"),
+    ("125\\textnormal{ miles}", "125"),
+    ("\\$10", "10"),
+    ("\\dfrac{1}{2}", "\\frac12"),
+    ("\\tfrac12", "\\frac12"),
+    ("\\bigl( 1, 2 \\bigr)", "(1,2)"),
+    ("x\\quad", "x"),
+    ("\\\\frac{1}{2}", "\\frac12"),
+])
+def test_repairs_give_the_clean_reading(messy, clean):
+    assert read(messy).value == read(clean).value, messy
+
+
+def test_single_letters_are_never_units():
+    assert val("5 m") == Expression(("mul", ("num", F(5)), ("sym", "m")))
+    assert val("\\frac{37}{4} m") != val("\\frac{37}{4}")
+    assert val("5 \\text{ m}") != val("5")
+
+
+def test_units_only_at_the_end_and_only_known_words():
+    assert val("5 \\text{ cm}") == Number(F(5))
+    assert read("5 \\text{ flurbs}").value != Number(F(5))
+
+
+def test_repairs_are_named_functions():
+    names = [name for name, _fn in REPAIRS]
+    assert len(names) == len(set(names))
+    assert all(callable(fn) for _n, fn in REPAIRS)
+    assert normalize("\\left( x \\right)") == "( x )"
+
+
+def test_stray_dollars_and_boxed_inside():
+    assert val("$5$ $+$ $1$") == Number(F(6))
+    assert val("\\boxed{1,2}") == val("1, 2")
+    assert val("$\\boxed{(7,11),\\ (11,7)}$") == val("(7,11), (11,7)")
+
+
+def test_literal_newline_escapes():
+    assert val("\\n\\n\\[ \\boxed{p = -1} \\]") == val("p = -1")
