@@ -47,8 +47,13 @@ def test_decimal_places_distinguish_what_was_written():
     assert val("0.0000002") != val("0.0000001")
 
 
-def test_a_decimal_comma_is_not_read_from_a_plain_comma():
-    assert val("0,5") == SetValue((Number(F(0)), Number(F(5))), braces=False)
+def test_a_decimal_comma_only_where_unambiguous():
+    assert val("0,5") == Number(F(1, 2), 1)
+    assert val("0,111") == Number(F(111, 1000), 3)
+    assert val("-0,25") == Number(F(-1, 4), 2)
+    assert val("1,5") == SetValue((Number(F(1)), Number(F(5))), braces=False)
+    assert val("0, 5") == SetValue((Number(F(0)), Number(F(5))), braces=False)
+    assert val("19,0,1") == SetValue((Number(F(19)), Number(F(0)), Number(F(1))), braces=False)
 
 
 @pytest.mark.parametrize("text, value, places", [
@@ -93,7 +98,8 @@ def test_things_that_are_not_mixed_numbers():
     assert read("2 3").value is None  # two numbers side by side are not multiplied
 
 
-@pytest.mark.parametrize("text", ["25\\%", "25%", "25 percent", "25\\text{ percent}", "25 \\%"])
+@pytest.mark.parametrize("text", ["25\\%", "25%", "25 percent", "25\\text{ percent}", "25 \\%", "25 pct",
+                                  "25 percentage"])
 def test_percentages_keep_the_written_numeral(text):
     assert val(text) == Number(F(25), percent=True)
 

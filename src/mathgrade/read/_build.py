@@ -224,7 +224,7 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
     if head == "ratio":
         a, b = _fold(t[1], ctx), _fold(t[2], ctx)
         if isinstance(b, Number) and b.value == 0:
-            raise ParseFailure(0, "a ratio or time with a zero second part")
+            raise ParseFailure(0, "a ratio or time with a zero second part", words=True)
         return _fold(("div", t[1], t[2]), ctx)
     if head == "pow":
         return _fold_pow(_fold(t[1], ctx), _fold(t[2], ctx), ctx)

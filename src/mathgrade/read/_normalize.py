@@ -51,11 +51,12 @@ _BIG_RE = re.compile(r"\\(?:left|right|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Big
                      r"(?![a-zA-Z])\s*(\.)?")
 _GROUP_SEP_RE = re.compile(r"(?<=\d)(?:\{,\}|,\s*\\!|,\s*\\,|\\,|\\!|\\;|\\:|\\ |~)\s*(?=\d{3}(?!\d))")
 _DEC_COMMA_RE = re.compile(r"(?<=\d)\{,\}(?=\d)")
-_COMMA_GROUPS_RE = re.compile(r"(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,.]|\s*\\overline)")
+_COMMA_GROUPS_RE = re.compile(r"(?<![\d.,])(?!0)\d{1,3}(?:,\d{3})+(?![\d,.]|\s*\\overline)")
+_ZERO_COMMA_RE = re.compile(r"(-?\s*0),(\d+)")
 _SPACE_GROUPS_RE = re.compile(r"(?<![\d.,/^_{])\d{1,3}(?: \d{3})+(?![\d.,/]|\s*/)")
 _DEGREE_RE = re.compile(r"\^\s*\{\s*\\circ\s*\}|\^\s*\\circ(?![a-zA-Z])|\\degree(?![a-zA-Z])|\{\s*\}\s*°")
 _PRIME_RE = re.compile(r"\^\s*\{\s*((?:\\prime\s*)+)\}|\^\s*\\prime(?![a-zA-Z])")
-_PERCENT_WORD_RE = re.compile(r"\s*\b(?:percent|per\s+cent)\b", re.I)
+_PERCENT_WORD_RE = re.compile(r"\s*\b(?:percent|per\s+cent|percentage|pct)\b", re.I)
 _UNIT_TAIL_RE = re.compile(
     r"(?:\\text\s*\{([^{}]*)\}|(?<![A-Za-z\\])([A-Za-z][A-Za-z/^ ]*[A-Za-z2-3]|[A-Za-z]{2,}))"
     r"\s*(\^\s*\{?\s*[23]\s*\}?)?\s*$"
@@ -122,10 +123,12 @@ def _digit_groups(s: str) -> str:
 
     Plain commas and spaces are only taken as separators outside brackets (``(2,251,252)`` is a tuple), when every
     group after the first has exactly three digits. ``0{,}5`` (a braced comma not followed by three digits) is a
-    decimal comma.
+    decimal comma, and so is ``0,5`` when it is the whole answer.
     """
     s = _GROUP_SEP_RE.sub("", s)
     s = _DEC_COMMA_RE.sub(".", s)
+    if _ZERO_COMMA_RE.fullmatch(s.strip()):  # 0,5 alone: a decimal comma (a list would not start with 0)
+        return s.replace(",", ".")
     if "," not in s and " " not in s:
         return s
     out: List[str] = []
@@ -194,7 +197,7 @@ def _degrees_primes(s: str) -> str:
     s = _DEGREE_RE.sub("°", s)
     s = _PRIME_RE.sub(lambda m: "'" * max(1, (m.group(1) or "").count("\\prime")), s)
     s = s.replace("\\%", "%")
-    if "ercent" in s or "er cent" in s:
+    if "ercent" in s or "er cent" in s or "pct" in s:
         s = _PERCENT_WORD_RE.sub("%", s)
     return s
 
