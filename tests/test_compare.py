@@ -5,6 +5,7 @@ Every rule has positive cases and negative cases (things that must NOT match).
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -32,7 +33,7 @@ from mathgrade.values import (
 def N(v: Any, places: Any = None, **kw: Any) -> Number:
     """An exact number, or a decimal when ``v`` is a string such as "0.333" (places counted from the string)."""
     if isinstance(v, str):
-        places = len(v.split(".")[1]) if "." in v else 0
+        places = -int(Decimal(v).as_tuple().exponent)
         return Number(Fraction(v), places, **kw)
     return Number(Fraction(v), places, **kw)
 
@@ -142,6 +143,11 @@ def test_both_decimals() -> None:
     assert same(N("16386.2"), N("16386.16"))
     assert not same(N("16386.1"), N("16386.16"))
     assert not same(N("1.23"), N("1.24"))
+    # a written decimal stands for an interval; it must round to the gold wherever in it the true value lies
+    assert same(N("0.1476"), N("0.15"))
+    assert same(N("3.275e12"), N("3.3e12"))
+    assert not same(N("0.0215"), N("0.022"))  # 0.02145...0.02155 may round to 0.021
+    assert not same(N("0.0325"), N("0.033"))
 
 
 def test_tiny_and_huge_numbers_are_never_close_enough() -> None:
@@ -197,6 +203,11 @@ def test_decimal_against_irrational_constant() -> None:
 def test_decimal_gold_against_irrational_answer() -> None:
     assert same(X(fn("sqrt", num(2))), N("1.41"))
     assert not same(X(fn("sqrt", num(3))), N("1.41"))
+    minus = X(neg(mul(num(Fraction(5, 2)), fn("log_base", num(5), num(10)))))  # -2.5 log10 5 = -1.7474...
+    assert same(minus, N("-1.75"))
+    assert not same(minus, N("1.75"))  # the sign counts
+    assert same(N("-1.747"), minus)
+    assert not same(N("1.747"), minus)
 
 
 def test_exact_constants() -> None:

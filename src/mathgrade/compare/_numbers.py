@@ -35,6 +35,15 @@ def rounds_to(exact: Fraction, decimal: Fraction, places: int) -> bool:
     return abs(exact - decimal) <= half_unit
 
 
+def _surely_rounds_to(n: Number, value: Fraction, target: Fraction, places: int) -> bool:
+    """``value`` (the value of ``n``) rounds to ``target`` at ``places``; when ``n`` is itself a written decimal,
+    every value it may stand for must (no double rounding: ``0.0215`` is not a safe ``0.022``)."""
+    if n.places is None:
+        return rounds_to(value, target, places)
+    half = Fraction(1, 2) / Fraction(10) ** n.places
+    return rounds_to(value - half, target, places) and rounds_to(value + half, target, places)
+
+
 def number_candidates(n: Number, other: Number, options: Options) -> List[Tuple[Fraction, str]]:
     """The exact values ``n`` may stand for when compared with ``other``, each with a note for the reason.
 
@@ -73,7 +82,7 @@ def _compare_values(answer: Number, a: Fraction, gold: Number, g: Fraction, opti
     if a_dec and (not g_dec or answer.places <= gold.places):  # type: ignore[operator]
         # the answer is the less precise one: it must be a rounding of the gold with enough digits
         sig = significant_digits(answer)
-        if rounds_to(g, a, answer.places):  # type: ignore[arg-type]
+        if _surely_rounds_to(gold, g, a, answer.places):  # type: ignore[arg-type]
             if sig >= options.min_significant_digits:
                 return True, "number.rounded", f"{answer} is {_show(g)} rounded to {_places(answer.places)}"
             return False, "number.too_few_digits", (
@@ -81,7 +90,7 @@ def _compare_values(answer: Number, a: Fraction, gold: Number, g: Fraction, opti
                 f"at least {options.min_significant_digits} are needed to stand for {_show(g)}")
     elif g_dec:
         # the gold is a written decimal (a rounded value): the answer must round to it at the gold's digits
-        if rounds_to(a, g, gold.places):  # type: ignore[arg-type]
+        if _surely_rounds_to(answer, a, g, gold.places):  # type: ignore[arg-type]
             return True, "number.rounded", f"{_show(a)} rounds to the gold {gold} at {_places(gold.places)}"
     return False, "number.exact", f"{_show(a)} differs from {_show(g)}"
 

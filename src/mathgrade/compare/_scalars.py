@@ -187,8 +187,10 @@ def _as_fraction(v: Any, places: int) -> Optional[Fraction]:
         v = v.real
     if places > 40:
         return None
-    man, exp = ctx.mpf(v).man_exp
-    return Fraction(int(man)) * (Fraction(2) ** int(exp))
+    v = ctx.mpf(v)
+    man, exp = abs(v).man_exp  # (man_exp drops the sign)
+    out = Fraction(int(man)) * (Fraction(2) ** int(exp))
+    return -out if v < 0 else out
 
 
 def _show(v: Any) -> str:
