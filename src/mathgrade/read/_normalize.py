@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Callable, List, Tuple
 
-__all__ = ["normalize", "balanced", "REPAIRS", "UNIT_WORDS", "strip_text_wrappers"]
+__all__ = ["normalize", "balanced", "is_unit_phrase", "REPAIRS", "UNIT_WORDS", "strip_text_wrappers"]
 
 # --- tables -------------------------------------------------------------------------------------------------------
 
@@ -22,21 +22,31 @@ _UNICODE = {
     "μ": "\\mu ", "σ": "\\sigma ", "φ": "\\phi ", "ω": "\\omega ", "ε": "\\epsilon ", "ρ": "\\rho ",
     "τ": "\\tau ", "Δ": "\\Delta ", "Ω": "\\Omega ", "²": "^2", "³": "^3", "½": "\\frac{1}{2}",
     "⁄": "/", "∗": "*", "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u200b": "", "’": "'", "′": "'",
-    "″": "''", "º": "°", "（": "(", "）": ")", "，": ",",
+    "″": "''", "º": "°", "（": "(", "）": ")", "，": ",", "Å": "angstrom", "μ": "\\mu ", "µ": "\\mu ",
 }
 
 UNIT_WORDS = frozenset(
     """
-    cm mm km meter meters metre metres centimeter centimeters millimeter millimeters kilometer kilometers
-    inch inches ft feet foot yard yards yd mile miles mi mph kph kg g gram grams kilogram kilograms lb lbs pound
-    pounds ounce ounces oz ton tons liter liters litre litres ml gallon gallons quart quarts pint pints cup cups
-    second seconds sec secs minute minutes min mins hour hours hr hrs day days week weeks month months year years
-    dollar dollars cent cents usd euro euros yuan rupee rupees peso pesos yen unit units square sq cubic per degree degrees
+    cm mm km nm pm um microns micron meter meters metre metres centimeter centimeters millimeter millimeters
+    kilometer kilometers nanometer nanometers angstrom angstroms inch inches ft feet foot yard yards yd mile miles
+    mi mph kph kmh au ly pc kpc mpc parsec parsecs lightyears
+    kg mg gram grams kilogram kilograms lb lbs pound pounds ounce ounces oz ton tons tonnes amu
+    liter liters litre litres ml gallon gallons quart quarts pint pints cup cups
+    sec secs second seconds ms minute minutes min mins hour hours hr hrs day days week weeks month months
+    year years yr yrs
+    hz khz mhz ghz kj mj ev kev mev gev erg ergs cal kcal watt watts kw mw pa kpa atm bar mol mmol
+    arcsec arcsecs arcseconds arcmin arcminutes mas rad radian radians sr ohm ohms kelvin
+    dollar dollars cent cents usd euro euros yuan rupee rupees peso pesos yen
+    unit units square sq cubic per degree degrees
     apple apples people persons students children books pages marbles cookies candies eggs pencils boxes balls
-    cars trees points times ways items pieces hr km/h m/s cm^2 ways
+    cars trees points ways items pieces atoms molecules photons
     """.split()
 )
-"""Words dropped after a number (``5 \\text{ cm}``, ``12 apples``). Single letters are never units."""
+"""Words dropped after a number (``5 \\text{ cm}``, ``12 apples``), compared in lower case."""
+
+_UNIT_LETTERS = frozenset("smgkjnwvakcl")
+"""Single-letter unit symbols, accepted only inside a longer unit phrase (``erg s^{-1}``, ``kg m/s``): a single
+letter alone is never a unit."""
 
 _CONNECTIVES = ("or", "and")
 
@@ -59,7 +69,7 @@ _PRIME_RE = re.compile(r"\^\s*\{\s*((?:\\prime\s*)+)\}|\^\s*\\prime(?![a-zA-Z])"
 _PERCENT_WORD_RE = re.compile(r"\s*\b(?:percent|per\s+cent|percentage|pct)\b", re.I)
 _UNIT_TAIL_RE = re.compile(
     r"(?:\\text\s*\{([^{}]*)\}|(?<![A-Za-z\\])([A-Za-z][A-Za-z/^ ]*[A-Za-z2-3]|[A-Za-z]{2,}))"
-    r"\s*(\^\s*\{?\s*[23]\s*\}?)?\s*$"
+    r"\s*(\^\s*\{?\s*-?[1-3]\s*\}?)?\s*$"
 )
 
 
@@ -207,11 +217,17 @@ def _frac_digit_args(s: str) -> str:
     return re.sub(r"(\\frac\s*\{[^{}]*\})\s*(\d)", r"\1{\2}", s)
 
 
-def _is_unit_phrase(phrase: str) -> bool:
-    words = [w for w in re.split(r"[\s/]+|\bper\b", phrase.strip().lower()) if w]
-    if not words or (len(words) == 1 and len(words[0]) == 1):
+def is_unit_phrase(phrase: str) -> bool:
+    """True for ``cm``, ``km/s``, ``erg s``, ``kg\\cdot m/s``, ``square feet``; False for a single letter."""
+    words = [w for w in re.split(r"(?:\s|/|\\cdot|\*|\^\{?-?\d\}?|\bper\b)+", phrase.strip().lower()) if w]
+    if not words or all(len(w) == 1 for w in words):
         return False  # single letters are never units
-    return all(w.rstrip(".") in UNIT_WORDS or w.rstrip("s") in UNIT_WORDS or w.startswith("^") for w in words)
+    return all(_unit_word(w) for w in words)
+
+
+def _unit_word(word: str) -> bool:
+    w = word.rstrip(".")
+    return w in UNIT_WORDS or w.rstrip("s") in UNIT_WORDS or (len(w) == 1 and w in _UNIT_LETTERS)
 
 
 def _units(s: str) -> str:
@@ -224,7 +240,7 @@ def _units(s: str) -> str:
         if not m or m.start() == 0:
             return s
         phrase = m.group(1) if m.group(1) is not None else m.group(2)
-        if not _is_unit_phrase(phrase):
+        if not is_unit_phrase(phrase):
             return s
         head = s[:m.start()].rstrip()
         if not head or not (head[-1].isdigit() or head[-1] in "})%°."):

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import List, NamedTuple, Optional, Tuple
 
 from ..limits import MAX_DIGITS
-from ._normalize import UNIT_WORDS
+from ._normalize import UNIT_WORDS, is_unit_phrase
 
 __all__ = ["Token", "ParseFailure", "tokenize", "safe_int"]
 
@@ -261,9 +261,7 @@ def _text(src: str, pos: int, end: int, out: List[Token], space: bool, start: in
 
 
 def _is_unit(lower: str) -> bool:
-    words = lower.replace("/", " ").split()
-    return bool(words) and not (len(words) == 1 and len(words[0]) == 1) and all(
-        w in UNIT_WORDS or w.rstrip("s") in UNIT_WORDS for w in words)
+    return is_unit_phrase(lower)
 
 
 def _has_word(text: str) -> bool:
