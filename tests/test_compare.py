@@ -647,3 +647,62 @@ def test_inequality_chain_against_an_open_pair() -> None:
     assert not same(TupleValue((N(0), N(1))), rel(num(0), "<=", f, "<", num(1)))
     assert not same(TupleValue((N(0), N(2))), rel(num(0), "<", f, "<", num(1)))
     assert not same(TupleValue((N(0), N(1))), rel(num(0), "<", f, "<", num(1)), allow_interval_as_inequality=False)
+
+
+def test_list_of_inequalities_against_union() -> None:
+    either = SetValue((rel(x, "<", num(2)), rel(x, ">", num(3))), braces=False)
+    union = Union_((Interval(X(neg(OO)), N(2), False, False), Interval(N(3), X(OO), False, False)))
+    assert same(either, union)
+    assert same(union, either)
+    assert not same(either, Union_((Interval(X(neg(OO)), N(2), False, True), Interval(N(3), X(OO), False, False))))
+    assert not same(either, union, allow_interval_as_inequality=False)
+
+
+def test_empty_set_and_no_solution() -> None:
+    empty = SetValue((), braces=True)
+    assert same(Text("No solution"), empty)
+    assert same(empty, Text("there are no solutions"))
+    assert not same(Text("all real numbers"), empty)
+    assert not same(SetValue((N(1),)), empty)
+
+
+def test_exponent_hidden_in_a_product_is_bounded() -> None:
+    big = X(pow_(num(2), mul(num(10**5), num(10**5))))
+    assert not same(big, X(pow_(num(2), add(mul(num(10**5), num(10**5)), num(1)))))
+    assert same(big, X(pow_(num(4), mul(num(5 * 10**4), num(10**5)))))
+
+
+def test_threads_agree_with_sequential_results() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    cases = [
+        (N("0.333"), N(Fraction(1, 3))),
+        (X(fn("sqrt", num(8))), X(mul(num(2), fn("sqrt", num(2))))),
+        (X(add(pow_(x, num(2)), num(1))), X(add(pow_(x, num(2)), num(2)))),
+        (N("1.41"), X(fn("sqrt", num(2)))),
+        (X(fn("sin", x)), X(fn("cos", add(x, neg(div(PI, num(2))))))),
+    ] * 4
+    expected = [cmp(a, g).equal for a, g in cases]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        got = list(pool.map(lambda ag: cmp(*ag).equal, cases))
+    assert got == expected
+    assert expected[:5] == [True, True, False, True, True]
+
+
+def test_random_points_do_not_depend_on_hash_seed() -> None:
+    import os
+    import subprocess
+    import sys
+
+    code = ("from fractions import Fraction as F; from mathgrade.compare import compare; "
+            "from mathgrade.options import Options; from mathgrade.limits import Deadline; "
+            "from mathgrade.values import Expression as X; "
+            "a = X(('add', ('pow', ('sym', 'x'), ('num', F(2))), ('sym', 'y'))); "
+            "b = X(('add', ('pow', ('sym', 'y'), ('num', F(2))), ('sym', 'x'))); "
+            "print(compare(a, b, Options(), Deadline(5)).reason)")
+    outs = set()
+    for seed in ("1", "2", "3"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        outs.add(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                                env=env).stdout)
+    assert len(outs) == 1 and "differ at" in outs.pop()

@@ -112,8 +112,27 @@ def _set_vs_other(answer: Value, gold: Value, ctx: Ctx) -> Decision:
         d = decide(s.items[0] if s is answer else answer, s.items[0] if s is gold else gold, ctx)
         return Decision(d.equal, "set.single", f"a one-element set against its element: {d.reason}")
     if isinstance(other, (Interval, Union_)):
+        union = _inequalities_as_union(s) if ctx.options.allow_interval_as_inequality else None
+        if union is not None:
+            d = decide(union, gold, ctx) if s is answer else decide(answer, union, ctx)
+            return Decision(d.equal, "relation.interval", f"{s} describes {union}: {d.reason}")
         return _real_sets(answer, gold, ctx)
     return _kinds_differ(answer, gold)
+
+
+def _inequalities_as_union(s: SetValue) -> Optional[Union_]:
+    """``x < 2 or x > 3`` (a bare list of solved inequalities in one variable) as ``(-∞, 2) ∪ (3, ∞)``."""
+    from ._relations import solved_interval
+
+    if s.braces or not all(isinstance(v, Relation) for v in s.items):
+        return None
+    solved = [solved_interval(v) for v in s.items]  # type: ignore[arg-type]
+    if any(x is None for x in solved) or len({x[0] for x in solved}) != 1:  # type: ignore[index]
+        return None
+    parts: List[Value] = []
+    for _, part in solved:  # type: ignore[misc]
+        parts.extend(part.parts if isinstance(part, Union_) else (part,))
+    return Union_(tuple(parts))
 
 
 def _ordered(a: Sequence[Value], g: Sequence[Value], ctx: Ctx, rule: str, what: str) -> Decision:

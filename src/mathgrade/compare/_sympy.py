@@ -64,13 +64,20 @@ def _convert(sp: Any, node: tuple, symbols: Dict[str, Any]) -> Any:
 
 
 def _check_power(node: tuple) -> None:
+    """Refuse constant exponents beyond :data:`limits.MAX_EXPONENT` (sympy would expand ``2^{10^9}`` exactly)."""
+    from ._numeric import Undefined, Unsupported, evaluate, free_symbols
+
     exp = node[2]
-    if exp[0] == "neg":
-        exp = exp[1]
-    if exp[0] == "num" and abs(Fraction(exp[1])) > MAX_EXPONENT:
-        raise TooBig("exponent too large")
-    if exp[0] == "pow":  # towers: 9^(9^9)
+    if exp[0] == "pow" and not free_symbols(exp):  # towers: 9^(9^9)
         raise TooBig("power tower")
+    if free_symbols(exp):
+        return
+    try:
+        value = evaluate(exp, {}, 20)
+    except (Undefined, Unsupported):
+        return
+    if abs(value) > MAX_EXPONENT:
+        raise TooBig("exponent too large")
 
 
 _SIMPLE = {

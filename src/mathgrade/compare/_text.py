@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ..values import Choice, Expression, Text, Value
+from ..values import Choice, Expression, SetValue, Text, Value
 from ._core import Ctx, Decision, decide, kind_name
 
 __all__ = ["compare_text", "normalize_text"]
@@ -18,6 +18,10 @@ __all__ = ["compare_text", "normalize_text"]
 _WRAPPER = re.compile(r"\\(?:text|textbf|textit|textrm|textnormal|mathrm|mathbf|mbox|operatorname)\s*\{([^{}]*)\}")
 _ARTICLES = re.compile(r"\b(?:a|an|the)\b")
 _LETTER = re.compile(r"^\(?([a-z])\)?$")
+_NO_SOLUTION = frozenset({
+    "no solution", "no solutions", "no real solution", "no real solutions", "no roots", "no real roots",
+    "none", "empty set", "there are no solutions", "there is no solution", "no such number", "no such numbers",
+})
 
 
 def normalize_text(s: str) -> str:
@@ -72,6 +76,10 @@ def compare_text(answer: Value, gold: Value, ctx: Ctx) -> Decision:
         return Decision(False, "text.normalized", f"the texts differ: {a!r} vs {g!r}")
     text, other = (answer, gold) if isinstance(answer, Text) else (gold, answer)
     assert isinstance(text, Text)
+    if isinstance(other, SetValue) and other.braces and not other.items:
+        same = normalize_text(text.text) in _NO_SOLUTION
+        return Decision(same, "text.empty_set", f"{text.text!r} {'says' if same else 'does not say'} "
+                                                "there is no solution (the empty set)")
     word = _spelled(other)
     if word is not None:
         same = word == normalize_text(text.text).replace(" ", "")
