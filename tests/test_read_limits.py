@@ -133,3 +133,36 @@ def test_results_are_cached_and_immutable():
     assert a is b
     with pytest.raises(AttributeError):
         a.value.value = 3  # type: ignore[misc]
+
+
+_PIECES = ["\\frac", "\\sqrt", "{", "}", "(", ")", "[", "]", "\\{", "\\}", "|", "1", "23", ".5", "x", "e", "i",
+           "^", "_", "-", "+", "\\pm", ",", "=", "<", "\\le", "\\cup", "\\infty", "\\pi", "\\sin", "\\log", "!",
+           "%", "^\\circ", "\\text{ or }", "\\text{cm}", " ", "\\begin{pmatrix}", "\\end{pmatrix}", "&", "\\\\",
+           "\\left(", "\\right)", "'", "0.\\overline{3}", "\\binom", "\\choose", ":", "\\$", "$", "\\boxed{", "A",
+           "(B)", "\\lfloor", "\\rfloor", "\\mathrm{e}", "1{,}000", "\\,", "\\!", "2\\frac12", "apples", "and"]
+
+
+def test_random_latex_never_raises():
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=400, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.lists(st.sampled_from(_PIECES), max_size=14))
+    def check(pieces):
+        r = read("".join(pieces))
+        assert r.value is not None or r.error is not None
+
+    check()
+
+
+def test_random_text_never_raises():
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.text(max_size=40))
+    def check(text):
+        r = read(text)
+        assert r.value is not None or r.error is not None
+
+    check()

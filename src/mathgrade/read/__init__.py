@@ -83,7 +83,7 @@ class Reading:
     error: Optional[ReadError] = None
 
 
-_PLAIN_NUMBER = re.compile(r"\s*\$?\s*(-?)(\d{1,4000})(?:\.(\d{0,4000}))?\s*\$?\s*")
+_PLAIN_NUMBER = re.compile(r"\s*\$?\s*(-?)(\d{1,4000})(?:\.(\d{0,4000}))?\s*\$?\s*", re.ASCII)
 _CHOICE = re.compile(r"\(?\s*([A-E])\s*\)?")
 _CHOICE_TEXT = re.compile(r"\\text\s*\{\s*\(?\s*([A-E])\s*\)?\s*\}")
 _CHOICE_WITH_CONTENT = re.compile(r"(?:\\text\s*\{\s*)?\(([A-E])\)\s*\}?\s*(.+)|([A-E])\)\s*(.+)")
@@ -110,6 +110,9 @@ def _read_cached(text: str) -> Reading:
         return _read(text)
     except RecursionError:
         return Reading(None, ReadError(0, "input nested too deeply"))
+    except (ValueError, TypeError, IndexError, KeyError, AttributeError, ZeroDivisionError,
+            OverflowError) as exc:  # a safety net: reading never raises; such an error is a bug to report
+        return Reading(None, ReadError(0, f"internal reader error ({type(exc).__name__}: {exc})"))
 
 
 def _fast_number(text: str) -> Optional[Number]:

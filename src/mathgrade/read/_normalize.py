@@ -59,11 +59,11 @@ _KNOWN_FUNCS = frozenset("sin cos tan cot sec csc arcsin arccos arctan sinh cosh
 _FONT_RE = re.compile(r"\\(" + "|".join(_MATH_FONTS + _TEXT_FONTS) + r"|operatorname)\s*\{([^{}]*)\}")
 _BIG_RE = re.compile(r"\\(?:left|right|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|big|Big|bigg|Bigg|middle)"
                      r"(?![a-zA-Z])\s*(\.)?")
-_GROUP_SEP_RE = re.compile(r"(?<=\d)(?:\{,\}|,\s*\\!|,\s*\\,|\\,|\\!|\\;|\\:|\\ |~)\s*(?=\d{3}(?!\d))")
-_DEC_COMMA_RE = re.compile(r"(?<=\d)\{,\}(?=\d)")
-_COMMA_GROUPS_RE = re.compile(r"(?<![\d.,])(?!0)\d{1,3}(?:,\d{3})+(?![\d,.]|\s*\\overline)")
-_ZERO_COMMA_RE = re.compile(r"(-?\s*0),(\d+)")
-_SPACE_GROUPS_RE = re.compile(r"(?<![\d.,/^_{])\d{1,3}(?: \d{3})+(?![\d.,/]|\s*/)")
+_GROUP_SEP_RE = re.compile(r"(?<=[0-9])(?:\{,\}|,\s*\\!|,\s*\\,|\\,|\\!|\\;|\\:|\\ |~)\s*(?=[0-9]{3}(?![0-9]))")
+_DEC_COMMA_RE = re.compile(r"(?<=[0-9])\{,\}(?=[0-9])")
+_COMMA_GROUPS_RE = re.compile(r"(?<![0-9.,])(?!0)[0-9]{1,3}(?:,[0-9]{3})+(?![0-9,.]|\s*\\overline)")
+_ZERO_COMMA_RE = re.compile(r"(-?\s*0),([0-9]+)")
+_SPACE_GROUPS_RE = re.compile(r"(?<![0-9.,/^_{])[0-9]{1,3}(?: [0-9]{3})+(?![0-9.,/]|\s*/)")
 _DEGREE_RE = re.compile(r"\^\s*\{\s*\\circ\s*\}|\^\s*\\circ(?![a-zA-Z])|\\degree(?![a-zA-Z])|\{\s*\}\s*°")
 _PRIME_RE = re.compile(r"\^\s*\{\s*((?:\\prime\s*)+)\}|\^\s*\\prime(?![a-zA-Z])")
 _PERCENT_WORD_RE = re.compile(r"\s*\b(?:percent|per\s+cent|percentage|pct)\b", re.I)
@@ -143,13 +143,13 @@ def _digit_groups(s: str) -> str:
         return s
     out: List[str] = []
     depth, last = 0, 0
-    for m in re.finditer(r"[(\[\]){}]|\\[{}]|\d[\d, ]*", s):
+    for m in re.finditer(r"[(\[\]){}]|\\[{}]|[0-9][0-9, ]*", s):
         tok = m.group()
         if tok in ("(", "[", "\\{"):
             depth += 1
         elif tok in (")", "]", "\\}"):
             depth = max(0, depth - 1)
-        elif tok[0].isdigit() and depth == 0 and (m.start() == 0 or s[m.start() - 1] not in ".^_"):
+        elif tok[0] in "0123456789" and depth == 0 and (m.start() == 0 or s[m.start() - 1] not in ".^_"):
             out.append(s[last:m.start()])
             fixed = _COMMA_GROUPS_RE.sub(lambda g: g.group().replace(",", ""), tok)
             out.append(_SPACE_GROUPS_RE.sub(lambda g: g.group().replace(" ", ""), fixed))
@@ -214,12 +214,12 @@ def _degrees_primes(s: str) -> str:
 
 def _frac_digit_args(s: str) -> str:
     """``\\frac{a}7`` -> ``\\frac{a}{7}`` (a single digit as the second argument, TeX style)."""
-    return re.sub(r"(\\frac\s*\{[^{}]*\})\s*(\d)", r"\1{\2}", s)
+    return re.sub(r"(\\frac\s*\{[^{}]*\})\s*([0-9])", r"\1{\2}", s)
 
 
 def is_unit_phrase(phrase: str) -> bool:
     """True for ``cm``, ``km/s``, ``erg s``, ``kg\\cdot m/s``, ``square feet``; False for a single letter."""
-    words = [w for w in re.split(r"(?:\s|/|\\cdot|\*|\^\{?-?\d\}?|\bper\b)+", phrase.strip().lower()) if w]
+    words = [w for w in re.split(r"(?:\s|/|\\cdot|\*|\^\{?-?[0-9]\}?|\bper\b)+", phrase.strip().lower()) if w]
     if not words or all(len(w) == 1 for w in words):
         return False  # single letters are never units
     return all(_unit_word(w) for w in words)

@@ -323,7 +323,7 @@ class _Parser:
     def base_numeral(self, tok: Token) -> Tree:
         self.advance()  # _
         base_text = self.subscript_text()
-        if not base_text.isdigit() or not 2 <= int(base_text) <= 36:
+        if not (base_text.isascii() and base_text.isdigit()) or not 2 <= int(base_text) <= 36:
             raise ParseFailure(tok.pos, f"a numeral with subscript {base_text!r} (not a base from 2 to 36)")
         try:
             return ("num", Fraction(int(tok.text, int(base_text))), None)

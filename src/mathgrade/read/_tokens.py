@@ -66,6 +66,7 @@ _PLAIN_FUNCS = frozenset("sin cos tan cot sec csc arcsin arccos arctan sinh cosh
 _PLAIN_CONSTS = {"pi": "pi", "inf": "infty", "infty": "infty", "infinity": "infty", "oo": "infty"}
 _SHORT_WORDS = frozenset("no yes all any odd not the none are is for with if when where real set of".split())
 _DIGIT_ARG_CMDS = {"frac": 2, "binom": 2, "sqrt": 1}
+_DIGITS = frozenset("0123456789")
 
 
 def safe_int(digits: str) -> int:
@@ -97,7 +98,7 @@ def _tokenize_into(src: str, pos: int, end: int, out: List[Token], offset: int) 
             space = True
             continue
         start = pos
-        if ch.isdigit() or (ch == "." and pos + 1 < end and src[pos + 1].isdigit()):
+        if ch in _DIGITS or (ch == "." and pos + 1 < end and src[pos + 1] in _DIGITS):
             pos = _number(src, pos, end, out, space, digit_args, offset)
             digit_args = 0
         elif ch == "\\":
@@ -120,7 +121,7 @@ def _tokenize_into(src: str, pos: int, end: int, out: List[Token], offset: int) 
 def _number(src: str, pos: int, end: int, out: List[Token], space: bool, digit_args: int, offset: int) -> int:
     """A numeral: digits, a decimal part, a repeating part ``\\overline{3}``, an exponent ``e-4``."""
     start = pos
-    while pos < end and src[pos].isdigit():
+    while pos < end and src[pos] in _DIGITS:
         pos += 1
     int_digits = src[start:pos]
     if digit_args and pos - start > 1:  # \frac12 -> 1, 2 ; \sqrt32 -> 3, 2
@@ -136,7 +137,7 @@ def _number(src: str, pos: int, end: int, out: List[Token], space: bool, digit_a
     if pos < end and src[pos] == "." and not src.startswith("...", pos):
         pos += 1
         f0 = pos
-        while pos < end and src[pos].isdigit():
+        while pos < end and src[pos] in _DIGITS:
             pos += 1
         frac_digits = src[f0:pos]
         rep = _repeating(src, pos, end)
@@ -148,7 +149,7 @@ def _number(src: str, pos: int, end: int, out: List[Token], space: bool, digit_a
         if k < end and src[k] in "+-":
             k += 1
         k0 = k
-        while k < end and src[k].isdigit():
+        while k < end and src[k] in _DIGITS:
             k += 1
         if k > k0 and not (k < end and src[k].isalpha()) and not repeat:
             exp_text = src[pos + 1:k]
@@ -174,9 +175,9 @@ def _repeating(src: str, pos: int, end: int) -> Optional[Tuple[str, int]]:
             if k < end and src[k] == "{":
                 close = src.find("}", k)
                 body = src[k + 1:close].strip() if close > 0 else ""
-                if body.isdigit():
+                if body and all(c in _DIGITS for c in body):
                     return body, close + 1
-            elif k < end and src[k].isdigit():
+            elif k < end and src[k] in _DIGITS:
                 return src[k], k + 1
     return None
 
