@@ -137,3 +137,11 @@ def test_ratio():
     assert val("7:32") == n(F(7, 32))
     assert not isinstance(read("12:00").value, Number)  # a time, not a ratio: text
     assert read("12:00").value == read("12:00").value
+
+
+def test_real_line_and_set_builder():
+    assert val("\\mathbb{R}") == Interval(NEG_OO, OO, False, False)
+    assert val("x \\in \\mathbb{R}") == val("(-\\infty, \\infty)")
+    assert val("\\{x \\mid x > 0\\}") == Relation((X, n(0)), (">",))
+    assert val("\\{x : 1 < x \\le 3\\}") == val("1 < x \\le 3")
+    assert read("\\mathbb{Z}").value is None

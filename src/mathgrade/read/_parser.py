@@ -71,7 +71,7 @@ _MATRIX_ENVS = frozenset("pmatrix bmatrix Bmatrix vmatrix Vmatrix matrix smallma
 _LIST_ENVS = frozenset("cases aligned align gathered gather split eqnarray alignat".split())
 _CONSTS = {"pi": ("const", "pi"), "infty": ("const", "oo"), "infinity": ("const", "oo"),
            "emptyset": ("set", ())}
-_STARTERS = frozenset(["(", "[", "{", "\\{", "|", "langle", "-", "+", "pm", "mp"])
+_REAL_LINE = ("tuple", (("neg", ("const", "oo")), ("const", "oo")), "(", ")")
 
 
 def parse(tokens: List[Token], src: str) -> Tree:
@@ -406,6 +406,11 @@ class _Parser:
             if inner[0] != "sym" and not (inner[0] == "const" and inner[1] in "ei"):
                 raise ParseFailure(tok.pos, f"'\\{name}' over something that is not a name")
             return ("sym", self.name_suffixes(f"{name}({inner[1]})"))
+        if name in ("mathbb", "R", "Bbb"):
+            letter = self.argument(tok) if name != "R" else ("sym", "R")
+            if letter == ("sym", "R"):
+                return _REAL_LINE
+            raise ParseFailure(tok.pos, "a number set other than the real numbers")
         if name in ("angle", "triangle", "partial"):
             return ("sym", name)
         if name in ("odot", "circ"):
@@ -513,6 +518,12 @@ class _Parser:
         return ("tuple", tuple(items), opener.text, close.text)
 
     def set_braces(self, opener: Token) -> Tree:
+        """``\\{1, 2\\}``; a set-builder ``\\{x \\mid x > 0\\}`` or ``\\{x : x > 0\\}`` reads as its condition."""
+        if self.peek().kind == "ident" and self.peek(1).kind == "op" and self.peek(1).text in ("|", ":"):
+            self.i += 2
+            conditions = self.nested_items(opener, ("\\}",))
+            self.expect_op("\\}", opener)
+            return conditions[0] if len(conditions) == 1 else ("list", tuple(conditions))
         items = self.nested_items(opener, ("\\}",))
         self.expect_op("\\}", opener)
         return ("set", tuple(items))
