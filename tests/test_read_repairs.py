@@ -73,3 +73,29 @@ def test_stray_dollars_and_boxed_inside():
 
 def test_literal_newline_escapes():
     assert val("\\n\\n\\[ \\boxed{p = -1} \\]") == val("p = -1")
+
+
+@pytest.mark.parametrize("messy, clean", [
+    ("\\frac{600}{7} \\mathrm{~km} / \\mathrm{h}", "\\frac{600}{7}"),
+    ("6 \\times 10^{-3} \\text{ m/s²}", "6 \\times 10^{-3}"),
+    ("4.5 \\times 10^{35} \\text{ ergs/s}", "4.5 \\times 10^{35}"),
+    ("7.724 \\times 10^{37} \\text{ erg s}^{-1}", "7.724 \\times 10^{37}"),
+    ("6631.6 \\text{ Å}", "6631.6"),
+    ("700°C", "700"),
+    ("12^{\\mathrm{th}}", "12"),
+    ("21st", "21"),
+])
+def test_physics_units_temperatures_and_ordinals(messy, clean):
+    assert read(messy).value == read(clean).value, messy
+
+
+def test_letters_that_look_like_units_stay_variables():
+    assert read("2 n k").value != read("2").value
+    assert read("3 m/s").value != read("3").value  # outside \\text{}, single letters are variables
+    assert read("3 \\text{ m/s}").value == read("3").value
+
+
+def test_a_name_applied_to_a_variable_left_of_equals_is_a_function():
+    assert read("x(t) = 2t").value.sides[0] == Expression(("sym", "x(t)"))
+    assert read("\\omega(r) = r").value.sides[0] == Expression(("sym", "omega(r)"))
+    assert read("x(t)").value == Expression(("mul", ("sym", "x"), ("sym", "t")))

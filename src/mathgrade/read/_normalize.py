@@ -44,7 +44,7 @@ UNIT_WORDS = frozenset(
 )
 """Words dropped after a number (``5 \\text{ cm}``, ``12 apples``), compared in lower case."""
 
-_UNIT_LETTERS = frozenset("smgkjnwvakcl")
+_UNIT_LETTERS = frozenset("smghkjnwvacl")
 """Single-letter unit symbols, accepted only inside a longer unit phrase (``erg s^{-1}``, ``kg m/s``): a single
 letter alone is never a unit."""
 
@@ -217,11 +217,15 @@ def _frac_digit_args(s: str) -> str:
     return re.sub(r"(\\frac\s*\{[^{}]*\})\s*([0-9])", r"\1{\2}", s)
 
 
-def is_unit_phrase(phrase: str) -> bool:
-    """True for ``cm``, ``km/s``, ``erg s``, ``kg\\cdot m/s``, ``square feet``; False for a single letter."""
-    words = [w for w in re.split(r"(?:\s|/|\\cdot|\*|\^\{?-?[0-9]\}?|\bper\b)+", phrase.strip().lower()) if w]
-    if not words or all(len(w) == 1 for w in words):
+def is_unit_phrase(phrase: str, in_text: bool = True) -> bool:
+    """True for ``cm``, ``km/s``, ``erg s``, ``kg\\cdot m/s``, ``square feet`` (and, written in ``\\text{}``,
+    ``m/s``); False for a single letter, which is never a unit."""
+    lower = phrase.strip().lower()
+    words = [w for w in re.split(r"(?:\s|/|\\cdot|\*|\^\{?-?[0-9]\}?|\bper\b)+", lower) if w]
+    if not words or (len(words) == 1 and len(words[0]) == 1):
         return False  # single letters are never units
+    if all(len(w) == 1 for w in words) and not (in_text and re.search(r"/|\\cdot", lower)):
+        return False  # "n k" is a product; "\\text{ m/s}" is a unit
     return all(_unit_word(w) for w in words)
 
 
@@ -230,17 +234,26 @@ def _unit_word(word: str) -> bool:
     return w in UNIT_WORDS or w.rstrip("s") in UNIT_WORDS or (len(w) == 1 and w in _UNIT_LETTERS)
 
 
+_TEXT_OVER_RE = re.compile(r"\\text\s*\{([^{}]*)\}\s*/\s*(?:\\text\s*\{([^{}]*)\}|\{\s*([A-Za-z]+)\s*\}|([A-Za-z]+))\s*$")
+_TEMPERATURE_RE = re.compile(r"\s*°\s*(?:\\text\s*\{\s*|\{\s*)?[CFK]\s*\}?\s*$")
+_ORDINAL_RE = re.compile(r"(?<=[0-9])\s*(?:\^\s*\{?\s*\\text\s*\{\s*(?:st|nd|rd|th)\s*\}\s*\}?|(?:st|nd|rd|th)\b)")
+
+
 def _units(s: str) -> str:
     """Drop a unit after a number: ``5 \\text{ cm}``, ``5\\text{ cm}^2``, ``12 apples``, ``\\frac{270}7\\text{ degrees}``.
 
-    "degrees" becomes a degree sign. Only words from :data:`UNIT_WORDS`, only at the end, only after something.
+    "degrees" becomes a degree sign; a temperature (``700°C``) loses its degree sign too. Only words from
+    :data:`UNIT_WORDS`, only at the end, only after something.
     """
+    s = _TEXT_OVER_RE.sub(lambda m: "\\text{" + m.group(1) + "/" + "".join(g or "" for g in m.groups()[1:]) + "}", s)
+    s = _TEMPERATURE_RE.sub("", s)
+    s = _ORDINAL_RE.sub("", s)
     for _ in range(3):
         m = _UNIT_TAIL_RE.search(s)
         if not m or m.start() == 0:
             return s
         phrase = m.group(1) if m.group(1) is not None else m.group(2)
-        if not is_unit_phrase(phrase):
+        if not is_unit_phrase(phrase, in_text=m.group(1) is not None):
             return s
         head = s[:m.start()].rstrip()
         if not head or not (head[-1].isdigit() or head[-1] in "})%°."):

@@ -337,9 +337,16 @@ class _Parser:
         name = self.name_suffixes(name)
         if name in ("e", "i") and not self.at_op("("):
             return ("const", name)
-        if name in _FUNC_LETTERS and self.at_op("(") and not self.peek().space:
-            return self.applied_name(name)  # f'(x)
+        if (name in _FUNC_LETTERS or self.defines_function()) and self.at_op("(") and not self.peek().space:
+            return self.applied_name(name)  # f'(x), x(t) = ...
         return ("sym", name)
+
+    def defines_function(self) -> bool:
+        """``x(t) = ...``, ``\\omega(r) = ...``: a name applied to one variable, left of ``=``."""
+        toks = self.toks[self.i:self.i + 4]
+        return (len(toks) == 4 and toks[0].kind == "op" and toks[0].text == "(" and not toks[0].space
+                and toks[1].kind == "ident" and toks[2].kind == "op" and toks[2].text == ")"
+                and toks[3].kind == "op" and toks[3].text == "=")
 
     def name_suffixes(self, name: str) -> str:
         """Subscripts and primes that are part of a name: ``a_1``, ``v_{0}``, ``x'``, ``f''``."""
@@ -387,7 +394,10 @@ class _Parser:
         if name in _CONSTS:
             return _CONSTS[name]
         if name in _GREEK:
-            return ("sym", self.name_suffixes(name[3:] if name.startswith("var") else name))
+            greek = self.name_suffixes(name[3:] if name.startswith("var") else name)
+            if self.defines_function():
+                return self.applied_name(greek)
+            return ("sym", greek)
         if name in _FUNCS:
             return self.function(tok)
         if name == "frac":
