@@ -128,6 +128,7 @@ def _fast_number(text: str) -> Optional[Number]:
 
 
 def _read(text: str) -> Reading:
+    """Normalize, detect a choice letter, then tokenize, parse and build; words become Text."""
     s = normalize(text)
     if not s:
         return Reading(None, ReadError(0, "empty answer"))

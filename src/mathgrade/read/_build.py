@@ -54,7 +54,7 @@ def _check_depth(tree: Tree) -> None:
                         stack.extend((cc, depth + 2) for cc in c)
 
 
-# ---- ± ---------------------------------------------------------------------------------------------------------------
+# ---- ± -------------------------------------------------------------------------------------------------------------
 
 def _alternatives(tree: Tree) -> List[Value]:
     """One value per sign choice of the ``±`` in ``tree`` (all ``±`` share one sign; ``∓`` takes the other)."""
@@ -64,6 +64,7 @@ def _alternatives(tree: Tree) -> List[Value]:
 
 
 def _has_pm(tree: Tree) -> bool:
+    """True when ``tree`` has a ``±``/``∓`` outside nested lists, tuples, sets and matrices."""
     if not isinstance(tree, tuple) or not tree or not isinstance(tree[0], str):
         return False
     if tree[0] in ("pm", "mp"):
@@ -76,6 +77,7 @@ def _has_pm(tree: Tree) -> bool:
 
 
 def _choose_sign(tree: Tree, sign: int) -> Tree:
+    """``tree`` with every ``±`` taking ``sign`` (and every ``∓`` the other)."""
     if not isinstance(tree, tuple) or not tree or not isinstance(tree[0], str):
         return tree
     head = tree[0]
@@ -95,6 +97,7 @@ def _choose_sign(tree: Tree, sign: int) -> Tree:
 # ---- structures --------------------------------------------------------------------------------------------------
 
 def _value(tree: Tree) -> Value:
+    """The value of one list item (already free of ``±``)."""
     head = tree[0]
     if head == "tuple":
         return _bracketed(tree)
@@ -154,6 +157,7 @@ def _set_part(tree: Tree) -> Value:
 
 
 def _setop(tree: Tree) -> Value:
+    """A union or intersection, flattened: ``A ∪ B ∪ C`` has three parts."""
     _head, op, left, right = tree
     if op == "setminus":
         raise ParseFailure(0, "a set difference")
@@ -197,6 +201,7 @@ def _plain(x: Number) -> Fraction:
 
 
 def _fold(t: Tree, ctx: _Context) -> _Scalar:
+    """Fold a syntax tree: a ``Number`` when it is a rational constant, else a values-model tree."""
     head = t[0]
     if head == "num":
         return Number(t[1], t[2])

@@ -186,6 +186,7 @@ def _fonts(s: str) -> str:
     """Font commands: math fonts around math are unwrapped (``\\mathbf{v}`` -> ``v``, ``\\mathrm{e}`` -> ``e``);
     ``\\operatorname{lcm}`` -> ``\\lcm``; text fonts become ``\\text{...}``."""
     def repl(m: "re.Match[str]") -> str:
+        """Rewrite one font command."""
         cmd, body = m.group(1), m.group(2)
         word = body.strip()
         if cmd == "operatorname" or (cmd in _MATH_FONTS and word in _KNOWN_FUNCS):
@@ -203,7 +204,8 @@ def _fonts(s: str) -> str:
 
 
 def _degrees_primes(s: str) -> str:
-    """``^\\circ``, ``^{\\circ}``, ``\\degree``, ``°`` -> ``°``; ``^{\\prime}`` -> ``'``; ``\\%`` and "percent" -> ``%``."""
+    """``^\\circ``, ``^{\\circ}``, ``\\degree``, ``°`` -> ``°``; ``^{\\prime}`` -> ``'``;
+    ``\\%`` and "percent" -> ``%``."""
     s = _DEGREE_RE.sub("°", s)
     s = _PRIME_RE.sub(lambda m: "'" * max(1, (m.group(1) or "").count("\\prime")), s)
     s = s.replace("\\%", "%")
@@ -234,13 +236,15 @@ def _unit_word(word: str) -> bool:
     return w in UNIT_WORDS or w.rstrip("s") in UNIT_WORDS or (len(w) == 1 and w in _UNIT_LETTERS)
 
 
-_TEXT_OVER_RE = re.compile(r"\\text\s*\{([^{}]*)\}\s*/\s*(?:\\text\s*\{([^{}]*)\}|\{\s*([A-Za-z]+)\s*\}|([A-Za-z]+))\s*$")
+_TEXT_OVER_RE = re.compile(
+    r"\\text\s*\{([^{}]*)\}\s*/\s*(?:\\text\s*\{([^{}]*)\}|\{\s*([A-Za-z]+)\s*\}|([A-Za-z]+))\s*$")
 _TEMPERATURE_RE = re.compile(r"\s*°\s*(?:\\text\s*\{\s*|\{\s*)?[CFK]\s*\}?\s*$")
 _ORDINAL_RE = re.compile(r"(?<=[0-9])\s*(?:\^\s*\{?\s*\\text\s*\{\s*(?:st|nd|rd|th)\s*\}\s*\}?|(?:st|nd|rd|th)\b)")
 
 
 def _units(s: str) -> str:
-    """Drop a unit after a number: ``5 \\text{ cm}``, ``5\\text{ cm}^2``, ``12 apples``, ``\\frac{270}7\\text{ degrees}``.
+    """Drop a unit after a number: ``5 \\text{ cm}``, ``5\\text{ cm}^2``, ``12 apples``,
+    ``\\frac{270}7\\text{ degrees}``.
 
     "degrees" becomes a degree sign; a temperature (``700°C``) loses its degree sign too. Only words from
     :data:`UNIT_WORDS`, only at the end, only after something.

@@ -105,6 +105,7 @@ class _Parser:
         return tok.kind == "op" and tok.text == text
 
     def expect_op(self, text: str, opener: Token) -> Token:
+        """Consume the closing ``text`` or fail, naming the opener and where it was opened."""
         tok = self.peek()
         if tok.kind == "op" and tok.text == text:
             return self.advance()
@@ -157,6 +158,7 @@ class _Parser:
 
     # ---- the Pratt loop ---------------------------------------------------------------------------------------
     def parse_expr(self, rbp: float) -> Tree:
+        """The Pratt loop: an atom (nud), then operators while they bind tighter than ``rbp`` (led)."""
         self.depth += 1
         if self.depth > MAX_DEPTH:
             raise ParseFailure(self.peek().pos, f"nesting deeper than the limit of {MAX_DEPTH}")
@@ -171,6 +173,7 @@ class _Parser:
         return left
 
     def left_bp(self, tok: Token, rbp: float) -> float:
+        """How tightly ``tok`` binds to what is on its left (0: it does not continue the expression)."""
         if tok.kind == "op":
             if tok.text in _INFIX:
                 return _INFIX[tok.text][0]
@@ -187,7 +190,8 @@ class _Parser:
             return _IMPLICIT_BP if tok.text not in ("rfloor", "rceil", "right") else 0
         if tok.kind == "word":
             raise self.fail(tok)
-        if tok.kind == "num" and self.i > 0 and self.toks[self.i - 1].kind == "op" and self.toks[self.i - 1].text == ")":
+        before = self.toks[self.i - 1] if self.i > 0 else None
+        if tok.kind == "num" and before is not None and before.kind == "op" and before.text == ")":
             return _IMPLICIT_BP  # (n-2) 2^n
         return 0  # otherwise numbers never multiply implicitly from the right ("2 3" is not 6); eof
 
@@ -202,6 +206,7 @@ class _Parser:
         return _mul(left, right)
 
     def postfix(self, tok: Token, left: Tree) -> Tree:
+        """``!`` factorial, ``%`` percent, ``°`` degrees, ``'`` prime."""
         op = tok.text
         if op == "!":
             return ("func", "factorial", left)
@@ -214,6 +219,7 @@ class _Parser:
         raise ParseFailure(tok.pos, "a prime after something that is not a name")
 
     def infix(self, tok: Token, left: Tree) -> Tree:
+        """A binary operator from :data:`_INFIX`; relations chain; sums and products are flattened."""
         op = tok.text
         if op == "^":
             return ("pow", left, self.script())
@@ -251,6 +257,7 @@ class _Parser:
 
     # ---- atoms ------------------------------------------------------------------------------------------------
     def nud(self, tok: Token) -> Tree:
+        """An atom or a prefix operator starting an expression."""
         kind = tok.kind
         if kind == "num":
             return self.number(tok)
@@ -331,6 +338,7 @@ class _Parser:
             raise ParseFailure(tok.pos, f"{tok.text!r} is not a numeral in base {base_text}") from None
 
     def identifier(self, tok: Token) -> Tree:
+        """A letter: a name with subscripts and primes, ``e`` or ``i``, or a function name such as ``f(x)``."""
         name = tok.text
         if name in _FUNC_LETTERS and self.at_op("(") and not self.peek().space:
             return self.applied_name(name)
@@ -390,6 +398,7 @@ class _Parser:
         return ("sym", f"{name}({inner})")
 
     def command(self, tok: Token) -> Tree:
+        """A backslash command in atom position: constants, Greek letters, functions, ``\\frac``, ``\\sqrt``, ..."""
         name = tok.text
         if name in _CONSTS:
             return _CONSTS[name]
@@ -459,7 +468,8 @@ class _Parser:
         return ("func", "sqrt", arg) if index is None else ("func", "root", arg, index)
 
     def function(self, tok: Token) -> Tree:
-        """``\\sin x``, ``\\sin(x)``, ``\\sin^2 x``, ``\\sin^{-1} x``, ``\\log_2 x``, ``\\log _{10} 250``, ``\\max(a, b)``."""
+        """``\\sin x``, ``\\sin(x)``, ``\\sin^2 x``, ``\\sin^{-1} x``, ``\\log_2 x``, ``\\log _{10} 250``,
+        ``\\max(a, b)``."""
         name = _FUNCS[tok.text]
         base: Optional[Tree] = None
         power: Optional[Tree] = None
@@ -497,6 +507,7 @@ class _Parser:
         return items
 
     def nested_expr(self, opener: Token, closers: Tuple[str, ...], cmd_closer: bool = False) -> Tree:
+        """One expression inside an opener, up to its closer (a command closer such as ``\\rfloor`` too)."""
         saved, self.in_bars = self.in_bars, False
         inner = self.parse_expr(0)
         self.in_bars = saved
@@ -539,6 +550,7 @@ class _Parser:
         return ("set", tuple(items))
 
     def bars(self, opener: Token) -> Tree:
+        """``|x|``: inside the bars a ``|`` closes instead of starting a new absolute value."""
         saved, self.in_bars = self.in_bars, True
         inner = self.parse_expr(0)
         self.in_bars = saved
@@ -546,6 +558,7 @@ class _Parser:
         return ("func", "abs", inner)
 
     def environment(self, tok: Token) -> Tree:
+        """A matrix environment (rows of cells) or a list environment (``cases``, ``aligned``: one item per row)."""
         env = tok.text
         if env not in _MATRIX_ENVS and env not in _LIST_ENVS:
             raise ParseFailure(tok.pos, f"unknown environment '{env}'")
@@ -600,8 +613,8 @@ class _Parser:
 
 
 def _join_aligned(cells: List[Tree]) -> Tree:
-    """Cells of one ``aligned``/``cases`` row: ``x &= 2`` gives the cells ``x`` and ``= 2``... parsed separately;
-    a row of one cell is itself, otherwise the first cell (a piecewise value with its condition is not supported)."""
+    """One row of a ``cases`` environment: a single cell is an item; a value with its condition (``x & x > 0``)
+    is a piecewise definition, which is not supported."""
     if len(cells) == 1:
         return cells[0]
     raise ParseFailure(0, "a piecewise definition (cells separated by '&')")

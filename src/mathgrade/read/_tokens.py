@@ -184,6 +184,7 @@ def _repeating(src: str, pos: int, end: int) -> Optional[Tuple[str, int]]:
 
 def _numeral_value(int_digits: str, frac_digits: Optional[str], repeat: str, exp: int
                    ) -> Tuple[Fraction, Optional[int]]:
+    """The exact value and written places of a numeral's parts."""
     frac_digits_s = frac_digits or ""
     base = safe_int((int_digits or "0") + frac_digits_s)
     value = Fraction(base, 10 ** len(frac_digits_s))
@@ -276,6 +277,7 @@ def _has_word(text: str) -> bool:
 
 def _environment(src: str, pos: int, end: int, out: List[Token], space: bool, start: int, kind: str,
                  offset: int) -> int:
+    """``\\begin{name}`` or ``\\end{name}`` (an ``array`` column spec is skipped)."""
     name, pos = _braced(src, pos, end, start, offset, "\\" + kind)
     name = name.strip().rstrip("*")
     out.append(Token(kind, name, start + offset, space))
