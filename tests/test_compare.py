@@ -706,3 +706,12 @@ def test_random_points_do_not_depend_on_hash_seed() -> None:
         outs.add(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                                 env=env).stdout)
     assert len(outs) == 1 and "differ at" in outs.pop()
+
+
+def test_hostile_sizes_are_refused_quickly() -> None:
+    # each would take minutes (or unbounded memory) if evaluated naively; they must be decided, and not as equal
+    assert not same(X(fn("sin", pow_(num(10), num(10**6)))), N(0))
+    assert not same(X(fn("floor", pow_(num(10), pow_(num(10), num(10))))), N(1))
+    assert not same(X(fn("factorial", num(10**9))), X(fn("factorial", num(10**9 + 1))))
+    assert not same(X(fn("exp", pow_(num(10), num(100)))), X(fn("exp", add(pow_(num(10), num(100)), num(1)))))
+    assert not same(N(Fraction(1, 10**6)), Number(Fraction(2, 10**6), 10**7))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import List, Optional, Tuple
 
+from ..limits import MAX_EXPONENT
 from ..options import Options
 from ..values import Number
 
@@ -19,7 +20,7 @@ NumberResult = Tuple[bool, str, str]
 
 def significant_digits(n: Number) -> int:
     """Significant digits written in a decimal ``n`` (``0.333`` → 3, ``1.20`` → 3, ``0.000`` → 0)."""
-    if n.places is None:
+    if n.places is None or abs(n.places) > MAX_EXPONENT:
         return 0
     scaled = abs(n.value) * Fraction(10) ** n.places
     digits = scaled.numerator // scaled.denominator
@@ -78,6 +79,8 @@ def compare_numbers(answer: Number, gold: Number, options: Options) -> NumberRes
 def _compare_values(answer: Number, a: Fraction, gold: Number, g: Fraction, options: Options) -> NumberResult:
     if a == g:
         return True, "number.exact", f"{_show(a)} equals {_show(g)}"
+    if any(p is not None and abs(p) > MAX_EXPONENT for p in (answer.places, gold.places)):
+        return False, "number.exact", f"{_show(a)} differs from {_show(g)}"  # no rounding at absurd positions
     a_dec, g_dec = answer.places is not None, gold.places is not None
     if a_dec and (not g_dec or answer.places <= gold.places):  # type: ignore[operator]
         # the answer is the less precise one: it must be a rounding of the gold with enough digits

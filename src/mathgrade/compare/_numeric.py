@@ -209,7 +209,11 @@ class _Evaluator:
             if _real_part_positive(exp, self):
                 return Fraction(0)
             raise Undefined("0 to a non-positive power")
-        return self._check(self.ctx.power(self.mp(base), self.mp(exp)))
+        b, e = self.mp(base), self.mp(exp)
+        ctx = self.ctx
+        if ctx.isfinite(e) and ctx.isfinite(b) and ctx.mag(e) + max(ctx.mag(ctx.mag(b) + 1), 0) > _GROWTH_MAX_BITS + 8:
+            raise Unsupported("power too large to evaluate")
+        return self._check(ctx.power(b, e))
 
     def _func(self, name: str, args: tuple) -> Scalar:
         vals = [self.run(a) for a in args]
@@ -324,13 +328,20 @@ def _abs(ev: _Evaluator, x: Scalar) -> Scalar:
 def _floor(ev: _Evaluator, x: Scalar) -> Scalar:
     if isinstance(x, Fraction):
         return Fraction(x.numerator // x.denominator)
-    return Fraction(int(ev.ctx.floor(_real(ev, x))))
+    return _small_int(ev, ev.ctx.floor(_real(ev, x)))
 
 
 def _ceil(ev: _Evaluator, x: Scalar) -> Scalar:
     if isinstance(x, Fraction):
         return Fraction(-((-x.numerator) // x.denominator))
-    return Fraction(int(ev.ctx.ceil(_real(ev, x))))
+    return _small_int(ev, ev.ctx.ceil(_real(ev, x)))
+
+
+def _small_int(ev: _Evaluator, v: Any) -> Scalar:
+    """An integral mpf as an exact Fraction when it is of reasonable size (never builds a gigantic int)."""
+    if not ev.ctx.isfinite(v) or abs(v) > ev.ctx.mpf(2) ** _MAX_EXACT_BITS:
+        return v
+    return Fraction(int(v))
 
 
 def _factorial(ev: _Evaluator, x: Scalar) -> Scalar:
@@ -341,7 +352,10 @@ def _factorial(ev: _Evaluator, x: Scalar) -> Scalar:
         return Fraction(math.factorial(n))
     if n is not None and n < 0:
         raise Undefined("factorial of a negative integer")
-    return ev.ctx.gamma(ev.mp(x) + 1)
+    v = ev.mp(x)
+    if ev.ctx.isfinite(v) and ev.ctx.mag(v) > _GROWTH_MAX_BITS:
+        raise Unsupported("factorial argument too large to evaluate")
+    return ev.ctx.gamma(v + 1)
 
 
 def _binom(ev: _Evaluator, n: Scalar, k: Scalar) -> Scalar:
@@ -394,21 +408,40 @@ def _log_base(ev: _Evaluator, x: Scalar, base: Scalar) -> Scalar:
 def _exp(ev: _Evaluator, x: Scalar) -> Scalar:
     if _is_zero(x):
         return Fraction(1)
-    return ev.ctx.exp(ev.mp(x))
+    return ev.ctx.exp(_bounded_arg(ev, "exp", x))
+
+
+_PERIODIC_MAX_BITS = 200
+"""Largest argument (in bits) of a trigonometric function: reducing ``\sin(10^{10^6})`` takes minutes."""
+_GROWTH_MAX_BITS = 40
+"""Largest argument (in bits) of exp, sinh, cosh and of a floating exponent: beyond, the value is astronomically
+large or small and evaluating it is slow and meaningless."""
+
+_PERIODIC = frozenset({"sin", "cos", "tan", "cot", "sec", "csc"})
+_GROWING = frozenset({"exp", "sinh", "cosh", "tanh"})
+
+
+def _bounded_arg(ev: _Evaluator, name: str, x: Any) -> Any:
+    """``x`` as an mpmath number, after refusing an argument too large to evaluate quickly."""
+    v = ev.mp(x)
+    limit = _PERIODIC_MAX_BITS if name in _PERIODIC else _GROWTH_MAX_BITS if name in _GROWING else None
+    if limit is not None and ev.ctx.isfinite(v) and ev.ctx.mag(v) > limit:
+        raise Unsupported(f"argument of {name} too large to evaluate")
+    return v
 
 
 def _mpfunc(name: str, zero_at_zero: bool = False):
     def fn(ev: _Evaluator, x: Scalar) -> Scalar:
         if zero_at_zero and _is_zero(x):
             return Fraction(0)
-        return getattr(ev.ctx, name)(ev.mp(x))
+        return getattr(ev.ctx, name)(_bounded_arg(ev, name, x))
 
     return fn
 
 
 def _reciprocal(name: str):
     def fn(ev: _Evaluator, x: Scalar) -> Scalar:
-        return ev._div(Fraction(1), getattr(ev.ctx, name)(ev.mp(x)))
+        return ev._div(Fraction(1), getattr(ev.ctx, name)(_bounded_arg(ev, name, x)))
 
     return fn
 
@@ -416,6 +449,7 @@ def _reciprocal(name: str):
 def _tan(ev: _Evaluator, x: Scalar) -> Scalar:
     if _is_zero(x):
         return Fraction(0)
+    x = _bounded_arg(ev, "tan", x)
     c = ev.ctx.cos(ev.mp(x))
     if abs(c) < ev.ctx.mpf(10) ** (-ev.dps):
         raise Undefined("tan at a pole")
@@ -423,6 +457,7 @@ def _tan(ev: _Evaluator, x: Scalar) -> Scalar:
 
 
 def _cot(ev: _Evaluator, x: Scalar) -> Scalar:
+    x = _bounded_arg(ev, "cot", x)
     s = ev.ctx.sin(ev.mp(x))
     if abs(s) < ev.ctx.mpf(10) ** (-ev.dps):
         raise Undefined("cot at a pole")
