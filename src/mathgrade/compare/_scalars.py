@@ -67,12 +67,10 @@ def compare_scalars(answer: Scalar, gold: Scalar, ctx: Ctx) -> Decision:
 def _readings(v: Scalar, other: Scalar, ctx: Ctx) -> List[Tuple[tuple, str]]:
     """The trees ``v`` may stand for against ``other``: percent (see :mod:`._numbers`) and degrees (``45°`` is
     ``π/4`` against an expression; the sign may also simply be dropped when the degrees option is on)."""
-    out: List[Tuple[tuple, str]] = []
+    out: List[Tuple[tuple, str]]
     if isinstance(v, Number):
         other_number = other if isinstance(other, Number) else Number(Fraction(0))
-        vals = number_candidates(v, other_number, ctx.options) if v.percent and not getattr(other, "percent", False) \
-            else [(v.value, "")]
-        out = [(("num", val), note) for val, note in vals]
+        out = [(("num", val), note) for val, note in number_candidates(v, other_number, ctx.options)]
     else:
         out = [(v.tree, "")]
     v_deg = getattr(v, "degrees", False)
