@@ -86,11 +86,8 @@ def extract(output: str, *, policy: str = "eval", choices: bool = False) -> List
     ``choices=True`` (the gold is a letter) turns marked letters into choices (``\\boxed{B}``, ``(B) 12``) and
     reports a bare list of options as ambiguous. Never raises on any string; linear time in its length.
     """
-    offset = 0
-    if len(output) > MAX_INPUT_CHARS:
-        offset = len(output) - MAX_INPUT_CHARS
-        output = output[offset:]
-    scan = Scan(output)
+    offset = _window_start(output)
+    scan = Scan(output[offset:] if offset else output)
     found: List[Found] = []
     for rule in RULES:
         if policy == "reward" and rule.__name__ not in _REWARD_RULE_FUNCS:
@@ -101,6 +98,19 @@ def extract(output: str, *, policy: str = "eval", choices: bool = False) -> List
     if policy == "reward":
         found = [f for f in found if f.family in MARKED_RULES]
     return _ordered(found, offset)
+
+
+WINDOW = 100_000
+"""Characters looked at, from the end of the output: the final answer is at the end, and this bounds the work on a
+huge output (1 MB of anything is extracted in well under a second). Longer outputs are cut at a line start."""
+
+
+def _window_start(output: str) -> int:
+    if len(output) <= min(WINDOW, MAX_INPUT_CHARS):
+        return 0
+    start = len(output) - min(WINDOW, MAX_INPUT_CHARS)
+    nl = output.find("\n", start, start + 2_000)
+    return nl + 1 if nl >= 0 else start
 
 
 _REWARD_RULE_FUNCS = frozenset({"boxed", "phrases", "hashes", "answer_label", "choice_phrase", "bold", "option_list"})

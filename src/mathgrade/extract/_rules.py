@@ -249,9 +249,18 @@ def _compile_language(lang: Language, hedges: Tuple[str, ...] = ()) -> Pattern[s
     return re.compile(prefix + "(?:" + body + ")", re.I)
 
 
-_LANGUAGE_PATTERNS: Tuple[Tuple[Language, Pattern[str]], ...] = tuple(
-    (lang, _compile_language(lang, ENGLISH_HEDGES if lang.code == "en" else ())) for lang in LANGUAGES
+def _anchors(lang: Language) -> Tuple[str, ...]:
+    """Substrings one of which every phrase of the language contains (its longest word, lowercased): a cheap test
+    that skips the language's regex on outputs that cannot match it."""
+    return tuple(sorted({max(p.lower().rstrip(":").split(), key=len) for p in lang.final + lang.answer}))
+
+
+_LANGUAGE_PATTERNS: Tuple[Tuple[Language, Pattern[str], Tuple[str, ...]], ...] = tuple(
+    (lang, _compile_language(lang, ENGLISH_HEDGES if lang.code == "en" else ()), _anchors(lang)) for lang in LANGUAGES
 )
+_MAX_PHRASE_TRIES = 30
+"""Phrases examined per kind, from the last: the final answer is near the end; this bounds the work on an output
+that repeats "the answer is" a hundred thousand times."""
 _STEP_BY_STEP = re.compile(r"step[- ]by[- ]step\s*$|step\s*$", re.I)
 _ALTERNATIVE_SPLIT = re.compile(r"\s*(?:,\s*(?:or\s+)?|\bor\b|\beither\b)\s*", re.I)
 
@@ -272,17 +281,22 @@ def _region_text(scan: Scan, pos: int) -> Tuple[str, int, int]:
 def phrases(scan: Scan, choices: bool) -> List[Found]:
     """The last answer after each kind of final-answer phrase, in every language of the phrase table."""
     text = scan.text
+    lowered = scan.lowered
     out: List[Found] = []
-    for lang, pattern in _LANGUAGE_PATTERNS:
-        last: Dict[str, Optional[Found]] = {"final": None, "answer": None}
+    for lang, pattern, anchors in _LANGUAGE_PATTERNS:
+        if not any(a in lowered for a in anchors):
+            continue
+        matches: Dict[str, List["re.Match[str]"]] = {"final": [], "answer": []}
         for m in pattern.finditer(text):
-            level = "answer" if m.lastgroup == "hedge" else (m.lastgroup or "answer")
-            if lang.code == "en" and _STEP_BY_STEP.search(text, max(0, m.start() - 14), m.start()):
-                continue
-            found = _phrase_answer(scan, m, lang, level, choices)
-            if found is not None:
-                last[level] = found
-        out.extend(f for f in (last["final"], last["answer"]) if f is not None)
+            matches["answer" if m.lastgroup == "hedge" else (m.lastgroup or "answer")].append(m)
+        for level in ("final", "answer"):
+            for m in reversed(matches[level][-_MAX_PHRASE_TRIES:]):
+                if lang.code == "en" and _STEP_BY_STEP.search(text, max(0, m.start() - 14), m.start()):
+                    continue
+                found = _phrase_answer(scan, m, lang, level, choices)
+                if found is not None:
+                    out.append(found)
+                    break
     return out
 
 

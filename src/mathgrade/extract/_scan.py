@@ -37,10 +37,18 @@ class Scan:
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self._lowered: Optional[str] = None
         self._envs: Optional[List[MathEnv]] = None
         self._env_by_start: Dict[int, MathEnv] = {}
         self._braces: Optional[Dict[int, int]] = None
         self._braces_from = len(text)
+
+    @property
+    def lowered(self) -> str:
+        """The output in lower case (for substring tests only: offsets may differ from ``text``)."""
+        if self._lowered is None:
+            self._lowered = self.text.lower()
+        return self._lowered
 
     # -- math environments --------------------------------------------------------------------------------------
     @property
