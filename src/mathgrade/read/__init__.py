@@ -31,6 +31,8 @@ Choices (the comparison stage relies on them):
   are one name ``"f(x)"``, not a product; ``x(x+1)`` is a product.
 - Implicit multiplication binds tighter than ``/`` (``2\\pi/\\omega`` is ``(2π)/ω``; ``1/2x`` is ``1/(2x)``); a
   number never multiplies implicitly from the right (``2 3`` is an error, not 6).
+- A superscript without braces takes one whole atom: ``2^10`` is 1024 (plain-text habit, not TeX's ``2^1 0``);
+  ``\\frac12``, ``\\sqrt3`` take single digits as TeX does.
 - Mixed numbers: ``2\\frac12``, ``1\\frac{4}{5}``, ``2 1/2`` (a whole number then a proper fraction of whole numbers).
 - ``0,5`` is the list 0, 5; ``0{,}5`` is the decimal 0.5; ``1,234`` and ``1{,}234`` are 1234 (comma groups of three
   digits outside brackets: ``(2,251,252)`` stays a tuple).
