@@ -715,3 +715,11 @@ def test_hostile_sizes_are_refused_quickly() -> None:
     assert not same(X(fn("factorial", num(10**9))), X(fn("factorial", num(10**9 + 1))))
     assert not same(X(fn("exp", pow_(num(10), num(100)))), X(fn("exp", add(pow_(num(10), num(100)), num(1)))))
     assert not same(N(Fraction(1, 10**6)), Number(Fraction(2, 10**6), 10**7))
+
+
+def test_equations_equal_after_clearing_denominators() -> None:
+    assert same(rel(div(x, y), "=", num(2)), rel(x, "=", mul(num(2), y)))
+    assert same(rel(pow_(add(x, num(-1)), num(2)), "=", num(0)), rel(x, "=", num(1)))
+    assert not same(rel(div(x, y), "=", num(2)), rel(x, "=", mul(num(3), y)))
+    assert not same(rel(pow_(x, num(2)), "=", pow_(y, num(2))), rel(x, "=", y))
+    assert not same(rel(pow_(x, num(2)), "=", num(4)), rel(x, "=", num(2)))

@@ -188,6 +188,13 @@ def _both_relations(answer: Relation, gold: Relation, ctx: Ctx) -> Decision:
         if same:
             return Decision(True, "relation.same_solutions", f"{answer} and {gold} have the same solutions "
                                                              "(one is a constant multiple of the other)")
+    if atoms_a is not None and atoms_g is not None and len(atoms_a) == len(atoms_g) == 1 \
+            and atoms_a[0][1] == atoms_g[0][1] == "=":
+        from ._sympy import same_zero_set
+
+        if bounded(same_zero_set, atoms_a[0][0], atoms_g[0][0], ctx=ctx):
+            return Decision(True, "relation.same_solutions", f"{answer} and {gold} have the same solutions "
+                                                             "(after clearing denominators and repeated factors)")
     if any(op in _INEQ for op in answer.ops + gold.ops) and ctx.options.allow_interval_as_inequality:
         da, dg = _univariate(answer), _univariate(gold)
         if da is not None and dg is not None and da[1] == dg[1]:

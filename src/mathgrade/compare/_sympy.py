@@ -197,3 +197,29 @@ def _solve(sp: Any, part: tuple, symbols: Dict[str, Any]) -> Any:
         rel = getattr(sp, _OPS[op])(to_sympy(lhs, symbols), to_sympy(rhs, symbols))
         out = sp.Intersection(out, sp.solveset(rel, x, domain=sp.S.Reals))
     return out
+
+
+def same_zero_set(a: tuple, b: tuple) -> bool:
+    """True when the equations ``a = 0`` and ``b = 0`` have the same solutions because the square-free parts of
+    their numerators (over a common denominator) are constant multiples of each other: ``x/y - 2`` and ``x - 2y``,
+    ``(x-1)^2`` and ``x - 1``. False when that cannot be shown."""
+    import sympy
+
+    symbols: Dict[str, Any] = {}
+    try:
+        fa, fb = to_sympy(a, symbols), to_sympy(b, symbols)
+        na, nb = sympy.numer(sympy.together(fa)), sympy.numer(sympy.together(fb))
+        if not na.free_symbols or na.free_symbols != nb.free_symbols:
+            return False
+        na, nb = _squarefree(sympy, na), _squarefree(sympy, nb)
+        ratio = sympy.cancel(na / nb)
+    except (TooBig, ValueError, TypeError, ZeroDivisionError, sympy.PolynomialError):
+        return False
+    return not ratio.free_symbols and ratio.is_zero is False and ratio.is_finite is True
+
+
+def _squarefree(sp: Any, e: Any) -> Any:
+    try:
+        return sp.sqf_part(e)
+    except (sp.PolynomialError, ValueError, TypeError):
+        return e
