@@ -494,6 +494,9 @@ def _last_of_chain(expr: str) -> str:
     return parts[-1].strip()
 
 
+_ALNUM = re.compile(r"[^\W_]")
+
+
 def math_env(scan: Scan, choices: bool) -> List[Found]:
     """The last math environment that holds more than a variable name; the result of a computation chain."""
     text = scan.text
@@ -502,7 +505,7 @@ def math_env(scan: Scan, choices: bool) -> List[Found]:
         if not inner.strip() or _LONE_VARIABLE.fullmatch(inner):
             continue
         answer = clean_answer(_last_of_chain(inner))
-        if not answer:
+        if not _ALNUM.search(answer):
             continue
         s = text.rfind(answer, env[2], env[3])
         s = s if s >= 0 else env[2]

@@ -1,0 +1,110 @@
+"""Hostile and broken outputs: extraction never raises, stays linear, and says "no answer" when there is none."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import mathgrade
+from mathgrade.extract import WINDOW, extract
+
+_M = 1_000_000
+
+ADVERSARIAL = {
+    "open_boxes": "\\boxed{" * (_M // 7),
+    "dollars": "$" * _M,
+    "dollar_words": "$a " * (_M // 3),
+    "open_braces": "{" * _M,
+    "backslashes": "\\" * _M,
+    "open_parens": "\\(" * (_M // 2),
+    "digits": "9" * _M,
+    "answer_is": "the answer is " * (_M // 14),
+    "answer_is_correct": "the answer is correct. " * (_M // 23),
+    "bold_run": "**x" * (_M // 3),
+    "output_blocks": "```output\n" * (_M // 10),
+    "options": "(A) " * (_M // 4),
+    "minus_signs": "-" * _M,
+}
+
+
+@pytest.mark.parametrize("name", sorted(ADVERSARIAL))
+def test_megabyte_adversarial_inputs_do_not_blow_up(name: str) -> None:
+    text = ADVERSARIAL[name]
+    for policy in ("eval", "reward"):
+        for choices in (False, True):
+            t = time.perf_counter()
+            found = extract(text, policy=policy, choices=choices)
+            elapsed = time.perf_counter() - t
+            assert elapsed < 20, f"{name}: {elapsed:.1f} s looks super-linear"  # generous: measured ~0.05 s
+            for c in found:
+                assert 0 <= c.start <= c.end <= len(text)
+
+
+def test_work_is_bounded_by_the_window_not_the_length() -> None:
+    # an answer before the window is not seen; one inside it is, at the right offset
+    tail = "\\boxed{7}" + " pad" * (WINDOW // 8)
+    text = "\\boxed{3}\n" + "x " * WINDOW + "\n" + tail
+    c = extract(text)[0]
+    assert c.text == "7" and text[c.start:c.end] == "7"
+
+
+def test_a_thousand_identical_boxes_are_one_answer() -> None:
+    found = extract("\\boxed{1} " * 1000)
+    assert found[0].text == "1" and found[0].rule == "boxed"
+
+
+def test_a_thousand_different_boxes_are_one_long_list_not_the_last() -> None:
+    found = extract(" ".join(f"\\boxed{{{i}}}" for i in range(1000)))
+    assert found[0].rule == "boxed.multiple" and found[0].text.startswith("0, 1, 2")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        " ",
+        "\n\n\t",
+        "\x00\x01\x02",
+        "\\boxed{",
+        "\\boxed{\\boxed{\\boxed{",
+        "}}}}{{{{",
+        "$$$",
+        "\\[ \\( $ $$ \\] \\)",
+        "```output\n",
+        "**",
+        "####",
+        "The answer is",
+        "The final answer is:",
+        "答案是",
+        "\ud800",  # a lone surrogate
+    ],
+)
+def test_nothing_to_find(text: str) -> None:
+    assert extract(text) == []
+    assert extract(text, policy="reward", choices=True) == []
+
+
+def test_no_answer_status_end_to_end() -> None:
+    for text in ("", "   ", "\\boxed{", "I cannot solve this."):
+        v = mathgrade.grade(text, "5")
+        assert v.status == "no_answer" and not v.correct
+
+
+def test_random_junk_never_raises() -> None:
+    rng = random.Random(1234)
+    pieces = ["\\boxed{", "}", "{", "$", "$$", "\\(", "\\)", "\\[", "\\]", "answer is ", "Final Answer: ", "**",
+              "#### ", "```output\n", "```", "A: ", "(B) ", "1", "-2.5", "3/4", " ", "\n", "答案是", "ответ: ", "\\frac",
+              "or ", "and ", ", ", ". ", "\\text{", "x = "]
+    for _ in range(400):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
+        for choices in (False, True):
+            for c in extract(text, choices=choices):
+                assert 0 <= c.start <= c.end <= len(text)
+                assert c.priority >= 0 and c.rule
+
+
+def test_deterministic() -> None:
+    text = "We get $\\frac12$, so \\boxed{2} or \\boxed{3}; the answer could be 4 or 5. 6"
+    assert extract(text) == extract(text)
