@@ -723,3 +723,10 @@ def test_equations_equal_after_clearing_denominators() -> None:
     assert not same(rel(div(x, y), "=", num(2)), rel(x, "=", mul(num(3), y)))
     assert not same(rel(pow_(x, num(2)), "=", pow_(y, num(2))), rel(x, "=", y))
     assert not same(rel(pow_(x, num(2)), "=", num(4)), rel(x, "=", num(2)))
+
+
+def test_unsolved_inequality_against_solved_chain() -> None:
+    assert same(rel(pow_(x, num(2)), "<", num(4)), rel(num(-2), "<", x, "<", num(2)))
+    assert not same(rel(pow_(x, num(2)), "<", num(4)), rel(num(-2), "<=", x, "<", num(2)))
+    assert not same(rel(pow_(x, num(2)), "<", num(4)), rel(num(0), "<", x, "<", num(2)))
+    assert not same(rel(pow_(x, num(2)), "<", num(4)), rel(num(-2), "<", x, "<", num(2)), allow_interval_as_inequality=False)
