@@ -99,12 +99,22 @@ class Number:
         if self.places is not None and self.places > 0 and v.denominator != 1:
             text = _decimal_str(v, self.places)
         else:
-            text = str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+            text = _int_str(v.numerator) if v.denominator == 1 else f"{_int_str(v.numerator)}/{_int_str(v.denominator)}"
         if self.percent:
             text += "%"
         if self.degrees:
             text += "°"
         return text
+
+
+_MAX_STR_BITS = 13_000  # about 3,900 decimal digits: safely under Python's int/str conversion limit
+
+
+def _int_str(n: int) -> str:
+    """``str(n)``, or a short description for integers too long to print (Python refuses past 4,300 digits)."""
+    if n.bit_length() <= _MAX_STR_BITS:
+        return str(n)
+    return f"{'-' if n < 0 else ''}<integer of {int(n.bit_length() * 0.30103) + 1} digits>"
 
 
 def _decimal_str(v: Fraction, places: int) -> str:
@@ -260,7 +270,7 @@ def render(node: Node) -> str:
     head = node[0]
     if head == "num":
         v = node[1]
-        return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+        return _int_str(v.numerator) if v.denominator == 1 else f"{_int_str(v.numerator)}/{_int_str(v.denominator)}"
     if head in ("sym", "const"):
         return {"pi": "π", "oo": "∞"}.get(node[1], node[1])
     if head == "neg":
@@ -276,4 +286,6 @@ def render(node: Node) -> str:
 
 def _wrap(node: Node) -> str:
     text = render(node)
-    return f"({text})" if node[0] in ("add", "mul", "div", "pow", "pm") else text
+    compound = node[0] in ("add", "mul", "div", "pow", "pm", "neg")
+    fraction = node[0] == "num" and (node[1].denominator != 1 or node[1] < 0)
+    return f"({text})" if compound or fraction else text
