@@ -730,3 +730,17 @@ def test_unsolved_inequality_against_solved_chain() -> None:
     assert not same(rel(pow_(x, num(2)), "<", num(4)), rel(num(-2), "<=", x, "<", num(2)))
     assert not same(rel(pow_(x, num(2)), "<", num(4)), rel(num(0), "<", x, "<", num(2)))
     assert not same(rel(pow_(x, num(2)), "<", num(4)), rel(num(-2), "<", x, "<", num(2)), allow_interval_as_inequality=False)
+
+
+def test_a_variable_that_cancels_out() -> None:
+    one = X(add(pow_(fn("sin", x), num(2)), pow_(fn("cos", x), num(2))))
+    assert same(one, N(1))
+    assert same(X(add(x, neg(x), num(2))), N(2))
+    d = cmp(X(add(pow_(fn("sin", x), num(2)), num(1))), N(1))
+    assert not d.equal and d.rule == "expression.variables"
+
+
+def test_sum_of_names_is_a_name() -> None:
+    assert same(rel(add(sym("a"), sym("b")), "=", num(1)), N(1))
+    assert not same(rel(add(sym("a"), mul(num(3), sym("b"))), "=", num(1)), N(1))
+    assert not same(rel(add(pow_(sym("a"), num(2)), sym("b")), "=", num(0)), N(0))

@@ -68,7 +68,7 @@ def _open_pair(v: Value) -> bool:
 
 
 def _is_name(v: Value) -> bool:
-    """A name is what a value is assigned to: ``x``, ``a_3``, ``f(x)``, ``|AB|``, ``NO/BO``, ``(p, q)``."""
+    """A name is what a value is assigned to: ``x``, ``a_3``, ``f(x)``, ``|AB|``, ``NO/BO``, ``a+b``, ``(p, q)``."""
     if isinstance(v, TupleValue):
         return bool(v.items) and all(_is_name(x) for x in v.items)
     return isinstance(v, Expression) and _name_tree(v.tree)
@@ -78,7 +78,7 @@ def _name_tree(node: tuple) -> bool:
     head = node[0]
     if head == "sym":
         return True
-    if head in ("mul", "div"):
+    if head in ("mul", "div", "add", "neg"):  # AB, NO/BO, a+b (no numbers: a + 3z is an equation, not a name)
         return all(_name_tree(n) for n in node[1:])
     if head == "func":
         return node[1] not in ("sqrt", "root", "exp", "log", "ln", "log_base") and all(_name_tree(n) for n in node[2:])
