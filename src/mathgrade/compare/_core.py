@@ -57,14 +57,17 @@ def is_scalar(v: Value) -> bool:
     return isinstance(v, (Number, Expression))
 
 
-def bounded(fn: Callable[..., T], *args: Any, ctx: Ctx, share: float = 0.5) -> Optional[T]:
+def bounded(fn: Callable[..., T], *args: Any, ctx: Ctx, decisive: bool = False) -> Optional[T]:
     """Run a symbolic job (sympy) with a share of the remaining time; None if it did not finish in that share.
 
-    The whole comparison times out (:class:`GradingTimeout` propagates) only when the overall deadline passes;
-    a confirmation that merely took too long leaves the decision to the numeric evidence.
+    A confirmation of numeric evidence gets at most half the remaining time (and at most 40% of the timeout, at
+    least 1 s); a ``decisive`` job, the only evidence there is, gets 80% of what remains. The whole comparison
+    times out (:class:`GradingTimeout` propagates) only when the overall deadline passes; a confirmation that
+    merely took too long leaves the decision to the numeric evidence.
     """
     ctx.deadline.check()
-    budget = min(ctx.deadline.remaining() * share, max(1.0, ctx.options.timeout * 0.4))
+    remaining = ctx.deadline.remaining()
+    budget = remaining * 0.8 if decisive else min(remaining * 0.5, max(1.0, ctx.options.timeout * 0.4))
     try:
         return run_bounded(fn, *args, deadline=Deadline(budget))
     except GradingTimeout:

@@ -192,7 +192,7 @@ def _both_relations(answer: Relation, gold: Relation, ctx: Ctx) -> Decision:
             and atoms_a[0][1] == atoms_g[0][1] == "=":
         from ._sympy import same_zero_set
 
-        if bounded(same_zero_set, atoms_a[0][0], atoms_g[0][0], ctx=ctx):
+        if bounded(same_zero_set, atoms_a[0][0], atoms_g[0][0], ctx=ctx, decisive=True):
             return Decision(True, "relation.same_solutions", f"{answer} and {gold} have the same solutions "
                                                              "(after clearing denominators and repeated factors)")
     if any(op in _INEQ for op in answer.ops + gold.ops) and ctx.options.allow_interval_as_inequality:
@@ -200,7 +200,7 @@ def _both_relations(answer: Relation, gold: Relation, ctx: Ctx) -> Decision:
         if da is not None and dg is not None and da[1] == dg[1]:
             from ._sympy import same_real_set
 
-            if bounded(same_real_set, da, dg, ctx=ctx):
+            if bounded(same_real_set, da, dg, ctx=ctx, decisive=True):
                 return Decision(True, "relation.same_solutions",
                                 f"{answer} and {gold} have the same real solutions in {da[1]}")
     return Decision(False, "relation.same_solutions", f"{answer} and {gold} do not have the same solutions")
@@ -346,6 +346,6 @@ def _relation_vs_set(rel: Relation, other: Value, answer_is_relation: bool, ctx:
         from ._sympy import same_real_set
 
         other_desc = set_description(other)
-        if other_desc is not None and bounded(same_real_set, desc, other_desc, ctx=ctx):
+        if other_desc is not None and bounded(same_real_set, desc, other_desc, ctx=ctx, decisive=True):
             return Decision(True, "relation.interval", f"the solutions of {rel} are {other}")
     return Decision(False, "relation.interval", f"{rel} does not describe {other}")

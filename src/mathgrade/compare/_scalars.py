@@ -242,7 +242,7 @@ def _symbolic_only(a: tuple, g: tuple, ctx: Ctx, why: str) -> Decision:
 
     if a == g:
         return Decision(True, "expression.structural", "the two expressions are identical")
-    shown = bounded(difference_is_zero, a, g, ctx=ctx)
+    shown = bounded(difference_is_zero, a, g, ctx=ctx, decisive=True)
     if shown:
         return Decision(True, "expression.symbolic", f"{render(a)} = {render(g)}, shown symbolically")
     return Decision(False, "expression.symbolic",

@@ -219,7 +219,7 @@ def _real_sets(answer: Value, gold: Value, ctx: Ctx) -> Decision:
         return Decision(False, "union.parts", f"{answer} and {gold} are not the same set")
     from ._sympy import same_real_set
 
-    same = bounded(same_real_set, da, dg, ctx=ctx)
+    same = bounded(same_real_set, da, dg, ctx=ctx, decisive=True)
     if same:
         return Decision(True, "union.as_sets", f"{answer} and {gold} are the same set of reals")
     return Decision(False, "union.as_sets", f"{answer} and {gold} are not the same set of reals")
