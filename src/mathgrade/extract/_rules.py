@@ -357,7 +357,7 @@ def answer_label(scan: Scan, choices: bool) -> List[Found]:
     text = scan.text
     for m in reversed(list(_LABEL_A.finditer(text))):
         answer, s, e = _region_text(scan, m.end())
-        following = [ln.strip() for ln in text[e:].splitlines() if ln.strip()]
+        following = [ln.strip() for ln in text[e: e + 2_000].splitlines() if ln.strip()]
         if len(following) > 2 or any(ln.startswith("B:") for ln in following):
             return []
         if _looks_like_answer(answer):
@@ -527,6 +527,8 @@ def latex(scan: Scan, choices: bool) -> List[Found]:
     """Undelimited LaTeX near the end (``so x is \\dfrac{9}{7}``), outside any math environment."""
     text = scan.text
     base = max(0, len(text) - _TAIL)
+    if text.find("\\", base) < 0:
+        return []
     best = None
     for m in _LATEX_RUN.finditer(text, base):
         if _MATH_COMMAND.search(m.group()) and scan.env_containing(m.start()) is None:
@@ -541,16 +543,41 @@ def latex(scan: Scan, choices: bool) -> List[Found]:
     return [Found(answer, s, s + len(answer), "latex")]
 
 
-_NUMBER = re.compile(
-    r"(?:(?<![\w)\]}.])-)?(?<![\w.])(?:\d+[ \t]+\d+/\d+|\d+(?:,\d{3}(?!\d))*(?:\.\d+)?(?:/\d+(?![\d.]))?)"
-)
+_NUMBER = re.compile(r"-?(?:\d+[ \t]+\d+/\d+|\d+(?:,\d{3}(?!\d))*(?:\.\d+)?(?:/\d+(?![\d.]))?)")
+"""A number; the last one is then checked by hand: not glued to a word (``x5``) and signed only when the minus is
+not a subtraction (``5-4`` gives ``4``)."""
+
+
+_NUMBER_STEP = 256
 
 
 def last_number(scan: Scan, choices: bool) -> List[Found]:
     """The last number: sign, decimals, thousands separators, ``a/b`` and mixed numbers ``2 1/2``."""
+    text = scan.text
     last = None
-    for m in _NUMBER.finditer(scan.text):
-        last = m
+    end = len(text)
+    while last is None and end > 0:
+        # search backwards chunk by chunk; a chunk starts after a space when it can, so no number is cut in two
+        begin = max(0, end - _NUMBER_STEP)
+        sp = text.rfind(" ", max(0, begin - 200), begin) if begin else -1
+        begin = sp + 1 if sp >= 0 else begin
+        for m in reversed(list(_NUMBER.finditer(text, begin, end))):
+            last = _standalone(text, m.start(), m.end())
+            if last is not None:
+                break
+        end = begin
     if last is None:
         return []
-    return [Found(last.group(), last.start(), last.end(), "last_number")]
+    return [Found(text[last[0]: last[1]], last[0], last[1], "last_number")]
+
+
+def _standalone(text: str, start: int, end: int) -> Optional[Tuple[int, int]]:
+    digit = start + 1 if text[start] == "-" else start
+    before = text[digit - 1: digit] if digit > start else text[start - 1: start]
+    if digit == start and start > 0 and (before.isalnum() or before in "_."):
+        return None
+    if digit > start:
+        prev = text[start - 1: start]
+        if prev and (prev.isalnum() or prev in "_)]}."):
+            return (digit, end)
+    return (start, end)
