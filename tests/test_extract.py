@@ -305,3 +305,14 @@ def test_letters_are_not_choices_when_the_gold_is_not_a_letter() -> None:
     assert "choice_phrase" not in rules("Thus option B is correct.")
     assert best_text("\\boxed{Bob}", choices=True) == "Bob"
     assert not best("\\boxed{Bob}", choices=True).choice  # type: ignore[union-attr]
+
+
+def test_a_number_in_a_later_sentence_beats_an_earlier_formula() -> None:
+    out = "Mean: \\( 54 / 6 = 9 \\), an increase.\n\nEverything checks out.\n\nSo, the mean is 7."
+    c = best(out)
+    assert c is not None and (c.text, c.rule) == ("7", "last_number")
+    # in the same sentence the formula stays first
+    c = best("Thus \\(x = \\frac{1}{2}\\) for all 3 cases.")
+    assert c is not None and c.rule == "math_env"
+    # and a marked answer is never overtaken
+    assert best_text("The answer is $5$.\n\nWe used 3 steps.") == "5"

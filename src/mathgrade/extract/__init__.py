@@ -97,6 +97,8 @@ def extract(output: str, *, policy: str = "eval", choices: bool = False) -> List
         found = [f for f in found if f.family not in _ONLY_WITHOUT_CHOICE]
     if policy == "reward":
         found = [f for f in found if f.family in MARKED_RULES]
+    else:
+        found = _rules.promote_late_number(found, scan)
     return _ordered(found, offset)
 
 

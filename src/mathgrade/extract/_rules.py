@@ -31,6 +31,7 @@ PRIORITY: Dict[str, int] = {
     "code_output": 40,
     "choice_line": 44,
     "option_list": 45,
+    "last_number_after_formula": 49,
     "math_env": 50,
     "latex": 60,
     "last_number": 70,
@@ -581,3 +582,21 @@ def _standalone(text: str, start: int, end: int) -> Optional[Tuple[int, int]]:
         if prev and (prev.isalnum() or prev in "_)]}."):
             return (digit, end)
     return (start, end)
+
+
+_SENTENCE_BREAK = re.compile(r"[.!?][ \t]*\n|[.!?][ \t]+[A-Z]|\n[ \t]*\n")
+
+
+def promote_late_number(found: List[Found], scan: Scan) -> List[Found]:
+    """When the last number stands in a later sentence than the last formula (``\\[ 54/6 = 9 \\]`` ... "So the
+    mean is 7."), the number is the more final of two unmarked answers: rank it above the formula."""
+    formula = next((f for f in found if f.family == "math_env"), None)
+    number = next((f for f in found if f.family == "last_number"), None)
+    if formula is None or number is None or number.start < formula.end:
+        return found
+    env = scan.env_containing(formula.start)
+    gap_start = env[1] if env is not None else formula.end
+    if not _SENTENCE_BREAK.search(scan.text, gap_start, number.start):
+        return found
+    late = Found(number.text, number.start, number.end, "last_number_after_formula", "last_number")
+    return [late if f is number else f for f in found]
