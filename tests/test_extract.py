@@ -316,3 +316,16 @@ def test_a_number_in_a_later_sentence_beats_an_earlier_formula() -> None:
     assert c is not None and c.rule == "math_env"
     # and a marked answer is never overtaken
     assert best_text("The answer is $5$.\n\nWe used 3 steps.") == "5"
+
+
+def test_a_closing_is_number_beats_a_formula_in_the_same_sentence() -> None:
+    out = "The modulus of \\( z = 1 + \\sqrt{3}i \\) is 2."
+    c = best(out)
+    assert c is not None and (c.text, c.rule) == ("2", "last_number")
+    # not when words follow the number, and not inside a formula cut off by the end of the output
+    assert best("The modulus of \\( z = 1 + \\sqrt{3}i \\) is 2 in all cases.").rule == "math_env"  # type: ignore
+    assert best("So \\[ q = \\frac{1}{2} \\]\n\nWait, earlier I thought \\( q_7 = \\frac{3}{").rule == "math_env"  # type: ignore
+
+
+def test_a_chain_keeps_its_variable_and_its_last_value() -> None:
+    assert best_text("\\[ q_7 = \\frac{1}{4} \\cdot 2 = \\frac{1}{2} \\]") == "q_7 = \\frac{1}{2}"

@@ -490,8 +490,10 @@ def _last_of_chain(expr: str) -> str:
                 parts.append(expr[start:i])
                 start = i + 1
     parts.append(expr[start:])
-    if len(parts) < 2 or _LONE_VARIABLE.fullmatch(parts[0]) or not parts[-1].strip():
+    if len(parts) < 2 or not parts[-1].strip():
         return expr.strip()
+    if _LONE_VARIABLE.fullmatch(parts[0]):
+        return expr.strip() if len(parts) == 2 else f"{parts[0].strip()} = {parts[-1].strip()}"
     return parts[-1].strip()
 
 
@@ -537,6 +539,8 @@ def latex(scan: Scan, choices: bool) -> List[Found]:
     if best is None:
         return []
     raw = best.group()
+    if raw.count("{") != raw.count("}"):
+        return []  # a formula cut off in the middle
     answer = clean_answer(_last_of_chain(raw.strip(" \t.,")))
     s = text.rfind(answer, best.start(), best.end()) if answer else -1
     if not answer or s < 0:
@@ -584,6 +588,8 @@ def _standalone(text: str, start: int, end: int) -> Optional[Tuple[int, int]]:
     return (start, end)
 
 
+_OPENER = re.compile(r"\\[(\[]|\$")
+_IS_BEFORE = re.compile(r"(?:\b(?:is|are|equals|be)|=)[ \t]+(?:(?:approximately|about|indeed|exactly)[ \t]+)?$")
 _SENTENCE_BREAK = re.compile(r"[.!?][ \t]*\n|[.!?][ \t]+[A-Z]|\n[ \t]*\n")
 
 
@@ -594,9 +600,14 @@ def promote_late_number(found: List[Found], scan: Scan) -> List[Found]:
     number = next((f for f in found if f.family == "last_number"), None)
     if formula is None or number is None or number.start < formula.end:
         return found
+    text = scan.text
     env = scan.env_containing(formula.start)
     gap_start = env[1] if env is not None else formula.end
-    if not _SENTENCE_BREAK.search(scan.text, gap_start, number.start):
+    if _OPENER.search(text, gap_start, number.start):
+        return found  # the number sits in a formula that is never closed (a cut-off output)
+    closing = _IS_BEFORE.search(text, max(gap_start, number.start - 30), number.start) is not None and not text[
+        number.end:].strip(" \t\n.")
+    if not closing and not _SENTENCE_BREAK.search(text, gap_start, number.start):
         return found
     late = Found(number.text, number.start, number.end, "last_number_after_formula", "last_number")
     return [late if f is number else f for f in found]
