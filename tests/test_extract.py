@@ -329,3 +329,62 @@ def test_a_closing_is_number_beats_a_formula_in_the_same_sentence() -> None:
 
 def test_a_chain_keeps_its_variable_and_its_last_value() -> None:
     assert best_text("\\[ q_7 = \\frac{1}{4} \\cdot 2 = \\frac{1}{2} \\]") == "q_7 = \\frac{1}{2}"
+
+
+def test_a_final_answer_phrase_after_the_last_box_wins() -> None:
+    out = "so $0.05 \\cdot 10,200 / 2 = \\boxed{255}$ ... Final Answer: The final answer is $10,455$. I hope it is correct."
+    c = best(out)
+    assert c is not None and c.text == "10,455" and c.rule == "final_answer_phrase"
+    # a final-answer phrase before the box does not
+    assert best_text("The final answer is 7. Checking again, \\boxed{8}.") == "8"
+    # a plain "the answer is" after the box does not either
+    assert best_text("\\boxed{8}. Let me see if the answer is 9 instead") == "8"
+
+
+def test_dollars_with_inner_spaces_around_latex() -> None:
+    assert best_text("$\\cfrac{1}{3} $") == "\\cfrac{1}{3}"
+    assert best_text("The identity matrix is $ \\begin{pmatrix}1 & 0 \\\\ 0 & 1\\end{pmatrix} $") == \
+        "\\begin{pmatrix}1 & 0 \\\\ 0 & 1\\end{pmatrix}"
+    c = best("It costs $ 5 and $ 10 more, so 15.")
+    assert c is not None and (c.text, c.rule) == ("15", "last_number")
+
+
+def test_numbers_at_a_sentence_end_and_other_forms() -> None:
+    assert best_text("the probability that Alice wins is 2/3. <|im_start|>user") == "2/3"
+    assert best_text("about .4 of them") == ".4"
+    assert best_text("population 1 000 000 people") == "1 000 000"
+    assert best_text("it is 1000,99") == "1000,99"  # a decimal comma or a list: the reader decides
+    assert best_text("x.5 units") is None
+
+
+def test_a_number_inside_a_better_candidate_is_not_a_fallback() -> None:
+    texts = [c.text for c in extract("We get $\\frac{10}{9}$")]
+    assert "9" not in texts and "10" not in texts
+    texts = [c.text for c in extract("\\boxed{\\weird{7}}")]
+    assert texts == ["\\weird{7}"]
+
+
+def test_a_phrase_answer_that_is_a_sentence_gives_what_follows_is() -> None:
+    assert best_text("Final Answer: The largest $n$ is 34.") == "34"
+    assert best_text("The final answer: the volume of the cube is 120 cubic units.") == "120"
+    # not when the subject already holds the answer; a condition ends the answer
+    assert best_text("The answer is 7 and n is 3.") != "3"
+    assert best_text("The answer is 5 if n is even.") == "5"
+
+
+def test_a_display_formula_ends_its_sentence() -> None:
+    out = "$$\\frac{\\Delta x'}{\\Delta x} \\geq \\frac{2}{1}.$$ Therefore, the error increases by 100%."
+    c = best(out)
+    assert c is not None and c.text == "100" and c.rule == "last_number"
+
+
+def test_chains_equations_and_lists_in_a_formula() -> None:
+    assert best_text("$x^2/16 + y^2/12 = 1/4$") == "x^2/16 + y^2/12 = 1/4"
+    assert best_text("$p=-1,p=\\frac{15}{8}$") == "p=-1,p=\\frac{15}{8}"
+    assert best_text("$\\frac{54}{6} = 9$") == "9"
+    assert best_text("so $P(A) = \\frac{1}{2}$") == "P(A) = \\frac{1}{2}"
+
+
+def test_a_lone_variable_is_an_answer_only_at_the_end() -> None:
+    assert best_text("$e$") == "e"
+    assert best_text("where $x$ is the count of 4 things") == "4"

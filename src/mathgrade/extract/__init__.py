@@ -95,6 +95,7 @@ def extract(output: str, *, policy: str = "eval", choices: bool = False) -> List
         found.extend(rule(scan, choices))
     if choices and any(f.choice for f in found if f.family != "option_list"):
         found = [f for f in found if f.family not in _ONLY_WITHOUT_CHOICE]
+    found = _rules.promote_late_final(found)
     if policy == "reward":
         found = [f for f in found if f.family in MARKED_RULES]
     else:
@@ -118,13 +119,22 @@ def _window_start(output: str) -> int:
 _REWARD_RULE_FUNCS = frozenset({"boxed", "phrases", "hashes", "answer_label", "choice_phrase", "bold", "option_list"})
 
 
+_FRAGMENT_FAMILIES = frozenset({"last_number", "latex"})
+
+
+def _inside_better(f: Found, better: List[Candidate], offset: int) -> bool:
+    """A fallback that is a piece of a better candidate (the ``9`` of ``\\frac{10}{9}``) is no answer of its own."""
+    s, e = f.start + offset, f.end + offset
+    return any(c.start <= s and e <= c.end and (c.start, c.end) != (s, e) for c in better)
+
+
 def _ordered(found: List[Found], offset: int) -> List[Candidate]:
     ranked = sorted(enumerate(found), key=lambda p: (PRIORITY[p[1].family], p[0]))
     out: List[Candidate] = []
     seen = set()
     for _, f in ranked:
         key = (f.text, f.start, f.end, f.alternatives)
-        if key in seen:
+        if key in seen or (f.family in _FRAGMENT_FAMILIES and _inside_better(f, out, offset)):
             continue
         seen.add(key)
         out.append(Candidate(f.text, f.start + offset, f.end + offset, f.name, PRIORITY[f.family], f.alternatives,

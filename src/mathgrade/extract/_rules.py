@@ -19,6 +19,7 @@ __all__ = ["Found", "PRIORITY", "MARKED_RULES", "boxed", "phrases", "hashes", "a
            "choice_phrase", "code_output", "option_list", "choice_line", "math_env", "latex", "last_number"]
 
 PRIORITY: Dict[str, int] = {
+    "final_answer_after_box": 9,
     "boxed": 10,
     "final_answer_phrase": 20,
     "gsm8k_hashes": 20,
@@ -39,7 +40,7 @@ PRIORITY: Dict[str, int] = {
 """Rule family → priority (lower is better). A rule's name may carry a suffix (``answer_phrase:zh``)."""
 
 MARKED_RULES = frozenset({
-    "boxed", "final_answer_phrase", "gsm8k_hashes", "answer_phrase", "answer_label", "choice_phrase", "bold",
+    "boxed", "final_answer_after_box", "final_answer_phrase", "gsm8k_hashes", "answer_phrase", "answer_label", "choice_phrase", "bold",
     "final_answer_phrase_i18n", "answer_phrase_i18n", "option_list",
 })
 """Rule families whose answers the model marked as final: the only ones the ``reward`` policy uses."""
@@ -310,6 +311,13 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
         return None
     family = ("final_answer_phrase" if level == "final" else "answer_phrase") + ("" if lang.code == "en" else "_i18n")
     rule = family if lang.code == "en" else f"{family}:{lang.code}"
+    cop = None
+    for cop in _COPULA.finditer(answer):
+        pass
+    if cop is not None and _WORDS_ONLY.fullmatch(answer, 0, cop.start()):
+        answer = clean_answer(answer[cop.end():])  # "The largest n is 34" → 34
+        if not answer:
+            return None
     if m.lastgroup == "hedge":
         alts = _dedupe([a for a in (clean_answer(x) for x in _ALTERNATIVE_SPLIT.split(answer)) if a])
         if len(alts) > 1:
@@ -335,6 +343,8 @@ def _hedged_sentence(text: str, marker: int) -> bool:
     return _HEDGE_BEFORE.search(text, cut + 1 if cut >= 0 else begin, marker) is not None
 
 
+_COPULA = re.compile(r"[ \t](?:is|are|equals|was|were|will be|would be)[ \t]+")
+_WORDS_ONLY = re.compile(r"[A-Za-z][A-Za-z '’\-]*")
 _HASHES = re.compile(r"####[ \t]*(?=[-+$\\\d])")
 _LABEL_A = re.compile(r"^[ \t]*A[ \t]*[:：]", re.M)
 
@@ -476,25 +486,37 @@ def option_list(scan: Scan, choices: bool) -> List[Found]:
 _LONE_VARIABLE = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?\w+\}?)?(?:\([A-Za-z]\))?\s*")
 
 
+_COMMAND_OR_TEXT = re.compile(r"\\(?:text|mathrm|operatorname)\s*\{[^{}]*\}|\\[A-Za-z]+")
+
+
+def _has_variable(expr: str) -> bool:
+    return re.search(r"[A-Za-z]", _COMMAND_OR_TEXT.sub(" ", expr)) is not None
+
+
 def _last_of_chain(expr: str) -> str:
-    """``60 \\cdot 7 = 420`` → ``420``; ``x = 4`` and ``y = 2x + 1`` are kept (a variable named on the left)."""
+    """``60 \\cdot 7 = 420`` → ``420``; ``x = 2 + 3 = 5`` → ``x = 5``; equations (``x^2/16 + y^2/12 = 1/4``,
+    ``y = 2x + 1``) and lists of assignments (``p=5, q=2``) are kept whole."""
     parts, depth, start = [], 0, 0
     for i, c in enumerate(expr):
         if c in "({[":
             depth += 1
         elif c in ")}]":
             depth -= 1
+        elif c in ",;" and depth == 0:
+            return expr.strip()
         elif c == "=" and depth == 0:
             before, after = expr[i - 1: i], expr[i + 1: i + 2]
             if before not in "<>!:\\" and after != "=":
                 parts.append(expr[start:i])
                 start = i + 1
     parts.append(expr[start:])
-    if len(parts) < 2 or not parts[-1].strip():
+    if len(parts) < 2 or not parts[-1].strip() or not parts[0].strip():
         return expr.strip()
-    if _LONE_VARIABLE.fullmatch(parts[0]):
-        return expr.strip() if len(parts) == 2 else f"{parts[0].strip()} = {parts[-1].strip()}"
-    return parts[-1].strip()
+    if not _has_variable(parts[0]):
+        return parts[-1].strip()
+    if len(parts) > 2 and _LONE_VARIABLE.fullmatch(parts[0]):
+        return f"{parts[0].strip()} = {parts[-1].strip()}"
+    return expr.strip()
 
 
 _ALNUM = re.compile(r"[^\W_]")
@@ -505,8 +527,9 @@ def math_env(scan: Scan, choices: bool) -> List[Found]:
     text = scan.text
     for env in reversed(scan.envs[-5:]):
         inner = text[env[2]: env[3]]
-        if not inner.strip() or _LONE_VARIABLE.fullmatch(inner):
-            continue
+        at_end = not text[env[1]:].strip(" \t\r\n.,;:!?")
+        if not inner.strip() or (_LONE_VARIABLE.fullmatch(inner) and not at_end):
+            continue  # "where $x$ is ..." names a variable; an output that ends with "$e$" answers e
         answer = clean_answer(_last_of_chain(inner))
         if not _ALNUM.search(answer):
             continue
@@ -548,7 +571,12 @@ def latex(scan: Scan, choices: bool) -> List[Found]:
     return [Found(answer, s, s + len(answer), "latex")]
 
 
-_NUMBER = re.compile(r"-?(?:\d+[ \t]+\d+/\d+|\d+(?:,\d{3}(?!\d))*(?:\.\d+)?(?:/\d+(?![\d.]))?)")
+_NUMBER = re.compile(
+    r"-?(?:\d+[ \t]+\d+/\d+(?![\d.])"  # mixed number 2 1/2
+    r"|\d{1,3}(?:[ \u2009\u202f]\d{3}(?![\d,]))+(?:\.\d+)?"  # 1 000 000
+    r"|\d+(?:,\d+)*(?:\.\d+)?(?:/\d+(?!\d|\.\d))?"  # 1,234.5 3/4 (and 1000,99 or 3,4,5: the reader decides)
+    r"|\.\d+)"  # .5
+)
 """A number; the last one is then checked by hand: not glued to a word (``x5``) and signed only when the minus is
 not a subtraction (``5-4`` gives ``4``)."""
 
@@ -607,7 +635,23 @@ def promote_late_number(found: List[Found], scan: Scan) -> List[Found]:
         return found  # the number sits in a formula that is never closed (a cut-off output)
     closing = _IS_BEFORE.search(text, max(gap_start, number.start - 30), number.start) is not None and not text[
         number.end:].strip(" \t\n.")
-    if not closing and not _SENTENCE_BREAK.search(text, gap_start, number.start):
+    display = env is not None and text.startswith(("$$", "\\["), env[0])
+    ends_sentence = env is not None and text[env[2]: env[3]].rstrip().endswith((".", "!", "?"))
+    if not (closing or display or ends_sentence or _SENTENCE_BREAK.search(text, gap_start, number.start)):
         return found
     late = Found(number.text, number.start, number.end, "last_number_after_formula", "last_number")
     return [late if f is number else f for f in found]
+
+
+def promote_late_final(found: List[Found]) -> List[Found]:
+    """A "final answer" phrase after the last box (``\\boxed{255}`` ... "The final answer is $10,455$") states the
+    answer the box was a step towards: rank it above the box."""
+    box = next((f for f in found if f.family == "boxed"), None)
+    if box is None:
+        return found
+    out = []
+    for f in found:
+        if f.family in ("final_answer_phrase", "final_answer_phrase_i18n") and f.start >= box.end:
+            f = Found(f.text, f.start, f.end, "final_answer_after_box", f.name, f.alternatives, f.content, f.choice)
+        out.append(f)
+    return out

@@ -145,6 +145,7 @@ def _ends_region(text: str, j: int, stop_at_newline: bool) -> bool:
 def _find_envs(text: str) -> List[MathEnv]:
     envs: List[MathEnv] = []
     closers = _dollar_closers(text)
+    dollars = [m.start() for m in re.finditer(r"(?<!\\)\$(?!\$)", text)] if "$" in text else []
     blank_lines = [m.start() for m in re.finditer(r"\n[ \t]*\n", text)]
     missing = set()  # closing delimiters known to be absent after the current position
     pos = 0
@@ -157,7 +158,7 @@ def _find_envs(text: str) -> List[MathEnv]:
         if tok in ("\\\\", "\\$"):
             continue
         if tok == "$":
-            env = _inline_dollar(text, s, closers, blank_lines)
+            env = _inline_dollar(text, s, closers, blank_lines, dollars)
         else:
             close = {"$$": "$$", "\\(": "\\)", "\\[": "\\]"}[tok]
             if close in missing:
@@ -180,17 +181,43 @@ def _dollar_closers(text: str) -> List[int]:
     return out
 
 
-def _inline_dollar(text: str, s: int, closers: List[int], blank_lines: List[int]) -> Optional[MathEnv]:
-    if s + 1 >= len(text) or text[s + 1].isspace():
+def _inline_dollar(text: str, s: int, closers: List[int], blank_lines: List[int],
+                   dollars: List[int]) -> Optional[MathEnv]:
+    if s + 1 >= len(text):
         return None
+    if text[s + 1].isspace():
+        return _spaced_dollar(text, s, blank_lines, dollars)
+    lax = _spaced_dollar(text, s, blank_lines, dollars)
     i = bisect.bisect_right(closers, s + 1)
     if i == len(closers):
-        return None
+        return lax
     c = closers[i]
+    if lax is not None and lax[3] < c:
+        return lax  # "$\\cfrac{1}{3} $": a space before the closing dollar of clear LaTeX
     if c - s > _MAX_INLINE:
         return None
     b = bisect.bisect_right(blank_lines, s)
     if b < len(blank_lines) and blank_lines[b] < c:
+        return None
+    return (s, c + 1, s + 1, c)
+
+
+_LATEX_INSIDE = re.compile(r"[\\^_{]")
+
+
+def _spaced_dollar(text: str, s: int, blank_lines: List[int], dollars: List[int]) -> Optional[MathEnv]:
+    """``$ \\frac{1}{2} $``: spaces inside the dollars are math only when the content is clearly LaTeX (so that the
+    currency in "costs $ 5 and $ 10" is not)."""
+    i = bisect.bisect_right(dollars, s)
+    if i == len(dollars):
+        return None
+    c = dollars[i]
+    if c - s > _MAX_INLINE or text.startswith("$$", c):
+        return None
+    b = bisect.bisect_right(blank_lines, s)
+    if b < len(blank_lines) and blank_lines[b] < c:
+        return None
+    if not _LATEX_INSIDE.search(text, s + 1, c):
         return None
     return (s, c + 1, s + 1, c)
 
