@@ -388,3 +388,14 @@ def test_chains_equations_and_lists_in_a_formula() -> None:
 def test_a_lone_variable_is_an_answer_only_at_the_end() -> None:
     assert best_text("$e$") == "e"
     assert best_text("where $x$ is the count of 4 things") == "4"
+
+
+def test_boxes_joined_by_part_labels_are_one_answer() -> None:
+    c = best("$$\\boxed{(3, 3)} \\text{ for part (a) and } \\boxed{(1, 1)}$$")
+    assert c is not None and c.text == "(3, 3), (1, 1)"
+    assert best_text("\\boxed{3} \\text{ is wrong, so } \\boxed{4}") == "4"
+
+
+def test_a_phrase_answer_stops_at_the_next_box() -> None:
+    found = extract("final answer is $9999$, \\boxed{1}")
+    assert [c.text for c in found if c.rule == "final_answer_phrase"] == ["9999"]

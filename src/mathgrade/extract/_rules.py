@@ -146,7 +146,8 @@ _MAX_GAP = 80
 _GAP_TOKEN = re.compile(
     r"\s+|\$|\\[()\[\]]|\\q?quad(?![A-Za-z])|\\[,;:! ]|\\\\|&|,|;|"
     r"\\(?:text|mathrm|textbf)\s*\{\s*(?:and|or|either)?\s*\}|(?<![A-Za-z])(?:and|or|either)(?![A-Za-z])|"
-    r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=|\(?[a-hA-H]\)|\\text\s*\{\s*"
+    r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=|\(?[a-hA-H]\)|\\text\s*\{\s*|\}|"
+    r"(?<![A-Za-z])(?:for|part|case)(?![A-Za-z])"
 )
 _GAP_OR = re.compile(r"(?<![A-Za-z])(?:or|either)(?![A-Za-z])")
 

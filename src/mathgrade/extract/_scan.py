@@ -104,6 +104,8 @@ class Scan:
                     j = env[1]
                     continue
                 if c == "\\":
+                    if j > start and depth == 0 and text.startswith(("\\boxed", "\\fbox"), j):
+                        break  # another answer starts: "final answer is $9999$, \\boxed{1}"
                     j += 2
                     continue
             if c in "({[":
