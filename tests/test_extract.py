@@ -332,7 +332,8 @@ def test_a_chain_keeps_its_variable_and_its_last_value() -> None:
 
 
 def test_a_final_answer_phrase_after_the_last_box_wins() -> None:
-    out = "so $0.05 \\cdot 10,200 / 2 = \\boxed{255}$ ... Final Answer: The final answer is $10,455$. I hope it is correct."
+    out = ("so $0.05 \\cdot 10,200 / 2 = \\boxed{255}$ ... Final Answer: The final answer is $10,455$. "
+           "I hope it is correct.")
     c = best(out)
     assert c is not None and c.text == "10,455" and c.rule == "final_answer_phrase"
     # a final-answer phrase before the box does not
@@ -343,8 +344,8 @@ def test_a_final_answer_phrase_after_the_last_box_wins() -> None:
 
 def test_dollars_with_inner_spaces_around_latex() -> None:
     assert best_text("$\\cfrac{1}{3} $") == "\\cfrac{1}{3}"
-    assert best_text("The identity matrix is $ \\begin{pmatrix}1 & 0 \\\\ 0 & 1\\end{pmatrix} $") == \
-        "\\begin{pmatrix}1 & 0 \\\\ 0 & 1\\end{pmatrix}"
+    matrix = "\\begin{pmatrix}1 & 0 \\\\ 0 & 1\\end{pmatrix}"
+    assert best_text(f"The identity matrix is $ {matrix} $") == matrix
     c = best("It costs $ 5 and $ 10 more, so 15.")
     assert c is not None and (c.text, c.rule) == ("15", "last_number")
 
@@ -399,3 +400,11 @@ def test_boxes_joined_by_part_labels_are_one_answer() -> None:
 def test_a_phrase_answer_stops_at_the_next_box() -> None:
     found = extract("final answer is $9999$, \\boxed{1}")
     assert [c.text for c in found if c.rule == "final_answer_phrase"] == ["9999"]
+
+
+def test_option_words_before_a_letter() -> None:
+    c = best("The answer is option B.", choices=True)
+    assert c is not None and (c.text, c.choice) == ("B", True)
+    c = best("The answer is choice (D) 7", choices=True)
+    assert c is not None and (c.text, c.content) == ("D", "7")
+    assert best("The answer is option B.") is None  # without choices it is not a value

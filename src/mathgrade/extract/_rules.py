@@ -40,8 +40,8 @@ PRIORITY: Dict[str, int] = {
 """Rule family → priority (lower is better). A rule's name may carry a suffix (``answer_phrase:zh``)."""
 
 MARKED_RULES = frozenset({
-    "boxed", "final_answer_after_box", "final_answer_phrase", "gsm8k_hashes", "answer_phrase", "answer_label", "choice_phrase", "bold",
-    "final_answer_phrase_i18n", "answer_phrase_i18n", "option_list",
+    "boxed", "final_answer_after_box", "final_answer_phrase", "gsm8k_hashes", "answer_phrase", "answer_label",
+    "choice_phrase", "bold", "final_answer_phrase_i18n", "answer_phrase_i18n", "option_list",
 })
 """Rule families whose answers the model marked as final: the only ones the ``reward`` policy uses."""
 
@@ -92,7 +92,8 @@ def _looks_like_answer(text: str) -> bool:
 
 
 _CHOICE = re.compile(
-    r"\s*(?:\\(?:text|textbf|mathrm|mathbf|bf)\s*\{\s*)?(?:\(\s*([A-J])\s*\)|([A-J])(?![\w\\{(]))\s*\}?"
+    r"\s*(?:(?:option|choice)\s+)?(?:\\(?:text|textbf|mathrm|mathbf|bf)\s*\{\s*)?"
+    r"(?:\(\s*([A-J])\s*\)|([A-J])(?![\w\\{(]))\s*\}?"
     r"\s*[.:)]?\s*(?:\}\s*)?"
 )
 
