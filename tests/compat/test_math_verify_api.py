@@ -302,7 +302,7 @@ def test_set_relation_comparison_is_one_way_by_default() -> None:
 
 
 def test_conflicting_answers_match_nothing() -> None:
-    two = parse("so \\boxed{2} or maybe \\boxed{3}", fallback_mode="no_fallback")
+    two = parse("so \\boxed{2} or \\boxed{3}", fallback_mode="no_fallback")
     assert not verify(parse("$2$"), two)
     assert not verify(parse("$3$"), two)
 
@@ -335,3 +335,22 @@ def test_math_metric_gold_without_answer_raises() -> None:
     metric = math_metric()
     with pytest.raises(ValueError):
         metric(["no answer in this gold"], ["4"])
+
+
+# --- Math-Verify expectations that are wrong, asserted the right way round (see KNOWN_DIFFERENCES.md) ------------------
+
+
+def test_text_wrapped_number_is_the_number() -> None:
+    assert verify(parse("$\\text{13}$"), parse("$13$"))
+    assert not verify(parse("$\\text{13}$"), parse("$14$"))
+
+
+def test_sign_matters() -> None:
+    assert not verify(parse("$1 - \\frac{1}{\\mathrm{e}}$"), parse("$1 + \\frac{1}{\\mathrm{e}}$"))
+    assert verify(parse("$1 - \\frac{1}{\\mathrm{e}}$"), parse("$1 - e^{-1}$"))
+
+
+def test_inline_math_may_span_lines() -> None:
+    assert verify(parse("$9$"), parse("Answer $ \n 9 \n $"))
+    assert verify(parse("$9$"), parse("Answer \\( \n 9 \n \\)"))
+    assert not verify(parse("$9$"), parse("Answer \\( \n 8 \n \\)"))

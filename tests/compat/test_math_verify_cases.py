@@ -4,6 +4,7 @@ The cases are data (``math_verify_cases.jsonl``, rebuilt by ``_extract_cases.py`
 ``tests/data/SOURCES.md``). Cases listed in ``KNOWN_DIFFERENCES.md`` are handled there:
 
 - ``wrong``: Math-Verify's expectation is wrong; the case is asserted the right way round (the opposite outcome).
+- ``policy``: mathgrade deliberately decides otherwise (see docs/migration.md); asserted mathgrade's way.
 - ``gap``: a mathgrade shortcoming still to fix; expected to fail (``xfail(strict=True)``), so a fix is noticed.
 """
 
@@ -27,7 +28,7 @@ from mathgrade.compat.math_verify import (
 pytestmark = pytest.mark.compat
 
 _HERE = Path(__file__).parent
-_ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|\s*(wrong|gap)\s*\|\s*(.+?)\s*\|\s*$")
+_ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|\s*(wrong|policy|gap)\s*\|\s*(.+?)\s*\|\s*$")
 
 
 def _cases() -> List[Dict[str, Any]]:
@@ -89,8 +90,8 @@ def test_known_differences_name_real_cases() -> None:
 def test_math_verify_case(row: Dict[str, Any]) -> None:
     got = run_case(row)
     kind, reason = KNOWN.get(row["id"], ("", ""))
-    if kind == "wrong":
+    if kind in ("wrong", "policy"):
         assert isinstance(row["expected"], int)
-        assert got == 1 - row["expected"], f"Math-Verify expects {row['expected']}, which is wrong: {reason}"
+        assert got == 1 - row["expected"], f"Math-Verify expects {row['expected']}; mathgrade differs ({kind}): {reason}"
     else:
         assert got == row["expected"]

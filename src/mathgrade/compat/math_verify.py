@@ -224,35 +224,66 @@ def _parse_with(pred: str, targets: Tuple[ExtractionTarget, ...], fallback: bool
 
 def _parse_math(pred: str, targets: List[Union[LatexExtractionConfig, ExprExtractionConfig]], fallback: bool,
                 any_match: bool, deadline: Deadline) -> List[Item]:
-    first_text: Optional[str] = None
-    for cand in _math_candidates(pred, targets):
+    """Read the candidates best first; the first that reads is the answer (``any_match``), or only the first."""
+    cands = _math_candidates(pred, targets)
+    first_text = _unwrap_math(cands[0].text) if cands else None
+    unread: List[Candidate] = []
+    for i, cand in enumerate(cands):
         deadline.check()
-        if first_text is None:
-            first_text = _unwrap_math(cand.text)
+        if any(_inside(cand, bad) for bad in unread):
+            continue  # a number inside a formula that could not be read is not the answer
         parsed = _read_candidate(cand, deadline)
-        if parsed is not None:
-            return [parsed, first_text] if fallback else [parsed]
-        if not any_match:
-            break
+        if parsed is None:
+            if not any_match:
+                break
+            if cand.rule != "whole":  # the whole input may fail for its prose; the numbers in it still count
+                unread.append(cand)
+            continue
+        if any_match and isinstance(parsed.value, Text):
+            parsed = _math_inside(cand, cands[i + 1:], deadline) or parsed
+        return [parsed, first_text] if fallback and first_text else [parsed]
     return [first_text] if fallback and first_text else []
 
 
+def _math_inside(outer: Candidate, later: List[Candidate], deadline: Deadline) -> Optional[ParsedAnswer]:
+    """The last math answer inside the words of ``outer`` ("Final Answer: the volume of $V$ is 120" gives 120)."""
+    best: Optional[Tuple[int, ParsedAnswer]] = None
+    for cand in later:
+        if _inside(cand, outer) and (best is None or cand.end > best[0]):
+            parsed = _read_candidate(cand, deadline)
+            if parsed is not None and not isinstance(parsed.value, Text):
+                best = (cand.end, parsed)
+    return best[1] if best else None
+
+
+def _inside(cand: Candidate, outer: Candidate) -> bool:
+    return outer.start <= cand.start and cand.end <= outer.end and (cand.start, cand.end) != (outer.start, outer.end)
+
+
+_WEAK_PRIORITY = 50
+"""Candidates from this priority on (the last formula, the last number) rank below the whole input read as is."""
+
+
 def _math_candidates(pred: str, targets: List[Union[LatexExtractionConfig, ExprExtractionConfig]]) -> List[Candidate]:
-    """The candidates to try, best first: the whole input when it is a bare answer, then what extraction finds."""
-    found: List[Candidate] = []
-    bare = pred.strip()
-    if _looks_bare(bare):
-        found.append(Candidate(bare, pred.find(bare), pred.find(bare) + len(bare), "whole", -1))
+    """The candidates to try, best first: marked answers, then the whole input when it is a bare answer, then the
+    last formula and the last number."""
     policy = "eval" if any(t.try_extract_without_anchor for t in targets) else "reward"
-    latex = [t for t in targets if isinstance(t, LatexExtractionConfig)]
     cands = _extract(pred, policy=policy)
+    bare = pred.strip()
+    if policy == "eval" and _looks_bare(bare):
+        at = next((i for i, c in enumerate(cands) if c.priority >= _WEAK_PRIORITY), len(cands))
+        start = pred.find(bare)
+        cands.insert(at, Candidate(bare, start, start + len(bare), "whole", _WEAK_PRIORITY - 1))
+    latex = [t for t in targets if isinstance(t, LatexExtractionConfig)]
     if not latex:
-        cands = [c for c in cands if "\\" not in c.text]
-    elif all(t.boxed_match_priority < 0 for t in latex):
-        cands = [c for c in cands if not _is_boxed(c)]
-    elif min(t.boxed_match_priority for t in latex if t.boxed_match_priority >= 0) > 50:
-        cands = [c for c in cands if not _is_boxed(c)] + [c for c in cands if _is_boxed(c)]
-    return found + cands
+        return [c for c in cands if "\\" not in c.text]
+    boxes = [c for c in cands if _is_boxed(c)]
+    if all(t.boxed_match_priority < 0 for t in latex):
+        return [c for c in cands if not _is_boxed(c) and "\\boxed" not in c.text
+                and not any(_inside(c, b) for b in boxes)]
+    if min(t.boxed_match_priority for t in latex if t.boxed_match_priority >= 0) > 50:
+        return [c for c in cands if not _is_boxed(c)] + boxes
+    return cands
 
 
 _MATH_DELIMS = (("$$", "$$"), ("\\[", "\\]"), ("\\(", "\\)"), ("$", "$"))
