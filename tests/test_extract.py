@@ -409,3 +409,17 @@ def test_option_words_before_a_letter() -> None:
     c = best("The answer is choice (D) 7", choices=True)
     assert c is not None and (c.text, c.content) == ("D", "7")
     assert best("The answer is option B.") is None  # without choices it is not a value
+
+
+def test_final_answer_heading() -> None:
+    for out in ("blah\n\n**Final Answer**\n\n42\n", "blah\n## Final Answer:\n$x = 3$", "### Final answer\n\\(7\\)"):
+        c = best(out + "\n(12 checks)") if "42" in out else best(out)
+        assert c is not None and c.rule.startswith("final_answer") and c.text in ("42", "x = 3", "7"), out
+    assert "final_answer_heading" not in rules("The final answer section follows\n5")
+    assert "final_answer_heading" not in rules("**Final Answer**\n\nLet me explain the steps first.")
+
+
+def test_final_answer_heading_over_a_sentence_or_a_list_is_not_taken() -> None:
+    assert "final_answer_heading" not in rules("**Final Answers**\n\nSubproblem 0: \\( 1 + i \\)\n\nSubproblem 1: 2")
+    out = "**Final Answer**\n\nThe natural frequency \\(\\omega_n\\) is \\(100\\) rad/s, and the ratio is \\(0.05\\)."
+    assert "final_answer_heading" not in rules(out)

@@ -63,6 +63,7 @@ class Candidate:
 RULES: Tuple[Callable[[Scan, bool], List[Found]], ...] = (
     _rules.boxed,
     _rules.phrases,
+    _rules.final_answer_heading,
     _rules.hashes,
     _rules.answer_label,
     _rules.choice_phrase,
@@ -116,7 +117,9 @@ def _window_start(output: str) -> int:
     return nl + 1 if nl >= 0 else start
 
 
-_REWARD_RULE_FUNCS = frozenset({"boxed", "phrases", "hashes", "answer_label", "choice_phrase", "bold", "option_list"})
+_REWARD_RULE_FUNCS = frozenset(
+    {"boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "choice_phrase", "bold", "option_list"}
+)
 
 
 _FRAGMENT_FAMILIES = frozenset({"last_number", "latex"})

@@ -15,7 +15,7 @@ from typing import Dict, List, Optional, Pattern, Sequence, Tuple
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Scan, clean_answer, strip_delimiters
 
-__all__ = ["Found", "PRIORITY", "MARKED_RULES", "boxed", "phrases", "hashes", "answer_label", "bold",
+__all__ = ["Found", "PRIORITY", "MARKED_RULES", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "bold",
            "choice_phrase", "code_output", "option_list", "choice_line", "math_env", "latex", "last_number"]
 
 PRIORITY: Dict[str, int] = {
@@ -347,6 +347,28 @@ def _hedged_sentence(text: str, marker: int) -> bool:
 
 _COPULA = re.compile(r"[ \t](?:is|are|equals|was|were|will be|would be)[ \t]+")
 _WORDS_ONLY = re.compile(r"[A-Za-z][A-Za-z '’\-]*")
+_HEADING_FINAL = re.compile(r"^[ \t#*]*(?:the[ \t]+)?final[ \t]+answer[ \t*:]*$", re.I | re.M)
+_MATH_START = re.compile(r"[-+−\d$\\([{]")
+
+
+def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
+    """A heading line "**Final Answer**" or "## Final Answer": the answer is on the next line."""
+    text = scan.text
+    last = None
+    for m in _HEADING_FINAL.finditer(text):
+        last = m
+    if last is None:
+        return []
+    answer, s, e = _region_text(scan, last.end())
+    if choices and _as_choice(answer):
+        return [_marked(Found(answer, s, e, "final_answer_phrase", "final_answer_heading"), choices)]
+    if not _looks_like_answer(answer):
+        return []
+    if not _MATH_START.match(text, s) and len(_PLAIN_WORD.findall(answer)) > 3:
+        return []  # a sentence under the heading ("The natural frequency is 100 rad/s, and ..."), not an answer
+    return [Found(answer, s, e, "final_answer_phrase", "final_answer_heading")]
+
+
 _HASHES = re.compile(r"####[ \t]*(?=[-+$\\\d])")
 _LABEL_A = re.compile(r"^[ \t]*A[ \t]*[:：]", re.M)
 
