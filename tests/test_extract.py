@@ -423,3 +423,23 @@ def test_final_answer_heading_over_a_sentence_or_a_list_is_not_taken() -> None:
     assert "final_answer_heading" not in rules("**Final Answers**\n\nSubproblem 0: \\( 1 + i \\)\n\nSubproblem 1: 2")
     out = "**Final Answer**\n\nThe natural frequency \\(\\omega_n\\) is \\(100\\) rad/s, and the ratio is \\(0.05\\)."
     assert "final_answer_heading" not in rules(out)
+
+
+@pytest.mark.parametrize(
+    "output, alternatives",
+    [
+        ("\\boxed{2} or maybe \\boxed{3}", ("2", "3")),
+        ("\\boxed{2}, but maybe \\boxed{3}", ("2", "3")),
+        ("The answer is 2, but maybe 3.", ("2", "3")),
+        ("The answer is $x = 4$, or perhaps $x = 5$.", ("x = 4", "x = 5")),
+    ],
+)
+def test_second_thoughts_are_ambiguous(output: str, alternatives: tuple) -> None:
+    c = best(output)
+    assert c is not None and c.alternatives == alternatives, extract(output)
+
+
+def test_second_thoughts_that_repeat_the_answer_are_not() -> None:
+    c = best("The answer is 2, but maybe 2.")
+    assert c is not None and c.text == "2" and not c.alternatives
+    assert best_text("The answer is 2, but we must check it.") == "2"

@@ -148,9 +148,9 @@ _GAP_TOKEN = re.compile(
     r"\s+|\$|\\[()\[\]]|\\q?quad(?![A-Za-z])|\\[,;:! ]|\\\\|&|,|;|"
     r"\\(?:text|mathrm|textbf)\s*\{\s*(?:and|or|either)?\s*\}|(?<![A-Za-z])(?:and|or|either)(?![A-Za-z])|"
     r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=|\(?[a-hA-H]\)|\\text\s*\{\s*|\}|"
-    r"(?<![A-Za-z])(?:for|part|case)(?![A-Za-z])"
+    r"(?<![A-Za-z])(?:for|part|case|but|maybe|perhaps|possibly|alternatively|also|could|might|be|it|it's)(?![A-Za-z])"
 )
-_GAP_OR = re.compile(r"(?<![A-Za-z])(?:or|either)(?![A-Za-z])")
+_GAP_OR = re.compile(r"(?<![A-Za-z])(?:or|either|but|maybe|perhaps|possibly|alternatively|could|might)(?![A-Za-z])")
 
 Box = Tuple[int, int, int, int]
 
@@ -320,6 +320,12 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
         answer = clean_answer(answer[cop.end():])  # "The largest n is 34" → 34
         if not answer:
             return None
+    hedge = _HEDGE_AFTER.match(scan.text, e)
+    if hedge is not None:
+        other, _, e2 = _region_text(scan, hedge.end())
+        alts = _dedupe([answer, other]) if other else [answer]
+        if len(alts) > 1:
+            return Found(alts[-1], s, e2, family, "hedged_answer_phrase", tuple(alts))
     if m.lastgroup == "hedge":
         alts = _dedupe([a for a in (clean_answer(x) for x in _ALTERNATIVE_SPLIT.split(answer)) if a])
         if len(alts) > 1:
@@ -345,6 +351,11 @@ def _hedged_sentence(text: str, marker: int) -> bool:
     return _HEDGE_BEFORE.search(text, cut + 1 if cut >= 0 else begin, marker) is not None
 
 
+_HEDGE_AFTER = re.compile(
+    r"[ \t]*,?[ \t]*(?:but|or)[ \t]+(?:maybe|perhaps|possibly|it[ \t]+(?:could|might|may)[ \t]+(?:also[ \t]+)?be)"
+    r"[ \t]+(?:(?:it'?s|it[ \t]+is)[ \t]+)?",
+    re.I,
+)
 _COPULA = re.compile(r"[ \t](?:is|are|equals|was|were|will be|would be)[ \t]+")
 _WORDS_ONLY = re.compile(r"[A-Za-z][A-Za-z '’\-]*")
 _HEADING_FINAL = re.compile(r"^[ \t#*]*(?:the[ \t]+)?final[ \t]+answer[ \t*:]*$", re.I | re.M)
