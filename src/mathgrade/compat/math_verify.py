@@ -226,23 +226,39 @@ def _parse_math(pred: str, targets: List[Union[LatexExtractionConfig, ExprExtrac
                 any_match: bool, deadline: Deadline) -> List[Item]:
     """Read the candidates best first; the first that reads is the answer (``any_match``), or only the first."""
     cands = _math_candidates(pred, targets)
-    first_text = _unwrap_math(cands[0].text) if cands else None
+    first_text: Optional[str] = None
     unread: List[Candidate] = []
+    words: Optional[ParsedAnswer] = None
     for i, cand in enumerate(cands):
         deadline.check()
         if any(_inside(cand, bad) for bad in unread):
             continue  # a number inside a formula that could not be read is not the answer
         parsed = _read_candidate(cand, deadline)
+        if cand.rule == "whole" and (parsed is None or isinstance(parsed.value, Text)):
+            if parsed is not None and _short_line(cand.text):
+                words = parsed  # a short text answer ("\text{Evelyn}"), if nothing else is found
+            continue  # the input is not a bare math answer: leave it to extraction
+        if first_text is None:
+            first_text = _unwrap_math(cand.text)
         if parsed is None:
             if not any_match:
                 break
-            if cand.rule != "whole":  # the whole input may fail for its prose; the numbers in it still count
-                unread.append(cand)
+            unread.append(cand)
             continue
         if any_match and isinstance(parsed.value, Text):
             parsed = _math_inside(cand, cands[i + 1:], deadline) or parsed
-        return [parsed, first_text] if fallback and first_text else [parsed]
+        return [parsed, first_text] if fallback else [parsed]
+    if words is not None and first_text is None:
+        return [words, _unwrap_math(words.text)] if fallback else [words]
     return [first_text] if fallback and first_text else []
+
+
+_SHORT_ANSWER_CHARS = 60
+
+
+def _short_line(text: str) -> bool:
+    """One short line: what a text answer ("Evelyn", ``\text{east}``) looks like, unlike a sentence of prose."""
+    return "\n" not in text and len(text) <= _SHORT_ANSWER_CHARS
 
 
 def _math_inside(outer: Candidate, later: List[Candidate], deadline: Deadline) -> Optional[ParsedAnswer]:
@@ -302,22 +318,16 @@ def _is_boxed(cand: Candidate) -> bool:
     return "boxed" in cand.rule or "fbox" in cand.rule
 
 
-_TEXT_GROUP = re.compile(r"\\(?:text|textbf|textit|textrm|textnormal|mathrm|mathbf|mbox|operatorname)\s*\{[^{}]*\}")
-_BARE_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{3,}")
-
-
 def _looks_bare(text: str) -> bool:
-    """True when ``text`` looks like an answer on its own (no prose), so it should be read whole."""
-    if not text or len(text) > MAX_ANSWER_CHARS:
-        return False
-    return _BARE_WORD.search(_TEXT_GROUP.sub(" ", text)) is None
+    """True when ``text`` is short enough to be an answer on its own, so it is worth reading whole (prose reads as
+    words and is then left to extraction)."""
+    return bool(text) and len(text) <= MAX_ANSWER_CHARS
 
 
 def _read_candidate(cand: Candidate, deadline: Deadline) -> Optional[ParsedAnswer]:
-    """The candidate read into a :class:`ParsedAnswer`, or None when it cannot be read (or, read whole, is words)."""
-    reading = read(cand.text)
-    value = reading.value
-    if value is None or (cand.rule == "whole" and isinstance(value, Text)):
+    """The candidate read into a :class:`ParsedAnswer`, or None when it cannot be read."""
+    value = read(cand.text).value
+    if value is None:
         return None
     conflicts = _conflicts(cand.alternatives, deadline) if cand.alternatives else ()
     return ParsedAnswer(value, cand.text, cand.rule, conflicts)
