@@ -3,25 +3,33 @@
 Rules, from the most to the least trusted (priority: lower is better):
 
 ====  ==========================  ==========================================================================
+   9  ``final_answer_phrase``     a "final answer" phrase *after* the last box (the box was a step)
   10  ``boxed``                   ``\\boxed{..}``, ``\\fbox{..}``, ``\\boxed 5``; the last box, or several joined
-                                  by "and"/commas (one multi-part answer); joined by "or": ambiguous
-  20  ``final_answer_phrase``     "The final answer is", "Final Answer:" (Minerva's "... I hope it is correct.")
+                                  by "and"/commas (one multi-part answer); by "or"/"but maybe": ambiguous
+  20  ``final_answer_phrase``     "The final answer is", "Final Answer:" (Minerva's "... I hope it is correct."),
+                                  a "**Final Answer**" heading line (rule ``final_answer_heading``)
   20  ``gsm8k_hashes``            ``#### 18``
-  22  ``answer_phrase``           "the answer is", "Answer:"; hedges ("the answer could be 2 or 3") are ambiguous
-  24  ``answer_label``            a line ``A: 26``
+  22  ``answer_phrase``           "the answer is", "Answer:"; hedges ("the answer could be 2 or 3", "2, but
+                                  maybe 3") are ambiguous (rule ``hedged_answer_phrase``)
+  24  ``answer_label``            a last line ``A: 26``
   25  ``choice_phrase``           "option B is correct", "(C) is the answer" (multiple choice only)
-  26  ``bold``                    ``**73**``, ``**Total: 73**``
+  26  ``bold``                    ``**73**``, ``**Total: 73**`` (not headings such as ``**Step 2**``)
   30  ``final_answer_phrase_i18n``  the same phrases in 20 languages (:mod:`._phrases`), e.g. ``最终答案是``
   32  ``answer_phrase_i18n``      e.g. ``答案是``, ``Ответ:``, ``la réponse est``
   40  ``code_output``             the last ```` ```output ```` block (read, never executed)
   44  ``choice_line``             a last line that is only a letter (multiple choice only)
   45  ``option_list``             options listed without choosing: ambiguous (multiple choice only)
-  50  ``math_env``                the last ``$..$``, ``$$..$$``, ``\\(..\\)``, ``\\[..\\]``
-  60  ``latex``                   undelimited LaTeX near the end (``\\dfrac{9}{7}``)
-  70  ``last_number``             the last number (sign, decimals, ``a/b``, mixed numbers)
+  49  ``last_number``             the last number, when it stands after the last formula in a later sentence
+                                  (or closes the output: "... is 2.")
+  50  ``math_env``                the last ``$..$``, ``$$..$$``, ``\\(..\\)``, ``\\[..\\]``; of ``60 \\cdot 7 = 420``
+                                  the result
+  60  ``latex``                   undelimited LaTeX near the end (``\\dfrac{9}{7}``, ``1 - \\sqrt{2}``)
+  70  ``last_number``             the last number (sign, decimals, ``1,000``, ``a/b``, mixed numbers ``2 1/2``)
 ====  ==========================  ==========================================================================
 
-The ``reward`` policy keeps only the marked rules (priorities up to 32, plus ``option_list``).
+The text after a phrase runs to the end of the math or of the sentence (``The answer is 12 apples, which...`` gives
+``12``). The ``reward`` policy keeps only the marked rules (priorities up to 32, plus ``option_list``). Only the last
+:data:`WINDOW` characters of an output are looked at; every rule is linear in them.
 """
 
 from __future__ import annotations

@@ -15,8 +15,11 @@ from typing import Dict, List, Optional, Pattern, Sequence, Tuple
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Scan, clean_answer, strip_delimiters
 
-__all__ = ["Found", "PRIORITY", "MARKED_RULES", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "bold",
-           "choice_phrase", "code_output", "option_list", "choice_line", "math_env", "latex", "last_number"]
+__all__ = [
+    "Found", "PRIORITY", "MARKED_RULES", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "bold",
+    "choice_phrase", "code_output", "option_list", "choice_line", "math_env", "latex", "last_number",
+    "promote_late_number", "promote_late_final",
+]
 
 PRIORITY: Dict[str, int] = {
     "final_answer_after_box": 9,

@@ -25,7 +25,8 @@ _MAX_REGION = 600
 _SKIP_BEFORE = " \t\r\n:：=*–—"
 _CLAUSE_AFTER_COMMA = re.compile(
     r"[ \t]*(?:which|so|because|since|where|but|then|hence|thus|therefore|as|this|that|it|we|i|meaning|giving|"
-    r"making|for|and (?:the|this|that|so|thus|we|it|hence|therefore|i)|or (?:the|this|that|we|it|maybe|perhaps|possibly))\b",
+    r"making|for|and (?:the|this|that|so|thus|we|it|hence|therefore|i)|"
+    r"or (?:the|this|that|we|it|maybe|perhaps|possibly))\b",
     re.I,
 )
 _CLAUSE_AFTER_SPACE = re.compile(
