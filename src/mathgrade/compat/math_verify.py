@@ -257,7 +257,7 @@ _SHORT_ANSWER_CHARS = 60
 
 
 def _short_line(text: str) -> bool:
-    """One short line: what a text answer ("Evelyn", ``\text{east}``) looks like, unlike a sentence of prose."""
+    """One short line: what a text answer ("Evelyn", ``\\text{east}``) looks like, unlike a sentence of prose."""
     return "\n" not in text and len(text) <= _SHORT_ANSWER_CHARS
 
 
