@@ -312,9 +312,14 @@ def test_set_relation_comparison_is_one_way_by_default() -> None:
 
 
 def test_conflicting_answers_match_nothing() -> None:
-    two = parse("so \\boxed{2} or \\boxed{3}", fallback_mode="no_fallback")
-    assert not verify(parse("$2$"), two)
-    assert not verify(parse("$3$"), two)
+    for mode in ("no_fallback", "first_match"):
+        two = parse("so \\boxed{2} or \\boxed{3}", fallback_mode=mode)
+        assert not verify(parse("$2$"), two)
+        assert not verify(parse("$3$"), two)
+        assert not verify(parse("$2, 3$"), two)
+    both = parse("so \\boxed{2} and \\boxed{3}")
+    assert verify(parse("$2, 3$"), both)
+    assert not verify(parse("$3$"), both)
 
 
 def test_verify_bad_float_rounding_raises() -> None:

@@ -247,6 +247,8 @@ def _parse_math(pred: str, targets: List[Union[LatexExtractionConfig, ExprExtrac
             continue
         if any_match and isinstance(parsed.value, Text):
             parsed = _math_inside(cand, cands[i + 1:], deadline) or parsed
+        if parsed.conflicts:
+            return [parsed]  # no fallback text: the text of one alternative must not match on its own
         return [parsed, first_text] if fallback else [parsed]
     if words is not None and first_text is None:
         return [words, _unwrap_math(words.text)] if fallback else [words]
