@@ -443,3 +443,9 @@ def test_second_thoughts_that_repeat_the_answer_are_not() -> None:
     c = best("The answer is 2, but maybe 2.")
     assert c is not None and c.text == "2" and not c.alternatives
     assert best_text("The answer is 2, but we must check it.") == "2"
+
+
+def test_a_sentence_with_one_number_after_a_phrase_gives_the_number() -> None:
+    assert best_text("Final answer: Jane started growing Sphere 3 hours ago.") == "3"
+    assert best_text("Final answer: Jane has 2 apples and 3 pears.") == "Jane has 2 apples and 3 pears"
+    assert best_text("Final answer: we get \\frac{1}{2} in 3 steps") != "3"

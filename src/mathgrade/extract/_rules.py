@@ -323,6 +323,7 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
         answer = clean_answer(answer[cop.end():])  # "The largest n is 34" → 34
         if not answer:
             return None
+    answer = _single_number_of_sentence(answer)
     hedge = _HEDGE_AFTER.match(scan.text, e)
     if hedge is not None:
         other, _, e2 = _region_text(scan, hedge.end())
@@ -354,6 +355,15 @@ def _hedged_sentence(text: str, marker: int) -> bool:
     return _HEDGE_BEFORE.search(text, cut + 1 if cut >= 0 else begin, marker) is not None
 
 
+def _single_number_of_sentence(answer: str) -> str:
+    """A sentence with one number and no formula answers that number ("Jane started growing it 3 hours ago")."""
+    if len(_PLAIN_WORD.findall(answer)) < 3 or _NOT_PLAIN.search(answer):
+        return answer
+    numbers = _NUMBER.findall(answer)
+    return numbers[0] if len(numbers) == 1 else answer
+
+
+_NOT_PLAIN = re.compile(r"[\\$^_{}=<>]")
 _HEDGE_AFTER = re.compile(
     r"[ \t]*,?[ \t]*(?:but|or)[ \t]+(?:maybe|perhaps|possibly|it[ \t]+(?:could|might|may)[ \t]+(?:also[ \t]+)?be)"
     r"[ \t]+(?:(?:it'?s|it[ \t]+is)[ \t]+)?",
