@@ -449,3 +449,15 @@ def test_a_sentence_with_one_number_after_a_phrase_gives_the_number() -> None:
     assert best_text("Final answer: Jane started growing Sphere 3 hours ago.") == "3"
     assert best_text("Final answer: Jane has 2 apples and 3 pears.") == "Jane has 2 apples and 3 pears"
     assert best_text("Final answer: we get \\frac{1}{2} in 3 steps") != "3"
+
+
+def test_a_cut_off_output_gives_no_guessed_answer() -> None:
+    body = "We compute things step by step. " * 100
+    cut = body + "So far $x = 5$ and the count is 12, but wait, perhaps I can consider the problem in"
+    assert extract(cut) == []
+    assert extract(body + "Suppose I have F(A,") == []
+    # a complete output of the same length keeps its fallbacks; a marked answer is kept even when cut off
+    assert best_text(body + "So far $x = 5$ and the count is 12.") == "12"
+    assert best_text(body + "The answer is 7. Let me check the") == "7"
+    # a short output is never suspected
+    assert best_text("the count is 12 and the") == "12"

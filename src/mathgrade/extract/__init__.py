@@ -27,6 +27,9 @@ Rules, from the most to the least trusted (priority: lower is better):
   70  ``last_number``             the last number (sign, decimals, ``1,000``, ``a/b``, mixed numbers ``2 1/2``)
 ====  ==========================  ==========================================================================
 
+Unmarked fallbacks (priorities 44 and up, except ``option_list``) are not used on a long output that stops
+mid-sentence (cut off by a token limit before its answer): taking its last number would be a guess.
+
 The text after a phrase runs to the end of the math or of the sentence (``The answer is 12 apples, which...`` gives
 ``12``). The ``reward`` policy keeps only the marked rules (priorities up to 32, plus ``option_list``). Only the last
 :data:`WINDOW` characters of an output are looked at; every rule is linear in them.
@@ -107,6 +110,8 @@ def extract(output: str, *, policy: str = "eval", choices: bool = False) -> List
     found = _rules.promote_late_final(found)
     if policy == "reward":
         found = [f for f in found if f.family in MARKED_RULES]
+    elif _rules.looks_cut_off(output):
+        found = [f for f in found if f.family not in _rules.FALLBACK_FAMILIES]
     else:
         found = _rules.promote_late_number(found, scan)
     return _ordered(found, offset)

@@ -703,3 +703,28 @@ def promote_late_final(found: List[Found]) -> List[Found]:
             f = Found(f.text, f.start, f.end, "final_answer_after_box", f.name, f.alternatives, f.content, f.choice)
         out.append(f)
     return out
+
+
+_FUNCTION_WORDS = frozenset(
+    "the a an of to in on at by for from with and or but is are was were be been that this these those if then than "
+    "as so which who whom whose where when while because since into onto about over under between each every some any "
+    "no not can could would should will may might must do does did have has had its their his her our your my we i "
+    "you he she they it let wait perhaps alternatively maybe".split()
+)
+_DANGLING = re.compile(r"[{(\[=+\-,\\^_&|<]\s*$")
+_LAST_WORD = re.compile(r"([A-Za-z']+)\s*$")
+CUT_OFF_MIN_CHARS = 3_000
+"""Only outputs at least this long are suspected of having been cut off by a token limit."""
+FALLBACK_FAMILIES = frozenset({"math_env", "latex", "last_number", "last_number_after_formula", "choice_line"})
+
+
+def looks_cut_off(output: str) -> bool:
+    """A long output that stops mid-sentence ("... perhaps I can consider the problem in", "F(A,"): it never got to
+    its answer, so a number or formula taken from it would be a guess."""
+    if len(output) < CUT_OFF_MIN_CHARS:
+        return False
+    tail = output[-200:]
+    if _DANGLING.search(tail):
+        return True
+    m = _LAST_WORD.search(tail)
+    return m is not None and m.group(1).lower() in _FUNCTION_WORDS
