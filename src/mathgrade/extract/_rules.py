@@ -265,6 +265,10 @@ def _anchors(lang: Language) -> Tuple[str, ...]:
 _LANGUAGE_PATTERNS: Tuple[Tuple[Language, Pattern[str], Tuple[str, ...]], ...] = tuple(
     (lang, _compile_language(lang, ENGLISH_HEDGES if lang.code == "en" else ()), _anchors(lang)) for lang in LANGUAGES
 )
+_ASCII_ANCHORS: Dict[str, Tuple[str, ...]] = {
+    lang.code: tuple(a for a in anchors if a.isascii()) for lang, _, anchors in _LANGUAGE_PATTERNS
+}
+"""The anchors that can occur in an ASCII output (most outputs): the other languages are skipped at once."""
 _MAX_PHRASE_TRIES = 30
 """Phrases examined per kind, from the last: the final answer is near the end; this bounds the work on an output
 that repeats "the answer is" a hundred thousand times."""
@@ -289,8 +293,11 @@ def phrases(scan: Scan, choices: bool) -> List[Found]:
     """The last answer after each kind of final-answer phrase, in every language of the phrase table."""
     text = scan.text
     lowered = scan.lowered
+    ascii_only = lowered.isascii()
     out: List[Found] = []
     for lang, pattern, anchors in _LANGUAGE_PATTERNS:
+        if ascii_only:
+            anchors = _ASCII_ANCHORS[lang.code]
         if not any(a in lowered for a in anchors):
             continue
         matches: Dict[str, List["re.Match[str]"]] = {"final": [], "answer": []}
@@ -635,7 +642,7 @@ _NUMBER_STEP = 256
 def last_number(scan: Scan, choices: bool) -> List[Found]:
     """The last number: sign, decimals, thousands separators, ``a/b`` and mixed numbers ``2 1/2``."""
     text = scan.text
-    last = None
+    last = _last_number_fast(text)
     end = len(text)
     while last is None and end > 0:
         # search backwards chunk by chunk; a chunk starts after a space when it can, so no number is cut in two
@@ -650,6 +657,27 @@ def last_number(scan: Scan, choices: bool) -> List[Found]:
     if last is None:
         return []
     return [Found(text[last[0]: last[1]], last[0], last[1], "last_number")]
+
+
+_DIGITS = re.compile(r"\d+")
+_NUMBER_CHARS = re.compile(r"[\d,. \t/\u2009\u202f-]{0,40}\Z")
+
+
+def _last_number_fast(text: str) -> Optional[Tuple[int, int]]:
+    """The common case: find the last run of digits (a fast scan), widen it to the number around it, check it."""
+    run = None
+    for run in _DIGITS.finditer(text, max(0, len(text) - _NUMBER_STEP)):
+        pass
+    if run is None:
+        return None
+    widen = _NUMBER_CHARS.search(text, max(0, run.start() - 40), run.start())
+    begin = widen.start() if widen is not None else run.start()
+    found = None
+    for m in _NUMBER.finditer(text, begin, len(text)):
+        found = m
+    if found is None or found.end() < run.end():
+        return None
+    return _standalone(text, found.start(), found.end())
 
 
 def _standalone(text: str, start: int, end: int) -> Optional[Tuple[int, int]]:
