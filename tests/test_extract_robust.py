@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 import time
+from typing import List
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mathgrade
 from mathgrade.extract import WINDOW, extract
@@ -108,3 +111,24 @@ def test_random_junk_never_raises() -> None:
 def test_deterministic() -> None:
     text = "We get $\\frac12$, so \\boxed{2} or \\boxed{3}; the answer could be 4 or 5. 6"
     assert extract(text) == extract(text)
+
+
+_ALPHABET = list("0123456789 -+=.,:;$\\{}()[]*#`\n") + ["\\boxed{", "\\frac", "answer is ", "Final Answer: ", "or ",
+                                                      "and ", "(B) ", "答案是", "```output\n", "\\(", "\\)", "$$"]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(_ALPHABET), max_size=60), st.booleans(), st.sampled_from(["eval", "reward"]))
+def test_properties_on_generated_outputs(pieces: List[str], choices: bool, policy: str) -> None:
+    text = "".join(pieces)
+    found = extract(text, policy=policy, choices=choices)
+    assert [c.priority for c in found] == sorted(c.priority for c in found)
+    for c in found:
+        assert 0 <= c.start <= c.end <= len(text)
+        assert c.text.strip() == c.text and c.text
+        assert not c.alternatives or len(c.alternatives) >= 2
+    if policy == "reward":
+        assert all(c.priority <= 32 or c.rule == "option_list" for c in found)
+    # the reward policy only ever drops candidates: it never finds an answer eval does not
+    reward = {(c.text, c.start, c.rule) for c in extract(text, policy="reward", choices=choices)}
+    assert reward <= {(c.text, c.start, c.rule) for c in extract(text, choices=choices)}
