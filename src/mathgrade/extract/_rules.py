@@ -9,7 +9,7 @@ characters, and searches that could run to the end of the output are done once.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Dict, List, Optional, Pattern, Sequence, Tuple
 
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
@@ -61,7 +61,6 @@ class Found:
     alternatives: Tuple[str, ...] = ()
     content: str = ""
     choice: bool = False
-    order: int = field(default=0, compare=False)
 
     @property
     def name(self) -> str:
@@ -74,7 +73,7 @@ _STOP_WORDS = frozenset(
     "shown below above obtained calculated clearly obviously indeed simply just when there here first so since for "
     "of a an is are was be by on at from with what how which where why i you they he she determined straightforward "
     "follows following option choice different something more less larger smaller bigger appropriate unclear unknown "
-    "undefined? also still now then".replace("undefined? ", "").split()
+    "also still now then".split()
 )
 _PLAIN_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _FIRST_WORD = re.compile(r"[A-Za-z']+")
@@ -108,7 +107,7 @@ def _as_choice(text: str) -> Optional[Tuple[str, str]]:
         return None
     letter = m.group(1) or m.group(2)
     content = clean_answer(text[m.end():])
-    if m.group(2) and content and not text[m.end() - 1: m.end()] in ".:)" and not text[m.end():].startswith(" "):
+    if m.group(2) and content and text[m.end() - 1: m.end()] not in ".:)" and not text[m.end():].startswith(" "):
         return None
     return letter, content
 
