@@ -461,3 +461,23 @@ def test_a_cut_off_output_gives_no_guessed_answer() -> None:
     assert best_text(body + "The answer is 7. Let me check the") == "7"
     # a short output is never suspected
     assert best_text("the count is 12 and the") == "12"
+
+
+def test_the_answer_after_the_thinking_wins() -> None:
+    out = "<think>Maybe \\boxed{4}? No.</think>\n\nThe answer is 5."
+    c = best(out)
+    assert c is not None and c.text == "5" and out[c.start:c.end] == "5"
+    # when the part after the thinking has no answer, the thinking is searched
+    c = best("<think>So it is \\boxed{4}.</think>\n\n")
+    assert c is not None and c.text == "4"
+    c = best("<|begin_of_thought|> \\boxed{1} <|end_of_thought|> <|begin_of_solution|> \\boxed{2} <|end_of_solution|>")
+    assert c is not None and c.text == "2"
+
+
+def test_a_new_turn_after_the_answer_is_not_the_answer() -> None:
+    out = "Therefore, the probability that Alice wins is 2/3. <|im_end|>\n<|im_start|>user\nNow solve 7 + 8 = ?"
+    c = best(out)
+    assert c is not None and c.text == "2/3"
+    assert best_text("<|im_start|>assistant\nThe answer is 6.<|im_end|>") == "6"
+    assert best_text("The answer is 6.<|endoftext|>Human: the answer is 7") == "6"
+    assert "7" in str(best_text("The answer is <s>6</s> 7."))  # HTML strike-through is not an end of turn

@@ -27,6 +27,10 @@ Rules, from the most to the least trusted (priority: lower is better):
   70  ``last_number``             the last number (sign, decimals, ``1,000``, ``a/b``, mixed numbers ``2 1/2``)
 ====  ==========================  ==========================================================================
 
+Where the answer is looked for: a model's turn ends at an end-of-turn token (``<|im_end|>``, ``<|endoftext|>``...);
+a reasoning model's answer follows its thinking (``</think>``, ``<|end_of_thought|>``), and the thinking is searched
+only when nothing is found after it.
+
 Unmarked fallbacks (priorities 44 and up, except ``option_list``) are not used on a long output that stops
 mid-sentence (cut off by a token limit before its answer): taking its last number would be a guess.
 
@@ -37,6 +41,7 @@ The text after a phrase runs to the end of the math or of the sentence (``The an
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, List, Tuple
 
@@ -98,8 +103,19 @@ def extract(output: str, *, policy: str = "eval", choices: bool = False) -> List
     ``choices=True`` (the gold is a letter) turns marked letters into choices (``\\boxed{B}``, ``(B) 12``) and
     reports a bare list of options as ambiguous. Never raises on any string; linear time in its length.
     """
-    offset = _window_start(output)
-    scan = Scan(output[offset:] if offset else output)
+    end = _turn_end(output)
+    start = _after_thinking(output, end)
+    if start:
+        found = _extract_span(output, start, end, policy, choices)
+        if found:
+            return found
+    return _extract_span(output, 0, end, policy, choices)
+
+
+def _extract_span(output: str, start: int, end: int, policy: str, choices: bool) -> List[Candidate]:
+    """Run the rules on ``output[start:end]``; spans are offsets in ``output``."""
+    offset = start + _window_start(output[start:end] if (start, end) != (0, len(output)) else output)
+    scan = Scan(output[offset:end] if (offset, end) != (0, len(output)) else output)
     found: List[Found] = []
     for rule in RULES:
         if policy == "reward" and rule.__name__ not in _REWARD_RULE_FUNCS:
@@ -110,11 +126,31 @@ def extract(output: str, *, policy: str = "eval", choices: bool = False) -> List
     found = _rules.promote_late_final(found)
     if policy == "reward":
         found = [f for f in found if f.family in MARKED_RULES]
-    elif _rules.looks_cut_off(output):
+    elif _rules.looks_cut_off(output[:end] if end != len(output) else output):
         found = [f for f in found if f.family not in _rules.FALLBACK_FAMILIES]
     else:
         found = _rules.promote_late_number(found, scan)
     return _ordered(found, offset)
+
+
+_TURN_END = re.compile(r"<\|(?:im_end|im_start|endoftext|eot_id|end|end_of_text|end_of_solution)\|>")
+_THINKING_END = ("</think>", "<|end_of_thought|>")
+
+
+def _turn_end(output: str) -> int:
+    """Where the model's turn ends: at the first end-of-turn token after some text (what follows, such as a new
+    ``<|im_start|>user`` turn the model went on to write, is not its answer)."""
+    m = _TURN_END.search(output)
+    while m is not None and not output[: m.start()].strip():
+        m = _TURN_END.search(output, m.end())
+    return m.start() if m is not None else len(output)
+
+
+def _after_thinking(output: str, end: int) -> int:
+    """Where the answer part starts in a reasoning model's output (after ``</think>``), or 0. Answers inside the
+    thinking are used only when the part after it has none."""
+    return max((output.rfind(tag, 0, end) + len(tag) if output.rfind(tag, 0, end) >= 0 else 0)
+               for tag in _THINKING_END)
 
 
 WINDOW = 100_000
