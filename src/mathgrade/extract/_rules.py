@@ -300,7 +300,7 @@ def phrases(scan: Scan, choices: bool) -> List[Found]:
         if not any(a in lowered for a in anchors):
             continue
         matches: Dict[str, List["re.Match[str]"]] = {"final": [], "answer": []}
-        for m in pattern.finditer(text):
+        for m in _phrase_matches(text, lowered, pattern, anchors):
             matches["answer" if m.lastgroup == "hedge" else (m.lastgroup or "answer")].append(m)
         for level in ("final", "answer"):
             for m in reversed(matches[level][-_MAX_PHRASE_TRIES:]):
@@ -311,6 +311,30 @@ def phrases(scan: Scan, choices: bool) -> List[Found]:
                     out.append(found)
                     break
     return out
+
+
+_ANCHOR_REACH = 48
+"""How far from its anchor word a phrase may start or end (the longest phrase is ~30 characters)."""
+_MAX_ANCHORS = 4 * _MAX_PHRASE_TRIES
+"""Occurrences of each anchor word examined, from the last."""
+
+
+def _phrase_matches(text: str, lowered: str, pattern: Pattern[str], anchors: Tuple[str, ...]) -> List["re.Match[str]"]:
+    """The pattern's matches, found around each occurrence of an anchor word instead of by scanning the whole
+    output with the (slow, many-branched) pattern."""
+    if len(lowered) != len(text):  # lower-casing changed offsets (rare characters): scan everything
+        return list(pattern.finditer(text))
+    found: Dict[int, "re.Match[str]"] = {}
+    for a in anchors:
+        i = lowered.rfind(a)
+        for _ in range(_MAX_ANCHORS):  # from the end: only the last phrases matter
+            if i < 0:
+                break
+            lo, hi = max(0, i - _ANCHOR_REACH), min(len(text), i + len(a) + _ANCHOR_REACH)
+            for m in pattern.finditer(text, lo, hi):
+                found.setdefault(m.start(), m)
+            i = lowered.rfind(a, 0, i)
+    return [found[k] for k in sorted(found)]
 
 
 def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, choices: bool) -> Optional[Found]:

@@ -193,14 +193,15 @@ def _inline_dollar(text: str, s: int, closers: List[int], blank_lines: List[int]
         return None
     if text[s + 1].isspace():
         return _spaced_dollar(text, s, blank_lines, dollars)
-    lax = _spaced_dollar(text, s, blank_lines, dollars)
     i = bisect.bisect_right(closers, s + 1)
-    if i == len(closers):
-        return lax
-    c = closers[i]
-    if lax is not None and lax[3] < c:
-        return lax  # "$\\cfrac{1}{3} $": a space before the closing dollar of clear LaTeX
-    if c - s > _MAX_INLINE:
+    c = closers[i] if i < len(closers) else -1
+    j = bisect.bisect_right(dollars, s)
+    if j < len(dollars) and (c < 0 or dollars[j] < c):
+        # a dollar that cannot close strictly comes first: "$\\cfrac{1}{3} $" (clear LaTeX) closes there
+        lax = _spaced_dollar(text, s, blank_lines, dollars)
+        if lax is not None or c < 0:
+            return lax
+    if c < 0 or c - s > _MAX_INLINE:
         return None
     b = bisect.bisect_right(blank_lines, s)
     if b < len(blank_lines) and blank_lines[b] < c:
