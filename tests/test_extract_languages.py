@@ -89,3 +89,15 @@ def test_table_is_well_formed() -> None:
             assert phrase == phrase.strip() and phrase.lower() == phrase.lower().strip(), phrase
             # a phrase must end where the answer starts: with a verb or a colon, never a bare noun like "answer"
             assert not phrase.lower().endswith(("answer", "the answer")), phrase
+
+
+def test_phrases_are_found_when_lower_casing_changes_offsets() -> None:
+    out = "İstanbul İzmir: the answer is 5."  # "İ".lower() is two characters
+    assert len(out.lower()) != len(out)
+    found = extract(out)
+    assert found[0].text == "5" and out[found[0].start:found[0].end] == "5"
+
+
+def test_only_the_last_phrases_are_examined() -> None:
+    out = "The answer is 1. " + "Then we note the answer is correct. " * 500 + "So the answer is 2."
+    assert extract(out)[0].text == "2"
