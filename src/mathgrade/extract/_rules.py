@@ -130,6 +130,7 @@ def _marked(found: Found, choices: bool) -> Found:
 
 
 def _dedupe(texts: Sequence[str]) -> List[str]:
+    """``texts`` in order without repeats (texts that differ only in spacing are one)."""
     seen: Dict[str, None] = {}
     for t in texts:
         seen.setdefault(t, None)
@@ -238,6 +239,7 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
 
 # -- rules 2 and 3: final-answer phrases ---------------------------------------------------------------------------
 def _phrase_regex(phrase: str) -> str:
+    """A table phrase as a regex: spaces match any whitespace; a final ``:`` also matches ``：`` after spaces."""
     colon = phrase.endswith(":")
     body = phrase[:-1].rstrip() if colon else phrase
     out = r"\s+".join(re.escape(w) for w in body.split())
@@ -568,6 +570,7 @@ _COMMAND_OR_TEXT = re.compile(r"\\(?:text|mathrm|operatorname)\s*\{[^{}]*\}|\\[A
 
 
 def _has_variable(expr: str) -> bool:
+    """A letter outside LaTeX commands and ``\\text{}``: ``P(A)``, ``2x``; not ``\\frac{54}{6}``."""
     return re.search(r"[A-Za-z]", _COMMAND_OR_TEXT.sub(" ", expr)) is not None
 
 
@@ -704,6 +707,8 @@ def _last_number_fast(text: str) -> Optional[Tuple[int, int]]:
 
 
 def _standalone(text: str, start: int, end: int) -> Optional[Tuple[int, int]]:
+    """The span of the number matched at ``start:end`` as an answer: None when glued to a word (``x5``); without
+    its minus when the minus is a subtraction (``5-4``)."""
     digit = start + 1 if text[start] == "-" else start
     before = text[digit - 1: digit] if digit > start else text[start - 1: start]
     if digit == start and start > 0 and (before.isalnum() or before in "_."):
