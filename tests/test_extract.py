@@ -35,7 +35,7 @@ def test_candidates_are_ordered_best_first_and_spans_point_at_the_text() -> None
 
 
 def test_lower_rules_stay_in_the_list_for_debugging() -> None:
-    out = "First $y=2$. So the answer is \\boxed{5} and 6 more."
+    out = "First $y=2$. So the answer is \\boxed{5}. We used 6 more."
     assert rules(out)[:1] == ["boxed"]
     assert "last_number" in rules(out)
     assert "math_env" in rules(out)
@@ -481,3 +481,8 @@ def test_a_new_turn_after_the_answer_is_not_the_answer() -> None:
     assert best_text("<|im_start|>assistant\nThe answer is 6.<|im_end|>") == "6"
     assert best_text("The answer is 6.<|endoftext|>Human: the answer is 7") == "6"
     assert "7" in str(best_text("The answer is <s>6</s> 7."))  # HTML strike-through is not an end of turn
+
+
+def test_an_aside_number_after_a_formula_does_not_win() -> None:
+    assert best_text("So \\[ x = 5 \\]\n\nThis took 3 steps.") == "x = 5"
+    assert best_text("So \\[ x = 5 \\]\n\nThe error increases by 100%.") == "100"

@@ -721,13 +721,17 @@ def _standalone(text: str, start: int, end: int) -> Optional[Tuple[int, int]]:
 
 
 _OPENER = re.compile(r"\\[(\[]|\$")
-_IS_BEFORE = re.compile(r"(?:\b(?:is|are|equals|be)|=)[ \t]+(?:(?:approximately|about|indeed|exactly)[ \t]+)?$")
+_IS_BEFORE = re.compile(
+    r"(?:\b(?:is|are|was|were|equals|be|by|to|of|gives|get|got)|[=≈:])[ \t]+"
+    r"(?:(?:approximately|about|indeed|exactly|just|only|now|currently|then|still|again|also)[ \t]+){0,2}$"
+)
 _SENTENCE_BREAK = re.compile(r"[.!?][ \t]*\n|[.!?][ \t]+[A-Z]|\n[ \t]*\n")
 
 
 def promote_late_number(found: List[Found], scan: Scan) -> List[Found]:
-    """When the last number stands in a later sentence than the last formula (``\\[ 54/6 = 9 \\]`` ... "So the
-    mean is 7."), the number is the more final of two unmarked answers: rank it above the formula."""
+    """When the last number is stated as a value ("is 7", "= 3", "by 100%") in a later sentence than the last formula
+    (``\\[ 54/6 = 9 \\]`` ... "So the mean is 7."), or closes the output ("... of \\( z \\) is 2."), it is the more
+    final of two unmarked answers: rank it above the formula."""
     formula = next((f for f in found if f.family == "math_env"), None)
     number = next((f for f in found if f.family == "last_number"), None)
     if formula is None or number is None or number.start < formula.end:
@@ -737,8 +741,10 @@ def promote_late_number(found: List[Found], scan: Scan) -> List[Found]:
     gap_start = env[1] if env is not None else formula.end
     if _OPENER.search(text, gap_start, number.start):
         return found  # the number sits in a formula that is never closed (a cut-off output)
-    closing = _IS_BEFORE.search(text, max(gap_start, number.start - 30), number.start) is not None and not text[
-        number.end:].strip(" \t\n.")
+    stated = _IS_BEFORE.search(text, max(gap_start, number.start - 40), number.start) is not None
+    if not stated:
+        return found  # an aside ("This took 3 steps.") is not an answer: the number must be stated as a value
+    closing = not text[number.end:].strip(" \t\n.")
     display = env is not None and text.startswith(("$$", "\\["), env[0])
     ends_sentence = env is not None and text[env[2]: env[3]].rstrip().endswith((".", "!", "?"))
     if not (closing or display or ends_sentence or _SENTENCE_BREAK.search(text, gap_start, number.start)):
