@@ -486,3 +486,13 @@ def test_a_new_turn_after_the_answer_is_not_the_answer() -> None:
 def test_an_aside_number_after_a_formula_does_not_win() -> None:
     assert best_text("So \\[ x = 5 \\]\n\nThis took 3 steps.") == "x = 5"
     assert best_text("So \\[ x = 5 \\]\n\nThe error increases by 100%.") == "100"
+
+
+def test_a_lead_in_sentence_ending_with_a_colon_gives_the_formula_after_it() -> None:
+    out = ("### Final Answer\n\nThe general solution is:\n\n$$x(t) = c_1 e^t + \\frac{1}{15} e^{-2t}$$\n\n"
+           "where $c_1$ is an arbitrary constant.")
+    c = best(out)
+    assert c is not None and c.text == "x(t) = c_1 e^t + \\frac{1}{15} e^{-2t}" and c.rule == "final_answer_heading"
+    assert best_text("Final Answer: the sum is:\n\\[ 60 \\cdot 7 = 420 \\]") == "420"
+    # a colon after math is not a lead-in
+    assert best_text("The answer is $x = 2$: done") == "x = 2"

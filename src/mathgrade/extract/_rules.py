@@ -287,7 +287,15 @@ def _region_text(scan: Scan, pos: int) -> Tuple[str, int, int]:
     env = scan.env_at(s)
     if env is not None and env[1] < e and _ONLY_WORDS.fullmatch(scan.text, env[1], e):
         return clean_answer(scan.text[env[2]: env[3]]), s, env[1]
+    colon = _LEAD_IN_COLON.match(scan.text, e)
+    if colon is not None and _WORDS_ONLY.fullmatch(scan.text, s, e):
+        env = scan.env_at(colon.end())
+        if env is not None:  # "The general solution is:\n$$x(t) = ...$$"
+            return clean_answer(_last_of_chain(scan.text[env[2]: env[3]])), env[0], env[1]
     return clean_answer(strip_delimiters(scan, s, e)), s, e
+
+
+_LEAD_IN_COLON = re.compile(r"[ \t]*[:：][ \t]*\n?[ \t]*\n?[ \t]*")
 
 
 def phrases(scan: Scan, choices: bool) -> List[Found]:
