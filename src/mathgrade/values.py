@@ -107,7 +107,7 @@ class Number:
         return text
 
 
-_MAX_STR_BITS = 13_000  # about 3,900 decimal digits: safely under Python's int/str conversion limit
+_MAX_STR_BITS = 14_000  # about 4,200 decimal digits: safely under Python's int/str conversion limit
 
 
 def _int_str(n: int) -> str:
