@@ -8,10 +8,13 @@ status ``timeout`` or ``error`` and every other row its normal verdict.
 
 from __future__ import annotations
 
+import concurrent.futures
 import itertools
 import os
 import sys
+import time
 from collections import deque
+from dataclasses import dataclass
 from typing import Any, Callable, Deque, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from .grader import grade_with
@@ -30,6 +33,10 @@ _IN_PROCESS_BELOW = 64
 """Inputs of known length shorter than this are graded in-process (starting a pool costs more)."""
 _TIMEOUT_MARGIN = 1.0
 """Seconds past the per-row time limit before the pool kills a row's worker."""
+_START_GRACE = 5.0
+"""Seconds a chunk at the head of the window may wait for a worker before the driver decides the pool is stuck."""
+_LOST_AFTER = 5.0
+"""Seconds past a task's time limit after which the driver decides the pool lost the task."""
 
 
 def grade_many(rows: Iterable[Row], *, workers: Optional[int] = None, progress: bool = False,
@@ -138,54 +145,132 @@ def _in_process(rows: Iterable[Row], options: Options, grader: RowGrader) -> Ite
         yield _grade_pair(_pair(row), options, grader)
 
 
+@dataclass(frozen=True)
+class _Limits:
+    """Time limits of the pooled driver, from the per-row ``timeout``."""
+
+    chunk: float
+    """The pool kills a chunk's worker after this long (then the chunk's rows are graded one per task)."""
+    row: float
+    """The pool kills a single row's worker after this long: the row's status is ``timeout``."""
+    watch: float
+    """The driver gives up waiting on a chunk after this long at the head of the window: the pool lost it."""
+
+    @staticmethod
+    def of(timeout: float) -> "_Limits":
+        chunk = max(2 * timeout, timeout + 2 * _TIMEOUT_MARGIN)
+        return _Limits(chunk=chunk, row=timeout + _TIMEOUT_MARGIN, watch=chunk + _LOST_AFTER)
+
+
 def _pooled(rows: Iterable[Row], workers: int, chunk_size: int, options: Options,
             grader: RowGrader) -> Iterator[Verdict]:
     """Grade on a process pool, keeping at most a few chunks per worker in flight, yielding in input order."""
-    import multiprocessing
-
-    from pebble import ProcessPool
-
-    from . import limits
-
-    pool = ProcessPool(max_workers=workers, initializer=limits._mark_worker,
-                       context=multiprocessing.get_context("spawn"))
-    chunk_timeout = max(2 * options.timeout, options.timeout + 2 * _TIMEOUT_MARGIN)
-    window: Deque[Tuple[List[Tuple[Any, Any]], Any]] = deque()
+    pool = _Pool(workers)
+    limits = _Limits.of(options.timeout)
+    window: Deque[List[Any]] = deque()  # [chunk, future] in input order
     in_flight = 4 * workers
     try:
         for chunk in _chunks(rows, chunk_size):
-            future = pool.schedule(_grade_chunk, args=(chunk, options, grader), timeout=chunk_timeout)
-            window.append((chunk, future))
+            window.append([chunk, pool.schedule(_grade_chunk, (chunk, options, grader), limits.chunk)])
             if len(window) >= in_flight:
-                yield from _collect(pool, *window.popleft(), options, grader)
+                yield from _next_verdicts(pool, window, options, grader, limits)
         while window:
-            yield from _collect(pool, *window.popleft(), options, grader)
+            yield from _next_verdicts(pool, window, options, grader, limits)
     finally:
         pool.stop()
-        pool.join(timeout=10)
 
 
-def _collect(pool: Any, chunk: List[Tuple[Any, Any]], future: Any, options: Options,
-             grader: RowGrader) -> List[Verdict]:
-    """The verdicts of a chunk; if the chunk timed out or its worker died, grade its rows one per task."""
-    try:
-        return future.result()
-    except Exception:  # noqa: BLE001 - timeout, dead worker, unpicklable row...: retry row by row
-        pass
-    row_timeout = options.timeout + _TIMEOUT_MARGIN
-    singles = [pool.schedule(_grade_chunk, args=([pair], options, grader), timeout=row_timeout) for pair in chunk]
-    return [_single_result(f, pair, options) for f, pair in zip(singles, chunk)]
+def _next_verdicts(pool: "_Pool", window: Deque[List[Any]], options: Options, grader: RowGrader,
+                   limits: _Limits) -> List[Verdict]:
+    """The verdicts of the chunk at the head of the window.
+
+    A chunk that timed out, whose worker died, or that could not be sent is graded again one row per task. A chunk
+    the pool lost track of (its worker was killed from outside just as it took the chunk) is noticed by a watchdog:
+    the pool is started again and every chunk in flight is sent again.
+    """
+    for attempt in range(3):
+        chunk, future = window[0]
+        try:
+            verdicts = _head_result(future, limits)
+        except concurrent.futures.TimeoutError:
+            if future.done() or attempt == 2:
+                break  # the pool's own time limit (or lost twice): row by row
+            pool.restart()
+            for entry in window:
+                entry[1] = pool.schedule(_grade_chunk, (entry[0], options, grader), limits.chunk)
+            continue
+        except Exception:  # noqa: BLE001 - dead worker, broken pool, unpicklable row...: row by row
+            break
+        window.popleft()
+        return verdicts
+    chunk, _ = window.popleft()
+    singles = [pool.schedule(_grade_chunk, ([pair], options, grader), limits.row) for pair in chunk]
+    # Singles queue behind the chunks still in flight: wait for those too before calling a single lost.
+    patience = limits.row + _LOST_AFTER + len(window) * limits.chunk / max(1, pool.workers)
+    return [_single_result(f, pair, options, patience) for f, pair in zip(singles, chunk)]
 
 
-def _single_result(future: Any, pair: Tuple[Any, Any], options: Options) -> Verdict:
-    import concurrent.futures
+def _head_result(future: Any, limits: _Limits) -> Any:
+    """The result of the chunk at the head of the window; ``TimeoutError`` with the future not done if it is lost.
 
+    Every task ahead of the head is finished, so a worker takes it at once: if none has after ``_START_GRACE``
+    seconds, the pool is stuck (a worker killed from outside while holding the task channel's lock).
+    """
+    give_up = time.monotonic() + _START_GRACE
+    while not (future.running() or future.done()):
+        if time.monotonic() > give_up:
+            raise concurrent.futures.TimeoutError("the pool did not start the task")
+        concurrent.futures.wait([future], timeout=0.05)
+    return future.result(timeout=limits.watch)
+
+
+class _Pool:
+    """A pebble process pool that can be started again (pebble gives up when an idle worker dies)."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self._pool = self._start()
+
+    def _start(self) -> Any:
+        import multiprocessing
+
+        from pebble import ProcessPool
+
+        from . import limits
+
+        return ProcessPool(max_workers=self.workers, initializer=limits._mark_worker,
+                           context=multiprocessing.get_context("spawn"))
+
+    def schedule(self, fn: Callable[..., Any], args: Tuple[Any, ...], timeout: float) -> Any:
+        try:
+            return self._pool.schedule(fn, args=args, timeout=timeout)
+        except RuntimeError:  # the pool is broken: its pending futures fail and are retried row by row
+            self.restart()
+            return self._pool.schedule(fn, args=args, timeout=timeout)
+
+    def restart(self) -> None:
+        self.stop()
+        self._pool = self._start()
+
+    def stop(self) -> None:
+        self._pool.stop()
+        try:
+            self._pool.join(timeout=10)
+        except Exception:  # noqa: BLE001 - best effort: workers are killed by stop() anyway
+            pass
+
+
+def _single_result(future: Any, pair: Tuple[Any, Any], options: Options, patience: float) -> Verdict:
     from pebble import ProcessExpired
 
     gold = pair[1]
     try:
-        return future.result()[0]
+        return future.result(timeout=patience)[0]
     except concurrent.futures.TimeoutError:
+        if not future.done():
+            future.cancel()
+            return Verdict(False, Status.ERROR, "the row was lost by the worker pool", "error.worker",
+                           _gold_str(gold), error="the worker pool lost the task")
         return Verdict(False, Status.TIMEOUT, f"time limit of {options.timeout:g} s reached; the row was stopped",
                        "limit.timeout", _gold_str(gold))
     except ProcessExpired as exc:

@@ -89,7 +89,10 @@ def run_bounded(fn: Callable[..., T], *args: Any, deadline: Deadline) -> T:
         # The pool's own timeout counts from when a worker starts the task; this wait also covers queueing.
         return future.result(timeout=max(remaining, 0.0) + _RESULT_GRACE)
     except concurrent.futures.TimeoutError:
+        started = future.running() or future.done()
         future.cancel()  # a running task's worker is killed and replaced; a queued one is dropped
+        if not started:
+            _check_stuck()
         raise GradingTimeout("time limit reached in bounded work") from None
     except concurrent.futures.CancelledError:
         raise GradingTimeout("bounded work was cancelled") from None
@@ -110,16 +113,45 @@ _pool: Any = None
 _pool_pid: Optional[int] = None
 
 
+_STUCK_AFTER = 10.0
+"""Seconds without any finished task (while tasks wait) after which the pool is considered stuck and replaced."""
+_last_done = 0.0
+"""When a task of the shared pool last finished (monotonic); also set when the pool is created."""
+_stuck = False
+
+
 def _submit(fn: Callable[..., Any], args: tuple, timeout: float) -> Any:
-    """Schedule ``fn(*args)`` on the shared pool, re-creating the pool once if it is broken or stopped."""
+    """Schedule ``fn(*args)`` on the shared pool, re-creating the pool once if it is broken, stopped or stuck."""
+    global _stuck
     for attempt in (1, 2):
-        pool = _get_pool(fresh=attempt == 2)
+        fresh = attempt == 2 or _stuck
+        _stuck = False
+        pool = _get_pool(fresh=fresh)
         try:
-            return pool.schedule(fn, args=args, timeout=max(timeout, 0.001))
+            future = pool.schedule(fn, args=args, timeout=max(timeout, 0.001))
         except RuntimeError:  # pool broken or closed (e.g. by shutdown at exit in another thread)
             if attempt == 2:
                 raise
+            continue
+        future.add_done_callback(_note_done)
+        return future
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _note_done(_future: Any) -> None:
+    global _last_done
+    _last_done = time.monotonic()
+
+
+def _check_stuck() -> None:
+    """A task timed out without ever starting: if no task has finished for a long time, the pool is stuck.
+
+    That happens when a worker is killed from outside (e.g. by the OOM killer) while it holds the lock of the
+    pool's task channel; the next call then replaces the pool.
+    """
+    global _stuck
+    if time.monotonic() - _last_done > _STUCK_AFTER:
+        _stuck = True
 
 
 def _get_pool(fresh: bool = False) -> Any:
@@ -141,6 +173,7 @@ def _get_pool(fresh: bool = False) -> Any:
         _pool = ProcessPool(max_workers=BOUNDED_WORKERS, initializer=_worker_init,
                             context=multiprocessing.get_context("spawn"))
         _pool_pid = pid
+        _note_done(None)
         return _pool
 
 
@@ -200,4 +233,13 @@ def _shutdown() -> None:
         _stop(pool)
 
 
+def _after_fork_in_child() -> None:
+    """A forked child starts with no pool (the parent's belongs to the parent) and a fresh lock."""
+    global _lock, _pool, _pool_pid
+    _lock = threading.Lock()
+    _pool, _pool_pid = None, None
+
+
 atexit.register(_shutdown)
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)

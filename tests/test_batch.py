@@ -1,0 +1,225 @@
+"""Batch grading: grade_many keeps order, streams, survives hung and crashed rows, and loses no row.
+
+The stages are being improved in parallel, so these tests only rely on obvious verdicts (``42`` answers ``42``,
+``41`` does not) and otherwise compare grade_many with plain grade() on the same rows.
+Helpers used by worker processes are module-level functions of this file (workers import it by name).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from typing import Any, Iterator, List, Tuple
+
+import pytest
+
+import mathgrade
+from mathgrade import Status, Verdict, grade_many
+from mathgrade.batch import _grade_row
+from mathgrade.options import Options
+
+
+def _rows(n: int) -> List[Tuple[str, str]]:
+    """Rows whose verdicts are obvious: even rows answer their gold, odd rows give gold + 1."""
+    rows = []
+    for i in range(n):
+        gold = str(1000 + i)
+        answer = gold if i % 2 == 0 else str(1001 + i)
+        rows.append((f"We compute step by step. The answer is {answer}.", gold))
+    return rows
+
+
+def _key(v: Verdict) -> Tuple[Any, ...]:
+    return (v.correct, v.status, v.gold, v.answer.text if v.answer else None)
+
+
+def _hanging_grader(output: Any, gold: Any, options: Options) -> Verdict:
+    """Grades normally, except that the output ``HANG`` never finishes."""
+    if output == "HANG":
+        while True:
+            time.sleep(0.05)
+    return _grade_row(output, gold, options)
+
+
+def _crashing_grader(output: Any, gold: Any, options: Options) -> Verdict:
+    """Grades normally, except that the output ``CRASH`` kills its worker process."""
+    if output == "CRASH":
+        os._exit(7)
+    return _grade_row(output, gold, options)
+
+
+def _raising_grader(output: Any, gold: Any, options: Options) -> Verdict:
+    """Grades normally, except that the output ``RAISE`` raises inside the worker."""
+    if output == "RAISE":
+        raise RuntimeError("broken row")
+    return _grade_row(output, gold, options)
+
+
+# --- API shape -------------------------------------------------------------------------------------------------
+
+
+def test_exported_from_package() -> None:
+    assert mathgrade.grade_many is grade_many
+    assert "grade_many" in mathgrade.__all__
+
+
+def test_obvious_verdicts_in_process() -> None:
+    verdicts = list(grade_many([("42", "42"), ("41", "42")], workers=1))
+    assert [v.correct for v in verdicts] == [True, False]
+    assert [v.status for v in verdicts] == [Status.CORRECT, Status.INCORRECT]
+    assert all(isinstance(v, Verdict) for v in verdicts)
+
+
+def test_returns_an_iterator_and_checks_options_eagerly() -> None:
+    it = grade_many([("42", "42")], workers=0)
+    assert iter(it) is it
+    with pytest.raises(ValueError):
+        grade_many([("42", "42")], timeout=-1)
+    with pytest.raises(ValueError):
+        grade_many([("42", "42")], no_such_option=True)
+    with pytest.raises(ValueError):
+        grade_many([("42", "42")], workers=-2)
+    with pytest.raises(ValueError):
+        grade_many([("42", "42")], chunk_size=0)
+
+
+def test_row_shapes() -> None:
+    rows: List[Any] = [
+        ("42", "42"),
+        ["42", "42"],
+        {"output": "42", "gold": "42"},
+        {"answer": "42", "gold": 42},   # Math-Verify's column names; an int gold
+        {"answer": "41", "gold": "42"},
+    ]
+    verdicts = list(grade_many(rows, workers=0))
+    assert [v.correct for v in verdicts] == [True, True, True, True, False]
+
+
+def test_bad_rows_become_verdicts_not_exceptions() -> None:
+    rows: List[Any] = [
+        ("42", "42"),
+        ("42", None),            # gold missing
+        ("42", ""),              # gold empty
+        ("42", ["42"]),          # gold of the wrong type
+        (None, "42"),            # output missing
+        (["42"], "42"),          # output of the wrong type
+        5,                       # not a row at all
+        ("a", "b", "c"),         # wrong arity
+        ("41", "42"),
+    ]
+    verdicts = list(grade_many(rows, workers=0))
+    assert len(verdicts) == len(rows)
+    assert [v.status for v in verdicts] == [
+        Status.CORRECT, Status.INVALID_GOLD, Status.INVALID_GOLD, Status.INVALID_GOLD, Status.NO_ANSWER,
+        Status.ERROR, Status.ERROR, Status.ERROR, Status.INCORRECT,
+    ]
+    assert not any(v.correct for v in verdicts[1:])
+    assert all(v.reason for v in verdicts)
+
+
+def test_options_are_passed_to_every_row() -> None:
+    # Under the reward policy an unmarked last number is not an answer; under eval it is.
+    rows = [("so we get 42", "42")] * 3
+    lenient = list(grade_many(rows, workers=0, policy="eval"))
+    strict = list(grade_many(rows, workers=0, policy="reward"))
+    assert [v.status for v in strict] == [mathgrade.grade("so we get 42", "42", policy="reward").status] * 3
+    assert [v.status for v in lenient] == [mathgrade.grade("so we get 42", "42").status] * 3
+
+
+# --- pool: order, equality with grade(), streaming ---------------------------------------------------------------
+
+
+def test_pool_keeps_order_and_matches_grade() -> None:
+    rows = _rows(300)
+    expected = [_key(mathgrade.grade(o, g)) for o, g in rows]
+    got = [_key(v) for v in grade_many(rows, workers=2, chunk_size=8)]
+    assert got == expected
+    assert [k[0] for k in got] == [i % 2 == 0 for i in range(300)]
+
+
+def test_pool_streams_its_input() -> None:
+    consumed = 0
+
+    def gen() -> Iterator[Tuple[str, str]]:
+        nonlocal consumed
+        for row in _rows(2000):
+            consumed += 1
+            yield row
+
+    it = grade_many(gen(), workers=2, chunk_size=10)
+    first = next(it)
+    assert first.correct
+    # At most the window of chunks in flight (4 per worker) plus one chunk has been read, not the whole input.
+    assert consumed <= (4 * 2 + 1) * 10
+    rest = list(it)
+    assert consumed == 2000
+    assert len(rest) == 1999
+
+
+def test_in_process_matches_pool() -> None:
+    rows = _rows(100)
+    assert [_key(v) for v in grade_many(rows, workers=0)] == [_key(v) for v in grade_many(rows, workers=2)]
+
+
+def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    verdicts = list(grade_many(_rows(10), workers=0, progress=True))
+    assert len(verdicts) == 10
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "10/10" in captured.err
+
+
+# --- pool: one bad row costs only itself ---------------------------------------------------------------------------
+
+
+def test_hung_row_times_out_alone() -> None:
+    rows = _rows(100)
+    rows[37] = ("HANG", "5")
+    verdicts = list(grade_many(rows, workers=2, chunk_size=10, timeout=0.5, _row_grader=_hanging_grader))
+    assert len(verdicts) == 100
+    assert verdicts[37].status == Status.TIMEOUT and not verdicts[37].correct
+    others = [v for i, v in enumerate(verdicts) if i != 37]
+    assert all(v.status in (Status.CORRECT, Status.INCORRECT) for v in others)
+    assert [v.correct for i, v in enumerate(verdicts) if i != 37] == [i % 2 == 0 for i in range(100) if i != 37]
+
+
+def test_crashed_row_is_an_error_and_loses_nothing() -> None:
+    rows = _rows(100)
+    rows[5] = ("CRASH", "5")
+    rows[64] = ("CRASH", "6")
+    verdicts = list(grade_many(rows, workers=2, chunk_size=10, _row_grader=_crashing_grader))
+    assert len(verdicts) == 100
+    for i in (5, 64):
+        assert verdicts[i].status == Status.ERROR and not verdicts[i].correct
+        assert "died" in verdicts[i].reason and verdicts[i].error
+    assert [v.correct for i, v in enumerate(verdicts) if i not in (5, 64)] == [
+        i % 2 == 0 for i in range(100) if i not in (5, 64)]
+
+
+def test_exception_in_worker_is_recorded() -> None:
+    rows = _rows(80)
+    rows[3] = ("RAISE", "1")
+    verdicts = list(grade_many(rows, workers=2, chunk_size=10, _row_grader=_raising_grader))
+    assert verdicts[3].status == Status.ERROR
+    assert "broken row" in (verdicts[3].error or "")
+    assert sum(v.status == Status.ERROR for v in verdicts) == 1
+
+
+def test_survives_a_worker_killed_from_outside() -> None:
+    import multiprocessing
+
+    rows = [("x " * 1000 + output, gold) for output, gold in _rows(400)]
+    it = grade_many(rows, workers=2, chunk_size=5)
+    verdicts = [next(it)]
+    killed = 0
+    for child in multiprocessing.active_children():
+        if child.name == "pebble_pool_worker" and child.pid:
+            os.kill(child.pid, signal.SIGKILL)
+            killed += 1
+            break
+    verdicts.extend(it)
+    assert killed == 1
+    assert len(verdicts) == 400
+    # The killed worker's chunk is graded again elsewhere: every row gets its normal verdict.
+    assert [v.status for v in verdicts] == [Status.CORRECT if i % 2 == 0 else Status.INCORRECT for i in range(400)]
