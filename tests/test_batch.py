@@ -223,3 +223,35 @@ def test_survives_a_worker_killed_from_outside() -> None:
     assert len(verdicts) == 400
     # The killed worker's chunk is graded again elsewhere: every row gets its normal verdict.
     assert [v.status for v in verdicts] == [Status.CORRECT if i % 2 == 0 else Status.INCORRECT for i in range(400)]
+
+
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+def test_both_start_methods(method: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing
+
+    import mathgrade.batch as batch
+
+    if method not in multiprocessing.get_all_start_methods():
+        pytest.skip(f"no {method} here")
+    monkeypatch.setattr(batch, "_mp_context", lambda: multiprocessing.get_context(method))
+    rows = _rows(120)
+    rows[50] = ("CRASH", "1")
+    verdicts = list(grade_many(rows, workers=2, chunk_size=8, _row_grader=_crashing_grader))
+    assert len(verdicts) == 120
+    assert verdicts[50].status == Status.ERROR
+    assert [v.correct for i, v in enumerate(verdicts) if i != 50] == [i % 2 == 0 for i in range(120) if i != 50]
+
+
+def test_fork_only_when_single_threaded() -> None:
+    import threading
+
+    import mathgrade.batch as batch
+
+    stop = threading.Event()
+    t = threading.Thread(target=stop.wait)
+    t.start()
+    try:
+        assert batch._mp_context().get_start_method() == "spawn"
+    finally:
+        stop.set()
+        t.join()

@@ -27,7 +27,7 @@ Row = Any
 """A row: an ``(output, gold)`` pair, or a mapping with ``output`` (or ``answer``) and ``gold``."""
 RowGrader = Callable[[Any, Any, Options], Verdict]
 
-_CHUNK = 32
+_CHUNK = 64
 """Rows per task sent to a worker."""
 _IN_PROCESS_BELOW = 64
 """Inputs of known length shorter than this are graded in-process (starting a pool costs more)."""
@@ -232,14 +232,11 @@ class _Pool:
         self._pool = self._start()
 
     def _start(self) -> Any:
-        import multiprocessing
-
         from pebble import ProcessPool
 
         from . import limits
 
-        return ProcessPool(max_workers=self.workers, initializer=limits._mark_worker,
-                           context=multiprocessing.get_context("spawn"))
+        return ProcessPool(max_workers=self.workers, initializer=limits._mark_worker, context=_mp_context())
 
     def schedule(self, fn: Callable[..., Any], args: Tuple[Any, ...], timeout: float) -> Any:
         try:
@@ -258,6 +255,20 @@ class _Pool:
             self._pool.join(timeout=10)
         except Exception:  # noqa: BLE001 - best effort: workers are killed by stop() anyway
             pass
+
+
+def _mp_context() -> Any:
+    """How to start workers: ``fork`` when that is safe and cheap (Linux, no other Python thread running, so no
+    lock can be held by a thread that the child would not have), else ``spawn``.
+
+    Forked workers start in milliseconds with mathgrade already imported; spawned ones take a few hundred.
+    """
+    import multiprocessing
+    import threading
+
+    if sys.platform.startswith("linux") and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
 
 
 def _single_result(future: Any, pair: Tuple[Any, Any], options: Options, patience: float) -> Verdict:
@@ -291,15 +302,24 @@ def _chunks(rows: Iterable[Row], size: int) -> Iterator[List[Tuple[Any, Any]]]:
 
 
 def _with_progress(verdicts: Iterator[Verdict], total: Optional[int]) -> Iterator[Verdict]:
+    """Yield ``verdicts`` with a tqdm bar on stderr (rows/s, ETA when ``total`` is known).
+
+    The first verdict is taken before the bar exists: the bar's monitor thread then starts after the worker pool,
+    which can therefore fork its workers from a single-threaded process (see :func:`_mp_context`).
+    """
     from tqdm import tqdm
 
-    bar = tqdm(total=total, unit=" rows", file=sys.stderr, dynamic_ncols=True, smoothing=0.1, mininterval=0.25)
+    bar = None
     try:
         for v in verdicts:
+            if bar is None:
+                bar = tqdm(total=total, unit=" rows", file=sys.stderr, dynamic_ncols=True, smoothing=0.1,
+                           mininterval=0.25)
             bar.update(1)
             yield v
     finally:
-        bar.close()
+        if bar is not None:
+            bar.close()
         close = getattr(verdicts, "close", None)
         if close is not None:
             close()

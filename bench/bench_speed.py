@@ -1,0 +1,334 @@
+"""Speed, accuracy and memory of mathgrade against Math-Verify 0.9.0, side by side in one run.
+
+    .venv/bin/python bench/bench_speed.py                   # everything (Math-Verify runs under `python3`)
+    .venv/bin/python bench/bench_speed.py --quick           # fewer rows, no 1M-row memory run
+    .venv/bin/python bench/bench_speed.py --json out.json   # also write the numbers as JSON
+
+What is measured (every measurement runs in a fresh child process, so imports and memory do not leak between them):
+
+- import time: ``import mathgrade`` vs ``import math_verify`` (median of several fresh interpreters).
+- per labeled set (``answer_pairs``, ``model_outputs``, ``hard_outputs_skythought`` from ``--data``): rows per second
+  in one process, median / p99 / max latency per row, rows over the time limit, accuracy against the labels, and
+  peak memory (RSS); then rows per second with all cores (mathgrade: ``grade_many``; Math-Verify: a
+  ``multiprocessing`` pool, which is how its users parallelize it).
+- ``grade_many`` scaling: one worker vs ``--workers`` on a 20k-row file (model outputs repeated).
+- streaming memory: RSS of the ``grade_many`` driver (and of its workers) after 10k rows and after 1M generated
+  rows; flat means the driver's memory does not grow with the input.
+
+Both graders are called the way their users call them: ``mathgrade.grade(text, gold)``; Math-Verify's
+``verify(parse(gold), parse(text))``, with bare answers wrapped in ``$...$`` when they carry no math delimiters
+(Math-Verify finds nothing in a bare ``\\frac{1}{2}`` otherwise). Before timing, each child grades its first 20
+rows once (imports, caches, mathgrade's sympy worker pool) so that the timed run is the steady state; cold start is
+what the import-time row measures.
+
+Math-Verify is installed in the system ``python3`` (``--mv-python``), not in mathgrade's virtualenv.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_DATA = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "data", "labeled"))
+SETS = ("answer_pairs", "model_outputs", "hard_outputs_skythought")
+TIME_LIMIT = 5.0
+"""Per-row time limit given to both graders (Math-Verify's own defaults are 5 s for parsing and for verifying)."""
+WARMUP = 20
+DELIMS = ("$", "\\(", "\\[", "\\boxed")
+
+
+# --- graders (run inside the child processes) ------------------------------------------------------------------------
+
+
+def _mathgrade_grader() -> Callable[[str, str, str], bool]:
+    import mathgrade
+
+    def grade(text: str, gold: str, kind: str) -> bool:
+        return mathgrade.grade(text, gold, timeout=TIME_LIMIT).correct
+
+    return grade
+
+
+def _mathverify_grader() -> Callable[[str, str, str], bool]:
+    from math_verify import parse, verify
+
+    def read(s: str, bare: bool) -> Any:
+        if bare and not any(d in s for d in DELIMS):
+            return parse("$" + s + "$") or parse(s)
+        return parse(s)
+
+    def grade(text: str, gold: str, kind: str) -> bool:
+        try:
+            return bool(verify(read(gold, True), read(text, kind == "answer")))
+        except Exception:  # noqa: BLE001 - a grader that raises counts as "not correct"
+            return False
+
+    return grade
+
+
+GRADERS = {"mathgrade": _mathgrade_grader, "mathverify": _mathverify_grader}
+_GRADE: Optional[Callable[[str, str, str], bool]] = None
+
+
+def _pool_init(engine: str) -> None:
+    global _GRADE
+    _GRADE = GRADERS[engine]()
+
+
+def _pool_grade(row: Tuple[str, str, str]) -> bool:
+    assert _GRADE is not None
+    return _GRADE(*row)
+
+
+# --- child: one measurement -----------------------------------------------------------------------------------------
+
+
+def _load(path: str, limit: int = 0, repeat_to: int = 0) -> List[Dict[str, Any]]:
+    with open(path, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    if limit:
+        rows = rows[:limit]
+    if repeat_to:
+        rows = (rows * (repeat_to // max(1, len(rows)) + 1))[:repeat_to]
+    return rows
+
+
+def _peak_rss_mb(who: int = resource.RUSAGE_SELF) -> float:
+    return resource.getrusage(who).ru_maxrss / 1024  # KB on Linux
+
+
+def _child_single(engine: str, path: str, limit: int) -> Dict[str, Any]:
+    rows = _load(path, limit)
+    grade = GRADERS[engine]()
+    for r in rows[:WARMUP]:
+        grade(r["text"], r["gold"], r["kind"])
+    latencies, right = [], 0
+    t0 = time.perf_counter()
+    for r in rows:
+        t = time.perf_counter()
+        got = grade(r["text"], r["gold"], r["kind"])
+        latencies.append(time.perf_counter() - t)
+        right += got == bool(r["expected"])
+    wall = time.perf_counter() - t0
+    latencies.sort()
+    return {
+        "rows": len(rows),
+        "rows_per_s": len(rows) / wall,
+        "p50_ms": 1000 * statistics.median(latencies),
+        "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))],
+        "max_ms": 1000 * latencies[-1],
+        "over_limit": sum(x > TIME_LIMIT for x in latencies),
+        "accuracy": right / len(rows),
+        "peak_rss_mb": _peak_rss_mb(),
+    }
+
+
+def _child_parallel(engine: str, path: str, limit: int, workers: int, repeat_to: int) -> Dict[str, Any]:
+    rows = _load(path, limit, repeat_to)
+    triples = [(r["text"], r["gold"], r["kind"]) for r in rows]
+    if engine == "mathgrade":
+        import mathgrade
+
+        list(mathgrade.grade_many([(t, g) for t, g, _ in triples[:WARMUP]], workers=0))
+        t0 = time.perf_counter()
+        got = [v.correct for v in mathgrade.grade_many(((t, g) for t, g, _ in triples), workers=workers,
+                                                       total=len(triples), timeout=TIME_LIMIT)]
+    else:
+        import multiprocessing
+
+        t0 = time.perf_counter()
+        with multiprocessing.get_context("fork").Pool(workers, initializer=_pool_init, initargs=(engine,)) as pool:
+            got = list(pool.imap(_pool_grade, triples, chunksize=32))
+    wall = time.perf_counter() - t0
+    right = sum(g == bool(r["expected"]) for g, r in zip(got, rows))
+    return {"rows": len(rows), "workers": workers, "rows_per_s": len(rows) / wall, "seconds": wall,
+            "accuracy": right / len(rows), "peak_rss_mb": _peak_rss_mb(),
+            "peak_rss_children_mb": _peak_rss_mb(resource.RUSAGE_CHILDREN)}
+
+
+def _rss_mb(pid: Optional[int] = None) -> float:
+    try:
+        with open(f"/proc/{pid or 'self'}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def _child_memory(rows: int, workers: int) -> Dict[str, Any]:
+    import multiprocessing
+
+    import mathgrade
+
+    def generated() -> Iterator[Tuple[str, str]]:
+        for i in range(rows):
+            gold = str(i % 9973)
+            given = gold if i % 3 else str(i % 9973 + 1)
+            yield (f"Row {i}. We add the numbers and simplify; the answer is $\\boxed{{{given}}}$.", gold)
+
+    checkpoints = sorted({c for c in (10_000, 100_000, rows) if c <= rows})
+    marks: Dict[str, Dict[str, float]] = {}
+    t0 = time.perf_counter()
+    n = correct = 0
+    for v in mathgrade.grade_many(generated(), workers=workers, total=rows):
+        n += 1
+        correct += v.correct
+        if n in checkpoints:
+            kids = [p.pid for p in multiprocessing.active_children() if p.pid]
+            marks[str(n)] = {"driver_rss_mb": _rss_mb(),
+                             "workers_rss_mb": sum(_rss_mb(pid) for pid in kids),
+                             "seconds": time.perf_counter() - t0}
+    return {"rows": n, "workers": workers, "correct": correct, "checkpoints": marks,
+            "rows_per_s": n / (time.perf_counter() - t0)}
+
+
+# --- parent: run children, print tables --------------------------------------------------------------------------------
+
+
+def _python_for(engine: str, args: argparse.Namespace) -> str:
+    return args.mv_python if engine == "mathverify" else sys.executable
+
+
+def _run_child(engine: str, argv: List[str], args: argparse.Namespace) -> Optional[Dict[str, Any]]:
+    cmd = [_python_for(engine, args), os.path.abspath(__file__), "--child", *argv]
+    env = dict(os.environ)
+    if engine == "mathgrade":  # run the checkout's code even when it is not installed
+        env["PYTHONPATH"] = os.path.join(HERE, "..", "src") + os.pathsep + env.get("PYTHONPATH", "")
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if proc.returncode != 0:
+        print(f"  ! {engine} {' '.join(argv)} failed: {proc.stderr.strip().splitlines()[-1:]}", file=sys.stderr)
+        return None
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def _import_time(engine: str, args: argparse.Namespace, repeats: int = 5) -> Optional[float]:
+    module = "mathgrade" if engine == "mathgrade" else "math_verify"
+    code = f"import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
+    times = []
+    env = dict(os.environ)
+    if engine == "mathgrade":
+        env["PYTHONPATH"] = os.path.join(HERE, "..", "src") + os.pathsep + env.get("PYTHONPATH", "")
+    for _ in range(repeats):
+        proc = subprocess.run([_python_for(engine, args), "-c", code], capture_output=True, text=True, env=env)
+        if proc.returncode != 0:
+            return None
+        times.append(float(proc.stdout.strip()))
+    return statistics.median(times)
+
+
+def _ratio(a: Optional[float], b: Optional[float]) -> str:
+    return f"{a / b:.1f}×" if a and b else "n/a"
+
+
+def _fmt(x: Optional[float], spec: str = ".0f") -> str:
+    return "n/a" if x is None else format(x, spec)
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--data", default=DEFAULT_DATA, help="directory of the labeled sets (default: %(default)s)")
+    ap.add_argument("--sets", default=",".join(SETS), help="comma-separated set names")
+    ap.add_argument("--limit", type=int, default=0, help="rows per set (0: all)")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="workers for the parallel runs")
+    ap.add_argument("--scaling-rows", type=int, default=20_000)
+    ap.add_argument("--memory-rows", type=int, default=1_000_000)
+    ap.add_argument("--mv-python", default="python3", help="a python with math-verify==0.9.0 installed")
+    ap.add_argument("--skip-mathverify", action="store_true")
+    ap.add_argument("--quick", action="store_true", help="1000 rows per set, 100k rows for memory")
+    ap.add_argument("--json", help="also write every number to this JSON file")
+    ap.add_argument("--child", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.child:
+        return _child(args.child)
+    if args.quick:
+        args.limit = args.limit or 1000
+        args.memory_rows = min(args.memory_rows, 100_000)
+    engines = ["mathgrade"] + ([] if args.skip_mathverify else ["mathverify"])
+    out: Dict[str, Any] = {"workers": args.workers, "time_limit_s": TIME_LIMIT, "cpus": os.cpu_count(),
+                           "load_average": os.getloadavg()}
+
+    print(f"# mathgrade vs Math-Verify 0.9.0  ({os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f})\n")
+    out["import_s"] = {e: _import_time(e, args) for e in engines}
+    imp = out["import_s"]
+    print("| import | seconds |\n|---|---|")
+    for e in engines:
+        print(f"| `import {'mathgrade' if e == 'mathgrade' else 'math_verify'}` | {_fmt(imp[e], '.3f')} |")
+    if "mathverify" in imp:
+        print(f"\nimport speed-up: {_ratio(imp['mathverify'], imp['mathgrade'])}\n")
+
+    out["sets"] = {}
+    header = ("| set | grader | rows | rows/s (1 proc) | rows/s ({w} workers) | p50 ms | p99 ms | max ms | "
+              "over limit | accuracy | peak RSS MB |").format(w=args.workers)
+    print(header + "\n|" + "---|" * 11)
+    for name in args.sets.split(","):
+        path = os.path.join(args.data, f"{name}.jsonl")
+        per: Dict[str, Any] = {}
+        for e in engines:
+            single = _run_child(e, ["single", e, path, str(args.limit)], args)
+            para = _run_child(e, ["parallel", e, path, str(args.limit), str(args.workers), "0"], args)
+            per[e] = {"single": single, "parallel": para}
+            s = single or {}
+            print(f"| {name} | {e} | {s.get('rows', 'n/a')} | {_fmt(s.get('rows_per_s'))} | "
+                  f"{_fmt((para or {}).get('rows_per_s'))} | {_fmt(s.get('p50_ms'), '.2f')} | "
+                  f"{_fmt(s.get('p99_ms'), '.1f')} | {_fmt(s.get('max_ms'), '.0f')} | {s.get('over_limit', 'n/a')} | "
+                  f"{_fmt(s.get('accuracy'), '.4f')} | {_fmt(s.get('peak_rss_mb'))} |")
+        out["sets"][name] = per
+    print()
+    for name, per in out["sets"].items():
+        if "mathverify" in per:
+            a = (per["mathgrade"]["single"] or {}).get("rows_per_s")
+            b = (per["mathverify"]["single"] or {}).get("rows_per_s")
+            pa = (per["mathgrade"]["parallel"] or {}).get("rows_per_s")
+            pb = (per["mathverify"]["parallel"] or {}).get("rows_per_s")
+            print(f"- {name}: mathgrade is {_ratio(a, b)} Math-Verify's rows/s in one process, "
+                  f"{_ratio(pa, pb)} with {args.workers} workers")
+
+    mo = os.path.join(args.data, "model_outputs.jsonl")
+    one = _run_child("mathgrade", ["parallel", "mathgrade", mo, "0", "1", str(args.scaling_rows)], args)
+    many = _run_child("mathgrade", ["parallel", "mathgrade", mo, "0", str(args.workers), str(args.scaling_rows)],
+                      args)
+    out["scaling"] = {"one_worker": one, "workers": many}
+    r1, rn = (one or {}).get("rows_per_s"), (many or {}).get("rows_per_s")
+    print(f"\ngrade_many on {args.scaling_rows} rows: 1 worker {_fmt(r1)} rows/s, {args.workers} workers "
+          f"{_fmt(rn)} rows/s: {_ratio(rn, r1)}")
+
+    mem = _run_child("mathgrade", ["memory", str(args.memory_rows), str(args.workers)], args)
+    out["memory"] = mem
+    if mem:
+        print(f"\nstreaming {mem['rows']} generated rows through grade_many ({mem['workers']} workers, "
+              f"{mem['rows_per_s']:.0f} rows/s):")
+        print("| rows | driver RSS MB | workers RSS MB (sum) |\n|---|---|---|")
+        for n, m in mem["checkpoints"].items():
+            print(f"| {int(n):,} | {m['driver_rss_mb']:.0f} | {m['workers_rss_mb']:.0f} |")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(out, f, indent=2)
+    return 0
+
+
+def _child(argv: List[str]) -> int:
+    kind = argv[0]
+    if kind == "single":
+        result = _child_single(argv[1], argv[2], int(argv[3]))
+    elif kind == "parallel":
+        result = _child_parallel(argv[1], argv[2], int(argv[3]), int(argv[4]), int(argv[5]))
+    elif kind == "memory":
+        result = _child_memory(int(argv[1]), int(argv[2]))
+    else:
+        raise SystemExit(f"unknown child {kind}")
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
