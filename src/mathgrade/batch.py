@@ -8,7 +8,6 @@ status ``timeout`` or ``error`` and every other row its normal verdict.
 
 from __future__ import annotations
 
-import concurrent.futures
 import itertools
 import os
 import sys
@@ -188,6 +187,8 @@ def _next_verdicts(pool: "_Pool", window: Deque[List[Any]], options: Options, gr
     the pool lost track of (its worker was killed from outside just as it took the chunk) is noticed by a watchdog:
     the pool is started again and every chunk in flight is sent again.
     """
+    import concurrent.futures
+
     for attempt in range(3):
         chunk, future = window[0]
         try:
@@ -216,6 +217,8 @@ def _head_result(future: Any, limits: _Limits) -> Any:
     Every task ahead of the head is finished, so a worker takes it at once: if none has after ``_START_GRACE``
     seconds, the pool is stuck (a worker killed from outside while holding the task channel's lock).
     """
+    import concurrent.futures
+
     give_up = time.monotonic() + _START_GRACE
     while not (future.running() or future.done()):
         if time.monotonic() > give_up:
@@ -272,6 +275,8 @@ def _mp_context() -> Any:
 
 
 def _single_result(future: Any, pair: Tuple[Any, Any], options: Options, patience: float) -> Verdict:
+    import concurrent.futures
+
     from pebble import ProcessExpired
 
     gold = pair[1]

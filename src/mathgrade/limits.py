@@ -13,7 +13,6 @@ so it works in every thread, and the pool is re-created in a forked child. Insid
 from __future__ import annotations
 
 import atexit
-import concurrent.futures
 import os
 import threading
 import time
@@ -83,6 +82,8 @@ def run_bounded(fn: Callable[..., T], *args: Any, deadline: Deadline) -> T:
     deadline.check()
     if _inline:
         return fn(*args)
+    import concurrent.futures
+
     remaining = deadline.remaining()
     future = _submit(fn, args, remaining)
     try:
