@@ -744,3 +744,44 @@ def test_sum_of_names_is_a_name() -> None:
     assert same(rel(add(sym("a"), sym("b")), "=", num(1)), N(1))
     assert not same(rel(add(sym("a"), mul(num(3), sym("b"))), "=", num(1)), N(1))
     assert not same(rel(add(pow_(sym("a"), num(2)), sym("b")), "=", num(0)), N(0))
+
+
+def test_undefined_constants() -> None:
+    d = cmp(X(div(num(1), add(num(2), num(-2)))), N(0))
+    assert not d.equal and d.rule == "expression.numeric"
+    assert not same(X(add(OO, neg(OO))), N(0))
+    assert not same(X(fn("sin", OO)), N(0))
+    assert not same(X(fn("log", num(0))), N(0))
+
+
+def _random_tree(rng: Any, depth: int) -> tuple:
+    if depth <= 0 or rng.random() < 0.3:
+        c = rng.random()
+        if c < 0.5:
+            return num(Fraction(rng.randint(-20, 20), rng.choice([1, 2, 3, 7])))
+        if c < 0.8:
+            return sym(rng.choice("xy"))
+        return (PI, E_, I_)[rng.randrange(3)]
+    k = rng.random()
+    if k < 0.25:
+        return add(_random_tree(rng, depth - 1), _random_tree(rng, depth - 1))
+    if k < 0.5:
+        return mul(_random_tree(rng, depth - 1), _random_tree(rng, depth - 1))
+    if k < 0.6:
+        return div(_random_tree(rng, depth - 1), _random_tree(rng, depth - 1))
+    if k < 0.75:
+        return pow_(_random_tree(rng, depth - 1), num(rng.randint(-3, 3)))
+    return fn(rng.choice(["sin", "cos", "exp", "log", "sqrt", "abs", "atan"]), _random_tree(rng, depth - 1))
+
+
+def test_random_expressions_never_raise_and_a_rewrite_is_equal() -> None:
+    import random
+
+    rng = random.Random(7)
+    for _ in range(150):
+        a, b = _random_tree(rng, 3), _random_tree(rng, 3)
+        cmp(X(a), X(b))  # must decide without raising
+        # the same expression written differently (terms swapped, times one) is equal to itself
+        rewritten = mul(num(1), add(num(0), a))
+        d = cmp(X(rewritten), X(a))
+        assert d.equal or "defined" in d.reason or "no value" in d.reason, (a, d)

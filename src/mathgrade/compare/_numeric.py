@@ -114,7 +114,10 @@ def evaluate(node: tuple, env: Dict[str, Fraction], dps: int = 50) -> Scalar:
     Raises :class:`Undefined` where the expression has no value and :class:`Unsupported` for what cannot be
     evaluated (unknown functions, unbound variables).
     """
-    return _Evaluator(env, dps).run(node)
+    try:
+        return _Evaluator(env, dps).run(node)
+    except (ZeroDivisionError, OverflowError, ValueError) as exc:
+        raise Undefined(str(exc) or type(exc).__name__) from None
 
 
 class _Evaluator:
@@ -144,16 +147,17 @@ class _Evaluator:
             return self.env[node[1]]
         if head == "const":
             return self._const(node[1])
-        if head == "add":
-            return self._sum([self.run(a) for a in node[1:]])
-        if head == "mul":
-            return self._product([self.run(a) for a in node[1:]])
         if head == "neg":
             return -self.run(node[1])
-        if head == "div":
-            return self._div(self.run(node[1]), self.run(node[2]))
-        if head == "pow":
-            return self._pow(self.run(node[1]), self.run(node[2]))
+        if head in ("add", "mul", "div", "pow"):
+            vals = self._finite([self.run(a) for a in node[1:]])
+            if head == "add":
+                return self._sum(vals)
+            if head == "mul":
+                return self._product(vals)
+            if head == "div":
+                return self._div(vals[0], vals[1])
+            return self._pow(vals[0], vals[1])
         if head == "func":
             return self._func(node[1], node[2:])
         raise Unsupported(f"cannot evaluate a {head!r} node")
@@ -215,8 +219,16 @@ class _Evaluator:
             raise Unsupported("power too large to evaluate")
         return self._check(ctx.power(b, e))
 
+    def _finite(self, vals: List[Scalar]) -> List[Scalar]:
+        """Operands of arithmetic must be finite: ∞ is only a value on its own (an interval's end), ``∞ - ∞`` or
+        ``\sin\infty`` are undefined."""
+        for v in vals:
+            if not isinstance(v, Fraction) and not self.ctx.isfinite(v):
+                raise Undefined("arithmetic with infinity")
+        return vals
+
     def _func(self, name: str, args: tuple) -> Scalar:
-        vals = [self.run(a) for a in args]
+        vals = self._finite([self.run(a) for a in args])
         fn = _FUNCS.get(name)
         if fn is None:
             raise Unsupported(f"unknown function {name}")
@@ -364,7 +376,10 @@ def _binom(ev: _Evaluator, n: Scalar, k: Scalar) -> Scalar:
         import math
 
         return Fraction(math.comb(ni, ki) if ki >= 0 else 0)
-    return ev.ctx.binomial(ev.mp(n), ev.mp(k))
+    n_mp, k_mp = ev.mp(n), ev.mp(k)
+    if any(ev.ctx.isfinite(v) and ev.ctx.mag(v) > _GROWTH_MAX_BITS for v in (n_mp, k_mp)):
+        raise Unsupported("binomial argument too large to evaluate")
+    return ev.ctx.binomial(n_mp, k_mp)
 
 
 def _gcd_lcm(which: str):
@@ -384,7 +399,9 @@ def _extremum(which: str):
     def fn(ev: _Evaluator, *xs: Scalar) -> Scalar:
         if not xs:
             raise Undefined(f"{which} of nothing")
-        reals = [x if isinstance(x, Fraction) else _real(ev, x) for x in xs]
+        if all(isinstance(x, Fraction) for x in xs):
+            return max(xs) if which == "max" else min(xs)  # type: ignore[type-var]
+        reals = [_real(ev, x) for x in xs]
         return max(reals) if which == "max" else min(reals)
 
     return fn

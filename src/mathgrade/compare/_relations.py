@@ -155,7 +155,11 @@ def _holds(l: tuple, op: str, r: tuple) -> Optional[bool]:
     x, y = _real(ctx, a), _real(ctx, b)
     if x is None or y is None:
         return None
-    return {"<": x < y, "<=": x <= y, ">": x > y, ">=": x >= y}[op]
+    if not (isinstance(x, Fraction) and isinstance(y, Fraction)):
+        x, y = _to_mp(ctx, x), _to_mp(ctx, y)
+        if ctx.isnan(x) or ctx.isnan(y):
+            return None
+    return bool({"<": x < y, "<=": x <= y, ">": x > y, ">=": x >= y}[op])
 
 
 def _real(ctx, v):  # type: ignore[no-untyped-def]

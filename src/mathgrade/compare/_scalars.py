@@ -89,7 +89,7 @@ def _compare_trees(answer: Scalar, a: tuple, gold: Scalar, g: tuple, ctx: Ctx) -
         return _compare_constants(answer, a, gold, g, ctx)
     if fa != fg:
         # a variable may cancel out (sin²x + cos²x is 1): evaluate over all the variables of both sides first
-        d = _compare_at_points(a, g, fa | fg, ctx)
+        d = _compare_at_points(a, g, fa | fg, ctx, symbolic_fallback=False)
         if d.equal:
             return d
         if ctx.options.match_variables or len(fa) != len(fg) or len(fa) > _MAX_RENAMED:
@@ -133,6 +133,10 @@ def _compare_constants(answer: Scalar, a: tuple, gold: Scalar, g: tuple, ctx: Ct
     """Two expressions without variables (at least one of them not a plain rational)."""
     a_val, a_err = _numeric.numeric_value(a)
     g_val, g_err = _numeric.numeric_value(g)
+    for val, err, who in ((a_val, a_err, "answer"), (g_val, g_err, "gold")):
+        if val is None and err.startswith("undefined") and (a_val is not None or g_val is not None):
+            return Decision(False, "expression.numeric", f"the {who} {render(a if who == 'answer' else g)} has no "
+                                                         f"value ({err}) and the other side has one")
     if a_val is None or g_val is None:
         return _symbolic_only(a, g, ctx, a_err or g_err)
     if not (_numeric.is_finite_number(a_val) and _numeric.is_finite_number(g_val)):
@@ -202,8 +206,11 @@ def _show(v: Any) -> str:
     return ctx.nstr(v, 12)
 
 
-def _compare_at_points(a: tuple, g: tuple, names: frozenset, ctx: Ctx) -> Decision:
-    """Evaluate both trees at deterministic random points; differ anywhere → different; else confirm."""
+def _compare_at_points(a: tuple, g: tuple, names: frozenset, ctx: Ctx, symbolic_fallback: bool = True) -> Decision:
+    """Evaluate both trees at deterministic random points; differ anywhere → different; else confirm.
+
+    Without numeric evidence (unknown functions, too few points where both are defined) sympy decides, unless
+    ``symbolic_fallback`` is False (then the result is "not shown equal")."""
     defined = 0
     try:
         for point in _numeric.random_points(names, _MAX_TRIES):
@@ -219,8 +226,12 @@ def _compare_at_points(a: tuple, g: tuple, names: frozenset, ctx: Ctx) -> Decisi
             if defined >= _POINTS:
                 break
     except _numeric.Unsupported as exc:
+        if not symbolic_fallback:
+            return Decision(False, "expression.random_points", f"cannot evaluate: {exc}")
         return _symbolic_only(a, g, ctx, str(exc))
     if defined < _MIN_DEFINED:
+        if not symbolic_fallback:
+            return Decision(False, "expression.random_points", "too few points where both are defined")
         return _symbolic_only(a, g, ctx, "too few points where both are defined")
     return _confirm(a, g, ctx, f"equal at {defined} random points")
 
