@@ -785,3 +785,9 @@ def test_random_expressions_never_raise_and_a_rewrite_is_equal() -> None:
         rewritten = mul(num(1), add(num(0), a))
         d = cmp(X(rewritten), X(a))
         assert d.equal or "defined" in d.reason or "no value" in d.reason, (a, d)
+
+
+def test_short_decimal_exactly_equal_to_a_constant_expression() -> None:
+    assert same(N("0.5"), X(fn("sin", div(PI, num(6)))))  # exact: no digit minimum
+    assert same(X(fn("cos", div(PI, num(3)))), N("0.5"))
+    assert not same(N("0.5"), X(fn("sin", div(PI, num(5)))))

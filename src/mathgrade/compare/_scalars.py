@@ -142,16 +142,16 @@ def _compare_constants(answer: Scalar, a: tuple, gold: Scalar, g: tuple, ctx: Ct
     if not (_numeric.is_finite_number(a_val) and _numeric.is_finite_number(g_val)):
         same = _numeric.close(a_val, g_val, 50)
         return Decision(bool(same), "expression.numeric", "infinite values " + ("agree" if same else "differ"))
+    same = _numeric.same_value(a, g, {})
+    if same:
+        return _confirm(a, g, ctx, "the two values agree to 35 significant digits")
     rounding = _rounding_rule(answer, a_val, gold, g_val, ctx)
     if rounding is not None:
         return rounding
-    same = _numeric.same_value(a, g, {})
     if same is None:
         return _symbolic_only(a, g, ctx, "a value is undefined")
-    if not same:
-        return Decision(False, "expression.numeric", f"{render(a)} ≈ {_show(a_val)} differs from "
-                                                     f"{render(g)} ≈ {_show(g_val)}")
-    return _confirm(a, g, ctx, "the two values agree to 35 significant digits")
+    return Decision(False, "expression.numeric", f"{render(a)} ≈ {_show(a_val)} differs from "
+                                                 f"{render(g)} ≈ {_show(g_val)}")
 
 
 def _rounding_rule(answer: Scalar, a_val: Any, gold: Scalar, g_val: Any, ctx: Ctx) -> Optional[Decision]:
