@@ -46,7 +46,8 @@ def compare_relations(answer: Value, gold: Value, ctx: Ctx) -> Decision:
         d = decide(value, other, ctx) if rel is answer else decide(other, value, ctx)
         return Decision(d.equal, d.rule if d.rule.startswith("relation.") else "relation.assignment",
                         f"{rel} gives {value}: {d.reason}")
-    if _open_pair(other) and ctx.options.allow_interval_as_inequality:
+    inequality = any(op in _INEQ or op == "!=" for op in rel.ops)
+    if _open_pair(other) and inequality and ctx.options.allow_interval_as_inequality:
         other = Interval(other.items[0], other.items[1], False, False)  # type: ignore[union-attr]
     if isinstance(other, (Interval, Union_)) and ctx.options.allow_interval_as_inequality:
         return _relation_vs_set(rel, other, answer_is_relation=rel is answer, ctx=ctx)
