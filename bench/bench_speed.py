@@ -137,7 +137,6 @@ def _child_parallel(engine: str, path: str, limit: int, workers: int, repeat_to:
     if engine == "mathgrade":
         import mathgrade
 
-        list(mathgrade.grade_many([(t, g) for t, g, _ in triples[:WARMUP]], workers=0))
         t0 = time.perf_counter()
         got = [v.correct for v in mathgrade.grade_many(((t, g) for t, g, _ in triples), workers=workers,
                                                        total=len(triples), timeout=TIME_LIMIT)]
@@ -148,8 +147,10 @@ def _child_parallel(engine: str, path: str, limit: int, workers: int, repeat_to:
         with multiprocessing.get_context("fork").Pool(workers, initializer=_pool_init, initargs=(engine,)) as pool:
             got = list(pool.imap(_pool_grade, triples, chunksize=32))
     wall = time.perf_counter() - t0
+    cpu = os.times()
     right = sum(g == bool(r["expected"]) for g, r in zip(got, rows))
     return {"rows": len(rows), "workers": workers, "rows_per_s": len(rows) / wall, "seconds": wall,
+            "cpu_s": cpu.user + cpu.system, "children_cpu_s": cpu.children_user + cpu.children_system,
             "accuracy": right / len(rows), "peak_rss_mb": _peak_rss_mb(),
             "peak_rss_children_mb": _peak_rss_mb(resource.RUSAGE_CHILDREN)}
 

@@ -437,3 +437,29 @@ def test_bundled_sample_if_present(tmp_path: Path) -> None:
     got = _read_jsonl(out)
     assert len(got) == n
     assert all(r["status"] in {s.value for s in Status} for r in got)
+
+
+def test_ctrl_c_stops_cleanly_and_keeps_the_rows(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    rows = _rows(100_000)
+    f = _write_jsonl(tmp_path / "in.jsonl", rows)
+    out = tmp_path / "out.jsonl"
+    env = dict(os.environ)
+    env.pop("CI", None)
+    proc = subprocess.Popen([sys.executable, "-m", "mathgrade", "grade", str(f), "-o", str(out), "--workers", "2"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    give_up = time.monotonic() + 120
+    while (not out.exists() or out.stat().st_size < 50_000) and proc.poll() is None:
+        assert time.monotonic() < give_up, "no output appeared"
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    assert "interrupted" in stdout and "--resume" in stdout
+    got = _read_jsonl(out)
+    assert 0 < len(got) < len(rows)
+    assert [r["id"] for r in got] == [r["id"] for r in rows[:len(got)]]
+    assert [r["correct"] for r in got] == _expected_correct(len(got))
