@@ -379,3 +379,38 @@ def test_gamma_function() -> None:
 def test_capital_gamma_is_not_euler_s_constant() -> None:
     assert not verify(parse("$\\gamma \\cdot 2$"), parse("$\\Gamma * 2$"))
     assert verify(parse("$\\Gamma \\cdot 2$"), parse("$2\\Gamma$"))
+
+
+# --- hostile input ---------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "junk",
+    [
+        "$" * 50_000,
+        "\\boxed{" * 20_000,
+        "{" * 30_000 + "}" * 10,
+        "9^{9^{9^{9^{9}}}}",
+        "\\frac{" * 5_000 + "1",
+        "1" * 100_000,
+    ],
+    ids=["dollars", "open-boxes", "braces", "power-tower", "nested-fracs", "long-number"],
+)
+def test_hostile_input_never_raises(junk: str) -> None:
+    got = parse(junk)
+    assert isinstance(got, list)
+    assert verify(got, got) in (True, False)
+    assert not verify(parse("$2$"), parse(junk))
+
+
+hypothesis = pytest.importorskip("hypothesis")
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("0123456789+-*/^=,.()[]{}$\\ abxyfracsqrtboxed")), max_size=60))
+def test_parse_and_verify_never_raise(text: str) -> None:
+    got = parse(text)
+    assert isinstance(got, list)
+    assert all(isinstance(x, (ParsedAnswer, str)) for x in got)
+    assert isinstance(verify(got, parse(text)), bool)
