@@ -463,3 +463,25 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_rows(tmp_path: Path) -> None:
     assert 0 < len(got) < len(rows)
     assert [r["id"] for r in got] == [r["id"] for r in rows[:len(got)]]
     assert [r["correct"] for r in got] == _expected_correct(len(got))
+
+
+def test_an_error_leaves_an_earlier_output_alone(tmp_path: Path) -> None:
+    f = _write_jsonl(tmp_path / "in.jsonl", _rows(4))
+    out = tmp_path / "out.jsonl"
+    assert main(["grade", str(f), "-o", str(out)]) == 0
+    before = out.read_text()
+    assert main(["grade", str(f), "-o", str(out), "--gold-field", "nope"]) == 2
+    assert out.read_text() == before
+    assert main(["grade", str(f), "-o", str(tmp_path / "new.jsonl"), "--gold-field", "nope"]) == 2
+    assert not (tmp_path / "new.jsonl").exists()
+    assert main(["grade", str(f), "-o", str(tmp_path / "none.jsonl"), "--limit", "0"]) == 0
+    assert (tmp_path / "none.jsonl").read_text() == ""
+
+
+def test_output_over_the_input_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    f = _write_jsonl(tmp_path / "in.jsonl", _rows(4))
+    before = f.read_text()
+    assert main(["grade", str(f), "-o", str(f)]) == 2
+    assert main(["extract", str(f), "-o", str(f)]) == 2
+    assert "is the input" in capsys.readouterr().err
+    assert f.read_text() == before

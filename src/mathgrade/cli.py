@@ -156,6 +156,7 @@ def _non_negative_int(text: str) -> int:
 def _cmd_grade(args: argparse.Namespace) -> int:
     from .batch import grade_many
 
+    _check_paths(args)
     started = time.perf_counter()
     required = [args.output_field, args.gold_field] + ([args.id_field] if args.id_field else [])
     reader = RowReader(args.input, fmt=args.format, required=required, skip_bad_rows=args.skip_bad_rows)
@@ -186,8 +187,17 @@ def _cmd_grade(args: argparse.Namespace) -> int:
     finally:
         verdicts.close()
         out.close()
+    out.finish()
     _print_grade_summary(args, reader, existing, statuses, out, time.perf_counter() - started, interrupted)
     return EXIT_INTERRUPTED if interrupted else EXIT_OK
+
+
+def _check_paths(args: argparse.Namespace) -> None:
+    """Refuse to write the output over the input (it would be emptied before it is read)."""
+    if not args.output or args.output == "-" or args.input == "-":
+        return
+    if os.path.exists(args.output) and os.path.exists(args.input) and os.path.samefile(args.output, args.input):
+        raise _UsageError(f"the output {args.output} is the input file; write to another file")
 
 
 def _grade_columns(v: Verdict) -> Dict[str, Any]:
@@ -270,6 +280,7 @@ def _tail_lines(reader: RowReader, out: "_Output", interrupted: bool) -> List[st
 def _cmd_extract(args: argparse.Namespace) -> int:
     from .grader import extract
 
+    _check_paths(args)
     started = time.perf_counter()
     required = [args.output_field] + ([args.id_field] if args.id_field else [])
     reader = RowReader(args.input, fmt=args.format, required=required, skip_bad_rows=args.skip_bad_rows)
@@ -288,6 +299,7 @@ def _cmd_extract(args: argparse.Namespace) -> int:
         interrupted = True
     finally:
         out.close()
+    out.finish()
     n = sum(rules.values())
     seconds = time.perf_counter() - started
     found = n - rules.get("none", 0)
@@ -351,10 +363,14 @@ class _Output:
         return open_writer(self.path, columns)
 
     def close(self) -> None:
+        """Close the file if rows were written (also after an error: the rows written so far are kept)."""
         if self._writer is not None:
             self._writer.close()
-        elif self.path and self.path != "-" and not self.existing.rows:
-            open_writer(self.path, list(self.added)).close()  # an empty input still leaves an output file
+
+    def finish(self) -> None:
+        """After a run without error: a run that wrote no row (``--limit 0``) still leaves an output file."""
+        if self._writer is None and self.path and self.path != "-" and not self.existing.rows:
+            open_writer(self.path, list(self.added)).close()
 
 
 def detect_format_or_fail(path: str) -> None:
