@@ -123,3 +123,11 @@ def test_import_does_not_load_sympy() -> None:
     code = "import sys, mathgrade; mathgrade.grade('The answer is 42', '42'); print('sympy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_gold_may_be_a_whole_solution_with_a_box() -> None:
+    solution = "We compute $2 + 3$, so the answer is $\\boxed{5}$."
+    v = mathgrade.grade("The answer is 5.", solution)
+    assert v.correct and v.gold_value is not None and str(v.gold_value) == "5"
+    assert mathgrade.grade("The answer is 6.", solution).status is Status.INCORRECT
+    assert mathgrade.grade("The answer is 2.", solution).status is Status.INCORRECT

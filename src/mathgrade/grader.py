@@ -44,7 +44,7 @@ def grade_with(output: str, gold: GoldLike, options: Options) -> Verdict:
     deadline = Deadline(options.timeout)
     stage = "reading the gold answer"
     try:
-        gold_reading = read(gold_text)
+        gold_reading = _read_gold(gold_text)
         if gold_reading.value is None:
             reason = f"the gold answer could not be read: {gold_reading.error}"
             return Verdict(False, Status.INVALID_GOLD, reason, "read.gold", gold_text)
@@ -83,6 +83,18 @@ def _gold_text(gold: GoldLike) -> str:
     if isinstance(gold, float) and gold.is_integer():
         return str(int(gold))
     return str(gold)
+
+
+def _read_gold(gold_text: str) -> Reading:
+    """Read a gold answer; a gold that is a whole solution (MATH's ``solution`` field) gives its marked answer."""
+    reading = read(gold_text)
+    if isinstance(reading.value, (Text, type(None))) and ("\\boxed" in gold_text or "\\fbox" in gold_text):
+        marked = _extract(gold_text, policy="reward")
+        if marked and not marked[0].alternatives:
+            boxed = read(marked[0].text)
+            if boxed.value is not None:
+                return boxed
+    return reading
 
 
 def _decide(candidates: List[Candidate], gold_text: str, gold: Value, options: Options,
