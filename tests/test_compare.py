@@ -791,3 +791,56 @@ def test_short_decimal_exactly_equal_to_a_constant_expression() -> None:
     assert same(N("0.5"), X(fn("sin", div(PI, num(6)))))  # exact: no digit minimum
     assert same(X(fn("cos", div(PI, num(3)))), N("0.5"))
     assert not same(N("0.5"), X(fn("sin", div(PI, num(5)))))
+
+
+# ------------------------------------------------------------------------------------------------ sums, products, Γ
+
+
+def series(name: str, body: tuple, var: str, lo: tuple, hi: tuple) -> tuple:
+    return ("func", name, body, sym(var), lo, hi)
+
+
+k, n = sym("k"), sym("n")
+
+
+def test_sums_with_symbolic_bounds() -> None:
+    s0 = series("sum", k, "k", num(0), n)
+    s1 = series("sum", k, "k", num(1), n)
+    squares = series("sum", pow_(k, num(2)), "k", num(0), n)
+    assert same(X(s0), X(s1))  # the k = 0 term is zero
+    assert same(X(s1), X(div(mul(n, add(n, num(1))), num(2))))
+    assert not same(X(squares), X(s1))
+    assert not same(X(series("sum", k, "k", num(2), n)), X(s1))  # drops the k = 1 term
+
+
+def test_sum_bodies_compare_up_to_commutativity() -> None:
+    fk, fnk = sym("F_k"), sym("F_n-k-1")
+    hi = add(n, num(-1))
+    a = series("sum", mul(fk, fnk), "k", num(0), hi)
+    b = series("sum", mul(fnk, fk), "k", num(0), hi)
+    c = series("sum", mul(fk, fk), "k", num(0), hi)
+    assert same(X(a), X(b))
+    assert not same(X(a), X(c))
+
+
+def test_the_bound_variable_is_not_free() -> None:
+    s = series("sum", mul(k, x), "k", num(1), num(3))  # 6x
+    assert same(X(s), X(mul(num(6), x)))
+    assert not same(X(s), X(mul(num(6), k)))
+    assert not same(X(s), X(mul(num(5), x)))
+
+
+def test_products_with_integer_bounds() -> None:
+    p = series("prod", k, "k", num(1), num(5))
+    assert same(X(p), N(120))
+    assert not same(X(p), N(24))
+    assert same(X(series("prod", k, "k", num(1), n)), X(fn("factorial", n)))
+
+
+def test_gamma_function() -> None:
+    assert same(X(fn("gamma", num(5))), N(24))
+    assert not same(X(fn("gamma", num(5))), N(120))
+    assert same(X(fn("gamma", div(num(1), num(2)))), X(fn("sqrt", PI)))
+    assert same(X(fn("gamma", add(x, num(1)))), X(fn("factorial", x)))
+    assert not same(X(fn("gamma", x)), X(fn("factorial", x)))
+    assert not same(X(fn("gamma", num(0))), N(0))  # a pole has no value

@@ -96,7 +96,7 @@ def test_reading_never_raises(junk):
 def test_errors_say_where_and_what():
     r = read("\\frac{1}{2")
     assert r.value is None and "to close" in r.error.message
-    r = read("1 + \\foo")
+    r = read("1 + \\foo{2}")  # an unknown command with an argument (alone, \\foo names a quantity)
     assert r.error.message == "unknown command '\\foo'" and r.error.pos == 4
     assert "position 4" in str(r.error)
 

@@ -19,7 +19,8 @@ A :data:`Node` is a tuple whose first element names the operation::
     ("pow", a, b)                a ** b
     ("func", name, a, ...)       a named function: sin cos tan cot sec csc asin acos atan sinh cosh tanh
                                  log (natural) ln exp sqrt abs floor ceil factorial binom root (root: x, n)
-                                 log_base (x, base) gcd lcm max min re im arg conj
+                                 log_base (x, base) gcd lcm max min re im arg conj gamma
+    ("func", "sum" | "prod", body, ("sym", k), lo, hi)   a sum or product over the integers k = lo..hi
     ("pm", a, b)                 a ± b (only ever at the top of a list item; the reader expands it)
 
 Trees are compared structurally only for hashing; equivalence is decided by :mod:`mathgrade.compare`.

@@ -12,6 +12,7 @@ principal complex branch (``\\sqrt{-4} = 2i``, ``\\log(-1) = i\\pi``).
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 import zlib
@@ -70,6 +71,9 @@ def free_symbols(node: tuple) -> frozenset:
         head = n[0]
         if head == "sym":
             out.add(n[1])
+        elif head == "func" and n[1] in _SERIES:
+            out |= free_symbols(n[2]) - {n[3][1]}
+            stack.extend(n[4:])
         elif head == "func":
             stack.extend(n[2:])
         elif head not in ("num", "const"):
@@ -158,9 +162,30 @@ class _Evaluator:
             if head == "div":
                 return self._div(vals[0], vals[1])
             return self._pow(vals[0], vals[1])
+        if head == "func" and node[1] in _SERIES:
+            return self._series(node)
         if head == "func":
             return self._func(node[1], node[2:])
         raise Unsupported(f"cannot evaluate a {head!r} node")
+
+    def _series(self, node: tuple) -> Scalar:
+        """``("func", "sum" | "prod", body, ("sym", k), lo, hi)`` with integer bounds at most
+        :data:`_MAX_SERIES_TERMS` apart, term by term; other bounds are :class:`Unsupported`."""
+        name, body, var, lo_t, hi_t = node[1:]
+        lo, hi = _as_int(self.run(lo_t)), _as_int(self.run(hi_t))
+        if lo is None or hi is None:
+            raise Unsupported(f"a {name} whose bounds are not integers")
+        if hi - lo >= _MAX_SERIES_TERMS:
+            raise Unsupported(f"a {name} of more than {_MAX_SERIES_TERMS} terms")
+        saved = self.env
+        terms = []
+        try:
+            for k in range(lo, hi + 1):
+                self.env = {**saved, var[1]: Fraction(k)}
+                terms.append(self.run(body))
+        finally:
+            self.env = saved
+        return self._sum(terms) if name == "sum" else self._product(terms)
 
     def _const(self, name: str) -> Scalar:
         ctx = self.ctx
@@ -220,7 +245,7 @@ class _Evaluator:
         return self._check(ctx.power(b, e))
 
     def _finite(self, vals: List[Scalar]) -> List[Scalar]:
-        """Operands of arithmetic must be finite: ∞ is only a value on its own (an interval's end), ``∞ - ∞`` or
+        r"""Operands of arithmetic must be finite: ∞ is only a value on its own (an interval's end), ``∞ - ∞`` or
         ``\sin\infty`` are undefined."""
         for v in vals:
             if not isinstance(v, Fraction) and not self.ctx.isfinite(v):
@@ -428,8 +453,26 @@ def _exp(ev: _Evaluator, x: Scalar) -> Scalar:
     return ev.ctx.exp(_bounded_arg(ev, "exp", x))
 
 
+_SERIES = frozenset({"sum", "prod"})
+_MAX_SERIES_TERMS = 2000
+"""Most terms of a sum or product evaluated term by term (larger ones are left to sympy)."""
+
+
+def _gamma(ev: _Evaluator, x: Scalar) -> Scalar:
+    """Γ(x): exact (a factorial) at small positive integers; undefined at 0 and the negative integers."""
+    n = _as_int(x)
+    if n is not None and n <= 0:
+        raise Undefined("gamma at a pole")
+    if n is not None and n <= _MAX_FACTORIAL:
+        return Fraction(math.factorial(n - 1))
+    v = ev.mp(x)
+    if ev.ctx.isfinite(v) and ev.ctx.mag(v) > _GROWTH_MAX_BITS:
+        raise Unsupported("argument of gamma too large to evaluate")
+    return ev.ctx.gamma(v)
+
+
 _PERIODIC_MAX_BITS = 200
-"""Largest argument (in bits) of a trigonometric function: reducing ``\sin(10^{10^6})`` takes minutes."""
+r"""Largest argument (in bits) of a trigonometric function: reducing ``\sin(10^{10^6})`` takes minutes."""
 _GROWTH_MAX_BITS = 40
 """Largest argument (in bits) of exp, sinh, cosh and of a floating exponent: beyond, the value is astronomically
 large or small and evaluating it is slow and meaningless."""
@@ -519,6 +562,7 @@ _FUNCS: Dict[str, Any] = {
     "floor": _floor,
     "ceil": _ceil,
     "factorial": _factorial,
+    "gamma": _gamma,
     "binom": _binom,
     "log_base": _log_base,
     "gcd": _gcd_lcm("gcd"),

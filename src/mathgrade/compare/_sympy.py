@@ -90,6 +90,18 @@ _SIMPLE = {
 
 def _function(sp: Any, node: tuple, symbols: Dict[str, Any]) -> Any:
     name = node[1]
+    if name in ("sum", "prod") and len(node) == 6:  # (body, ("sym", k), lo, hi): k is an integer
+        var = node[3][1]
+        saved = symbols.get(var)
+        symbols[var] = sp.Symbol(var, integer=True)
+        body = _convert(sp, node[2], symbols)
+        k = symbols[var]
+        if saved is None:
+            del symbols[var]
+        else:
+            symbols[var] = saved
+        lo, hi = _convert(sp, node[4], symbols), _convert(sp, node[5], symbols)
+        return (sp.Sum if name == "sum" else sp.Product)(body, (k, lo, hi))
     args = [_convert(sp, a, symbols) for a in node[2:]]
     if name in _SIMPLE and len(args) == 1:
         return getattr(sp, _SIMPLE[name])(args[0])
@@ -101,6 +113,10 @@ def _function(sp: Any, node: tuple, symbols: Dict[str, Any]) -> Any:
         if args[0].is_number and abs(args[0]) > _MAX_FACTORIAL_ARG:
             raise TooBig("binomial argument too large")
         return sp.binomial(args[0], args[1])
+    if name == "gamma" and len(args) == 1:
+        if args[0].is_number and abs(args[0]) > _MAX_FACTORIAL_ARG:
+            raise TooBig("gamma argument too large")
+        return sp.gamma(args[0])
     if name == "root" and len(args) == 2:
         return sp.root(args[0], args[1])
     if name == "log_base" and len(args) == 2:
@@ -127,7 +143,10 @@ def difference_is_zero(a: tuple, b: tuple) -> bool:
         return False
     if diff == 0:
         return True
-    for step in (sympy.expand, sympy.cancel, sympy.trigsimp, sympy.simplify):
+    steps = (sympy.expand, sympy.cancel, sympy.trigsimp, sympy.simplify)
+    if diff.has(sympy.Sum, sympy.Product):  # sums and products are first worked out where sympy can
+        steps = (_doit,) + steps
+    for step in steps:
         try:
             diff = step(diff)
         except Exception:  # noqa: BLE001 - a sympy failure only means "not shown"
@@ -135,6 +154,11 @@ def difference_is_zero(a: tuple, b: tuple) -> bool:
         if diff == 0:
             return True
     return False
+
+
+def _doit(e: Any) -> Any:
+    """Evaluate the sums and products in ``e`` (closed forms where sympy knows them)."""
+    return e.doit()
 
 
 def _real_set(sp: Any, part: tuple, symbols: Dict[str, Any]) -> Any:

@@ -234,6 +234,10 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
     if head == "pow":
         return _fold_pow(_fold(t[1], ctx), _fold(t[2], ctx), ctx)
     if head == "func":
+        if t[1] in _TRIG and len(t) == 3 and t[2][0] == "deg":
+            return _fold_func(t[1], [_degrees_to_radians(_fold(t[2][1], ctx), ctx)], ctx)
+        if t[1] in ("sum", "prod"):
+            return _fold_series(t, ctx)
         return _fold_func(t[1], [_fold(a, ctx) for a in t[2:]], ctx)
     if head == "percent":
         x = _fold(t[1], ctx)
@@ -247,6 +251,42 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
         ctx.degrees = True
         return x
     raise ParseFailure(0, f"unexpected {head!r}")  # pragma: no cover - parser and builder agree
+
+
+_TRIG = frozenset("sin cos tan cot sec csc".split())
+_MAX_FOLDED_TERMS = 200
+
+
+def _degrees_to_radians(x: _Scalar, ctx: _Context) -> Node:
+    """The argument of a trigonometric function written in degrees (``\\sin 60^\\circ``): ``x·π/180``."""
+    return ("div", ("mul", _node(x, ctx), ("const", "pi")), ("num", Fraction(180)))
+
+
+def _fold_series(t: Tree, ctx: _Context) -> _Scalar:
+    """``("func", "sum" | "prod", body, ("sym", k), lo, hi)``: folded to a Number when the bounds are integers at
+    most :data:`_MAX_FOLDED_TERMS` apart and every term folds to a number; else kept as a tree."""
+    name, body, var, lo_t, hi_t = t[1:]
+    lo, hi = _fold(lo_t, ctx), _fold(hi_t, ctx)
+    if (isinstance(lo, Number) and isinstance(hi, Number) and _plain(lo).denominator == 1
+            and _plain(hi).denominator == 1 and _plain(hi) - _plain(lo) < _MAX_FOLDED_TERMS):
+        terms = [_fold(_substitute(body, var[1], ("num", Fraction(k), None)), ctx)
+                 for k in range(int(_plain(lo)), int(_plain(hi)) + 1)]
+        if all(isinstance(x, Number) for x in terms):
+            return _fold_add(terms, ctx) if name == "sum" else _fold_mul(terms, ctx)
+    return ("func", name, _node(_fold(body, ctx), ctx), var, _node(lo, ctx), _node(hi, ctx))
+
+
+def _substitute(t: Tree, name: str, value: Tree) -> Tree:
+    """``t`` with the variable ``name`` replaced by ``value`` (a bound variable of an inner sum is left alone)."""
+    if not isinstance(t, tuple) or not t or not isinstance(t[0], str):
+        return t
+    if t[0] == "sym":
+        return value if t[1] == name else t
+    if t[0] in ("num", "const"):
+        return t
+    if t[0] == "func" and t[1] in ("sum", "prod") and t[3] == ("sym", name):
+        return t[:5] + (_substitute(t[5], name, value),)
+    return (t[0],) + tuple(_substitute(c, name, value) for c in t[1:])
 
 
 _NAMES = {"list": "list", "tuple": "tuple or interval", "set": "set", "setop": "union", "rel": "relation",
@@ -315,6 +355,8 @@ def _fold_func(name: str, args: List[_Scalar], ctx: _Context) -> _Scalar:
             return Number(Fraction(math.factorial(int(vals[0]))))
         if name == "binom" and all(v.denominator == 1 for v in vals) and 0 <= vals[0] <= 4000:
             return Number(Fraction(math.comb(int(vals[0]), int(vals[1])) if vals[1] >= 0 else 0))
+        if name == "gamma" and len(vals) == 1 and vals[0].denominator == 1 and 1 <= vals[0] <= 1401:
+            return Number(Fraction(math.factorial(int(vals[0]) - 1)))
         if name == "abs":
             return Number(abs(vals[0]))
         if name in ("floor", "ceil"):

@@ -48,6 +48,7 @@ _POSTFIX = {"!": 70, "%": 70, "°": 70, "'": 70}
 _PREFIX_BP = 41  # unary minus / plus / ±: -2x is -(2x); -x^2 is -(x^2)
 _IMPLICIT_BP = 42  # 2x, 2\pi r, 3(x+1); binds tighter than / so 2\pi/\omega is (2π)/ω
 _FUNC_ARG_BP = 41.5  # argument of \sin x without brackets: \sin 2x is sin(2x), \sin x \cos x is sin(x)cos(x)
+_SERIES_BODY_BP = 35  # the body of \sum takes products, not sums
 _SCRIPT_BP = 59  # right side of ^ without braces (plain text 2^10, x^-1)
 
 _RELATIONS = {"=": "=", "<": "<", ">": ">", "<=": "<=", ">=": ">=", "!=": "!=", "approx": "approx"}
@@ -71,6 +72,14 @@ _MATRIX_ENVS = frozenset("pmatrix bmatrix Bmatrix vmatrix Vmatrix matrix smallma
 _LIST_ENVS = frozenset("cases aligned align gathered gather split eqnarray alignat".split())
 _CONSTS = {"pi": ("const", "pi"), "infty": ("const", "oo"), "infinity": ("const", "oo"),
            "emptyset": ("set", ())}
+_NOT_NAMES = frozenset(
+    "ldots cdots dots vdots ddots dotsc dotsb therefore because forall exists nexists neg lnot not int iint oint lim "
+    "limsup liminf sup inf nabla partial to mapsto rightarrow leftarrow leftrightarrow Leftarrow Leftrightarrow iff "
+    "subset subseteq supset supseteq notin ni perp parallel propto cong sim prime degree circ bullet star dagger "
+    "qed square blacksquare box checkmark hline newline linebreak label tag nonumber notag item ref cite end begin "
+    "frac sqrt binom text mathbb mathcal mathfrak overline underline hat vec bar tilde dot ddot".split()
+)
+"""Commands that never name a quantity, so an unknown one of them stays a reading error (see ``command``)."""
 _REAL_LINE = ("tuple", (("neg", ("const", "oo")), ("const", "oo")), "(", ")")
 
 
@@ -402,6 +411,11 @@ class _Parser:
         name = tok.text
         if name in _CONSTS:
             return _CONSTS[name]
+        if name == "Gamma" and self.at_op("(") and not self.peek().space:
+            opener = self.advance()
+            args = self.nested_items(opener, (")",))
+            self.expect_op(")", opener)
+            return ("func", "gamma") + tuple(args)
         if name in _GREEK:
             greek = self.name_suffixes(name[3:] if name.startswith("var") else name)
             if self.defines_function():
@@ -432,9 +446,33 @@ class _Parser:
             raise ParseFailure(tok.pos, "a number set other than the real numbers")
         if name in ("angle", "triangle", "partial"):
             return ("sym", name)
+        if name in ("sum", "prod"):
+            return self.series(tok)
         if name in ("odot", "circ"):
             raise ParseFailure(tok.pos, f"unexpected '\\{name}'")
+        if name not in _NOT_NAMES and name.isascii() and name.isalpha() and not (self.at_op("{") or self.at_op("[")):
+            return ("sym", name)  # an unknown command without arguments (\zzz) names something
         raise ParseFailure(tok.pos, f"unknown command '\\{name}'")
+
+    def series(self, tok: Token) -> Tree:
+        """``\\sum_{k=0}^{n} body`` and ``\\prod``: ``("func", "sum" | "prod", body, ("sym", k), lo, hi)``. The body
+        binds tighter than ``+`` (``\\sum_k k + 1`` is ``(\\sum_k k) + 1``) and takes products (``F_k F_{n-k}``)."""
+        lower: Optional[Tree] = None
+        upper: Optional[Tree] = None
+        for _ in range(2):
+            if self.at_op("_") and lower is None:
+                self.advance()
+                lower = self.script()
+            elif self.at_op("^") and upper is None:
+                self.advance()
+                upper = self.script()
+        if (lower is None or upper is None or lower[0] != "rel" or len(lower[1]) != 2 or lower[2] != ("=",)
+                or lower[1][0][0] not in ("sym", "const") or lower[1][0][1] in ("pi", "oo")):
+            raise ParseFailure(tok.pos, f"'\\{tok.text}' without bounds written as _{{k=a}}^{{b}}")
+        var = lower[1][0][1]
+        body = _rename_constant(self.parse_expr(_SERIES_BODY_BP), var) if var in ("e", "i") else \
+            self.parse_expr(_SERIES_BODY_BP)
+        return ("func", tok.text, body, ("sym", var), lower[1][1], upper)
 
     def argument(self, opener: Token) -> Tree:
         """One argument of ``\\frac``, ``\\sqrt``, ``\\binom``: a braced group or a single token."""
@@ -618,6 +656,17 @@ def _join_aligned(cells: List[Tree]) -> Tree:
     if len(cells) == 1:
         return cells[0]
     raise ParseFailure(0, "a piecewise definition (cells separated by '&')")
+
+
+def _rename_constant(tree: Tree, name: str) -> Tree:
+    """``tree`` with the constant ``e`` or ``i`` read as the variable ``name`` (the index of ``\\sum_{i=1}``)."""
+    if not isinstance(tree, tuple) or not tree or not isinstance(tree[0], str):
+        return tree
+    if tree == ("const", name):
+        return ("sym", name)
+    if tree[0] in ("num", "sym", "const"):
+        return tree
+    return (tree[0],) + tuple(_rename_constant(c, name) if isinstance(c, tuple) else c for c in tree[1:])
 
 
 def _add(left: Tree, right: Tree) -> Tree:
