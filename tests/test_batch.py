@@ -255,3 +255,28 @@ def test_fork_only_when_single_threaded() -> None:
     finally:
         stop.set()
         t.join()
+
+
+_STDIN_SCRIPT = """
+import threading, warnings
+warnings.simplefilter("always")
+import mathgrade
+stop = threading.Event()
+t = threading.Thread(target=stop.wait)
+t.start()  # another thread: grade_many must use 'spawn', which cannot re-import a script read from stdin
+try:
+    rows = [(str(i), str(i if i % 2 == 0 else i + 1)) for i in range(200)]
+    print([v.correct for v in mathgrade.grade_many(rows, workers=2)] == [i % 2 == 0 for i in range(200)])
+finally:
+    stop.set()
+"""
+
+
+def test_grade_many_falls_back_when_workers_cannot_start() -> None:
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-"], input=_STDIN_SCRIPT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "True"
+    assert proc.stderr.count("RuntimeWarning: mathgrade could not start worker processes") == 1

@@ -164,7 +164,16 @@ class _Limits:
 def _pooled(rows: Iterable[Row], workers: int, chunk_size: int, options: Options,
             grader: RowGrader) -> Iterator[Verdict]:
     """Grade on a process pool, keeping at most a few chunks per worker in flight, yielding in input order."""
-    pool = _Pool(workers)
+    try:
+        pool = _Pool(workers)
+    except _PoolUnusable as exc:
+        import warnings
+
+        warnings.warn(f"mathgrade could not start worker processes ({exc}); grading in this process instead. "
+                      "Workers are started with multiprocessing's 'spawn' here, which re-imports the main script: "
+                      "run from a file, with the `if __name__ == '__main__':` guard.", RuntimeWarning, stacklevel=3)
+        yield from _in_process(rows, options, grader)
+        return
     limits = _Limits.of(options.timeout)
     window: Deque[List[Any]] = deque()  # [chunk, future] in input order
     in_flight = 4 * workers
@@ -227,19 +236,42 @@ def _head_result(future: Any, limits: _Limits) -> Any:
     return future.result(timeout=limits.watch)
 
 
+class _PoolUnusable(Exception):
+    """Worker processes cannot be started in this process."""
+
+
+_PROBE_TIMEOUT = 60.0
+"""Seconds a spawned pool has to run its first trivial task."""
+
+
 class _Pool:
     """A pebble process pool that can be started again (pebble gives up when an idle worker dies)."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self._pool = self._start()
+        self._pool = self._start(probe=True)
 
-    def _start(self) -> Any:
+    def _start(self, probe: bool = False) -> Any:
+        """A new pool. With ``probe``, a spawned pool must first run a trivial task: workers that cannot start
+        (``spawn`` re-imports the main script, which fails for a script read from stdin) raise
+        :class:`_PoolUnusable` instead of being started again and again."""
         from pebble import ProcessPool
 
         from . import limits
 
-        return ProcessPool(max_workers=self.workers, initializer=limits._mark_worker, context=_mp_context())
+        context = _mp_context()
+        for attempt in (1, 2):
+            pool = ProcessPool(max_workers=self.workers, initializer=limits._mark_worker, context=context)
+            if not probe or context.get_start_method() == "fork":
+                return pool
+            try:
+                pool.schedule(os.getpid).result(timeout=_PROBE_TIMEOUT)
+                return pool
+            except Exception as exc:  # noqa: BLE001 - BrokenProcessPool, timeout...
+                pool.stop()
+                if attempt == 2:
+                    raise _PoolUnusable(f"{type(exc).__name__}: {exc}") from None
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def schedule(self, fn: Callable[..., Any], args: Tuple[Any, ...], timeout: float) -> Any:
         try:

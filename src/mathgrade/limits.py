@@ -80,12 +80,17 @@ def run_bounded(fn: Callable[..., T], *args: Any, deadline: Deadline) -> T:
     An exception raised by ``fn`` is raised here; a worker that dies (crash, memory cap) raises ``RuntimeError``.
     """
     deadline.check()
-    if _inline:
+    if _inline or _unusable is not None:
         return fn(*args)
     import concurrent.futures
+    from concurrent.futures.process import BrokenProcessPool
 
     remaining = deadline.remaining()
-    future = _submit(fn, args, remaining)
+    try:
+        future = _submit(fn, args, remaining)
+    except RuntimeError as exc:  # no pool can be started here
+        _pool_failed(exc)
+        return fn(*args)
     try:
         # The pool's own timeout counts from when a worker starts the task; this wait also covers queueing.
         return future.result(timeout=max(remaining, 0.0) + _RESULT_GRACE)
@@ -99,6 +104,11 @@ def run_bounded(fn: Callable[..., T], *args: Any, deadline: Deadline) -> T:
         raise GradingTimeout("bounded work was cancelled") from None
     except _process_expired() as exc:
         raise RuntimeError(f"the worker process running bounded work died ({exc})") from None
+    except BrokenProcessPool as exc:  # every worker died before taking the task
+        if _worked:  # a transient failure of a pool that works here: the next call gets a new pool
+            raise RuntimeError(f"the worker pool for bounded work broke ({exc})") from None
+        _pool_failed(exc)
+        return fn(*args)
 
 
 # --- the pool --------------------------------------------------------------------------------------------------
@@ -139,9 +149,42 @@ def _submit(fn: Callable[..., Any], args: tuple, timeout: float) -> Any:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _note_done(_future: Any) -> None:
-    global _last_done
+def _note_done(future: Any) -> None:
+    global _last_done, _worked, _failures
     _last_done = time.monotonic()
+    if future is not None and not future.cancelled() and future.exception() is None:
+        _worked, _failures = True, 0
+
+
+_POOL_FAILURES_BEFORE_GIVING_UP = 2
+_worked = False
+"""True once a task of the shared pool has finished in this process: the pool can start here."""
+_failures = 0
+_unusable: Optional[str] = None
+"""Why worker processes cannot be used in this process (then bounded work runs in-process), or None."""
+
+
+def _pool_failed(exc: BaseException) -> bool:
+    """Note that a pool that never worked here broke; True when bounded work must now always run in-process.
+
+    Workers that die at start (e.g. ``spawn`` cannot re-import a ``__main__`` read from stdin) would otherwise be
+    started again and again. Then the time limit is only the deadline checks between steps, and we say so once.
+    """
+    global _failures, _unusable
+    if _worked:
+        return False
+    _failures += 1
+    if _failures < _POOL_FAILURES_BEFORE_GIVING_UP:
+        return False
+    _unusable = f"{type(exc).__name__}: {exc}"
+    import warnings
+
+    warnings.warn("mathgrade could not start worker processes for symbolic work "
+                  f"({_unusable}); it now runs in this process, where a runaway computation cannot be stopped. "
+                  "Workers are started with multiprocessing's 'spawn', which re-imports the main script: run "
+                  "from a file, with the `if __name__ == '__main__':` guard.", RuntimeWarning, stacklevel=3)
+    _shutdown()
+    return True
 
 
 def _check_stuck() -> None:
@@ -236,9 +279,10 @@ def _shutdown() -> None:
 
 def _after_fork_in_child() -> None:
     """A forked child starts with no pool (the parent's belongs to the parent) and a fresh lock."""
-    global _lock, _pool, _pool_pid
+    global _lock, _pool, _pool_pid, _failures
     _lock = threading.Lock()
     _pool, _pool_pid = None, None
+    _failures = 0
 
 
 atexit.register(_shutdown)
