@@ -231,7 +231,7 @@ def test_undelimited_latex_near_the_end() -> None:
         ("a total of 1,234,567 people", "1,234,567"),
         ("half is 1/2", "1/2"),
         ("we need 2 1/2 cups", "2 1/2"),
-        ("x5 - 4", "4"),
+        ("we get x5 - 4", "4"),
         ("He got 10.", "10"),
     ],
 )
@@ -356,7 +356,7 @@ def test_numbers_at_a_sentence_end_and_other_forms() -> None:
     assert best_text("about .4 of them") == ".4"
     assert best_text("population 1 000 000 people") == "1 000 000"
     assert best_text("it is 1000,99") == "1000,99"  # a decimal comma or a list: the reader decides
-    assert best_text("x.5 units") is None
+    assert best_text("we have x.5 units") is None
 
 
 def test_a_number_inside_a_better_candidate_is_not_a_fallback() -> None:
@@ -496,3 +496,120 @@ def test_a_lead_in_sentence_ending_with_a_colon_gives_the_formula_after_it() -> 
     assert best_text("Final Answer: the sum is:\n\\[ 60 \\cdot 7 = 420 \\]") == "420"
     # a colon after math is not a lead-in
     assert best_text("The answer is $x = 2$: done") == "x = 2"
+
+
+# -- a bare answer: the whole output ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "output, expected",
+    [
+        ("x^2+2x+1", "x^2+2x+1"),
+        ("\\text{Evelyn}", "\\text{Evelyn}"),
+        ("Evelyn", "Evelyn"),
+        ("no solution", "no solution"),
+        ("(B)", "(B)"),
+        ("2, 3", "2, 3"),
+        ("x = 2 \\text{ or } x = 3", "x = 2 \\text{ or } x = 3"),
+        ("$x = 2$ or $x = 3$", "x = 2 or x = 3"),
+        ("1 \\pm \\sqrt{2}", "1 \\pm \\sqrt{2}"),
+        ("\\frac{9}{7}", "\\frac{9}{7}"),
+        ("[1, 2)", "[1, 2)"),
+        ("12 apples", "12"),
+        ("  -7.5 \n", "-7.5"),
+        (".4", ".4"),
+        ("60 \\cdot 7 = 420", "420"),
+    ],
+)
+def test_a_bare_answer_is_the_whole_output(output: str, expected: str) -> None:
+    c = best(output)
+    assert c is not None and (c.text, c.rule) == (expected, "bare_answer")
+    assert output[c.start:c.end] == output.strip()
+
+
+def test_a_single_formula_is_taken_whole_by_the_math_env_rule() -> None:
+    c = best("$\\frac{9}{7}$")
+    assert c is not None and (c.text, c.rule) == ("\\frac{9}{7}", "math_env")
+    assert "bare_answer" not in rules("$\\frac{9}{7}$")
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "We have 3 apples and 4 pears, so 7.",
+        "Hence 1 - \\sqrt{2}",
+        "population 1 000 000 people",
+        "approximately 3.5",
+        "I think 5",
+        "It is 5",
+        "3. Then 4",
+        "Is it 5?",
+        "3\n4",
+        "\\boxed{",
+        "1 + {2",
+        "```output",
+        "答案是",
+        "x^2 + " + "+ ".join("x" for _ in range(120)),
+    ],
+)
+def test_prose_and_broken_outputs_are_not_bare_answers(output: str) -> None:
+    assert "bare_answer" not in rules(output)
+    assert "bare_answer" not in rules(output, choices=True)
+
+
+def test_a_marked_answer_beats_the_bare_answer_and_hides_it() -> None:
+    assert rules("\\boxed{5}") == ["boxed"]
+    assert rules("Answer: 5") == ["answer_phrase"]
+    assert rules("**73**")[0] == "bold" and "bare_answer" not in rules("**73**")
+    c = best("(A) 1 (B) 2 (C) 3", choices=True)
+    assert c is not None and c.rule == "option_list" and c.alternatives == ("A", "B", "C")
+    assert "bare_answer" not in rules("(A) 1 (B) 2 (C) 3", choices=True)
+
+
+def test_a_bare_answer_beats_its_own_last_number_and_keeps_it_as_a_fallback() -> None:
+    assert rules("x^2+2x+1") == ["bare_answer", "last_number"]
+    assert best_text("\\frac{10}{9}") == "\\frac{10}{9}"
+
+
+def test_a_bare_letter_is_a_choice_only_when_choices_are_expected() -> None:
+    c = best("(B)", choices=True)
+    assert c is not None and c.choice and c.text == "B"
+    c = best("B", choices=True)
+    assert c is not None and c.choice and c.text == "B"
+    c = best("(B)")
+    assert c is not None and not c.choice
+
+
+def test_the_reward_policy_does_not_take_a_bare_answer() -> None:
+    assert extract("42", policy="reward") == []
+    assert extract("x^2+2x+1", policy="reward") == []
+    assert [c.text for c in extract("\\boxed{42}", policy="reward")] == ["42"]
+
+
+def test_a_bare_answer_after_the_thinking() -> None:
+    c = best("<think>Maybe 7? Let me check: 6 * 7 = 42.</think>\n\n42")
+    assert c is not None and (c.text, c.rule) == ("42", "bare_answer")
+    c = best("<think>Maybe 7? Let me check.</think>\n\nWe have 3 apples and 4 pears, so 7 apples in all.")
+    assert c is not None and c.rule != "bare_answer"
+
+
+def test_a_leading_decimal_point_is_kept() -> None:
+    assert best_text("The answer is .5") == ".5"
+    assert best_text("The answer is: .5.") == ".5"
+    assert best_text("The answer is 5.") == "5"
+    assert best_text("The answer is 2.5.") == "2.5"
+
+
+def test_statements_joined_by_or_or_and_are_not_a_chain() -> None:
+    assert best_text("We get $x = 2 \\text{ or } x = 3$") == "x = 2 \\text{ or } x = 3"
+    assert best_text("We get $x = 1 \\text{ and } y = 2$") == "x = 1 \\text{ and } y = 2"
+    assert best_text("We get $x = 2 + 3 = 5$") == "x = 5"
+
+
+def test_grading_a_bare_answer_end_to_end() -> None:
+    import mathgrade
+
+    v = mathgrade.grade("x^2+2x+1", "(x+1)^2")
+    assert v.correct and v.answer is not None and v.answer.rule == "bare_answer"
+    assert not mathgrade.grade("x^2+2x+2", "(x+1)^2").correct
+    assert not mathgrade.grade("x^2+2x+1", "1").correct  # the last number of a bare formula is not its answer
+    assert mathgrade.grade("12 apples", "12").correct
+    assert not mathgrade.grade("I think 5", "I think 6").correct

@@ -19,6 +19,8 @@ Rules, from the most to the least trusted (priority: lower is better):
   40  ``code_output``             the last ```` ```output ```` block (read, never executed)
   44  ``choice_line``             a last line that is only a letter (multiple choice only)
   45  ``option_list``             options listed without choosing: ambiguous (multiple choice only)
+  46  ``bare_answer``             the whole output, when it is a bare answer rather than prose (``x^2+2x+1``,
+                                  ``2, 3``, ``[1, 2)``, ``12 apples``, ``\\text{Evelyn}``, ``no solution``)
   49  ``last_number``             the last number, when it stands after the last formula in a later sentence
                                   (or closes the output: "... is 2.")
   50  ``math_env``                the last ``$..$``, ``$$..$$``, ``\\(..\\)``, ``\\[..\\]``; of ``60 \\cdot 7 = 420``
@@ -87,6 +89,7 @@ RULES: Tuple[Callable[[Scan, bool], List[Found]], ...] = (
     _rules.code_output,
     _rules.choice_line,
     _rules.option_list,
+    _rules.bare_answer,
     _rules.math_env,
     _rules.latex,
     _rules.last_number,
@@ -123,7 +126,7 @@ def _extract_span(output: str, start: int, end: int, policy: str, choices: bool)
         found.extend(rule(scan, choices))
     if choices and any(f.choice for f in found if f.family != "option_list"):
         found = [f for f in found if f.family not in _ONLY_WITHOUT_CHOICE]
-    found = _rules.promote_late_final(found)
+    found = _rules.drop_bare_when_marked(_rules.promote_late_final(found))
     if policy == "reward":
         found = [f for f in found if f.family in MARKED_RULES]
     elif _rules.looks_cut_off(output[:end] if end != len(output) else output):
@@ -175,9 +178,11 @@ _FRAGMENT_FAMILIES = frozenset({"last_number", "latex"})
 
 
 def _inside_better(f: Found, better: List[Candidate], offset: int) -> bool:
-    """A fallback that is a piece of a better candidate (the ``9`` of ``\\frac{10}{9}``) is no answer of its own."""
+    """A fallback that is a piece of a better candidate (the ``9`` of ``\\frac{10}{9}``) is no answer of its own. A
+    bare answer (the whole output) does not hide them: they remain the fallbacks when it cannot be read."""
     s, e = f.start + offset, f.end + offset
-    return any(c.start <= s and e <= c.end and (c.start, c.end) != (s, e) for c in better)
+    return any(c.start <= s and e <= c.end and (c.start, c.end) != (s, e) and c.rule != "bare_answer"
+               for c in better)
 
 
 def _ordered(found: List[Found], offset: int) -> List[Candidate]:

@@ -17,7 +17,7 @@ from ._scan import Scan, clean_answer, strip_delimiters
 
 __all__ = [
     "Found", "PRIORITY", "MARKED_RULES", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "bold",
-    "choice_phrase", "code_output", "option_list", "choice_line", "math_env", "latex", "last_number",
+    "choice_phrase", "code_output", "option_list", "choice_line", "bare_answer", "math_env", "latex", "last_number", "drop_bare_when_marked",
     "promote_late_number", "promote_late_final",
 ]
 
@@ -35,6 +35,7 @@ PRIORITY: Dict[str, int] = {
     "code_output": 40,
     "choice_line": 44,
     "option_list": 45,
+    "bare_answer": 46,
     "last_number_after_formula": 49,
     "math_env": 50,
     "latex": 60,
@@ -74,6 +75,12 @@ _STOP_WORDS = frozenset(
     "of a an is are was be by on at from with what how which where why i you they he she determined straightforward "
     "follows following option choice different something more less larger smaller bigger appropriate unclear unknown "
     "also still now then".split()
+)
+_FUNCTION_WORDS = frozenset(
+    "the a an of to in on at by for from with and or but is are was were be been that this these those if then than "
+    "as so which who whom whose where when while because since into onto about over under between each every some any "
+    "no not can could would should will may might must do does did have has had its their his her our your my we i "
+    "you he she they it let wait perhaps alternatively maybe".split()
 )
 _PLAIN_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _FIRST_WORD = re.compile(r"[A-Za-z']+")
@@ -570,6 +577,77 @@ def option_list(scan: Scan, choices: bool) -> List[Found]:
     return [Found(alts[-1], first, last, "option_list", alternatives=alts, choice=True)]
 
 
+# -- a bare answer: the whole output ------------------------------------------------------------------------------
+BARE_MAX_CHARS = 200
+"""Longest output taken whole as a bare answer (``x^2+2x+1``, ``[1, 2)``, ``\\text{Evelyn}``)."""
+_BARE_MAX_WORDS = 3
+_BARE_JOINING_WORDS = frozenset({"or", "and", "no"})
+_BARE_PROSE_WORDS = (_FUNCTION_WORDS | _STOP_WORDS | frozenset(
+    "approximately approx about around roughly nearly almost think guess believe get got answer final result "
+    "equals gives step me".split()
+)) - _BARE_JOINING_WORDS
+_SENTENCE_INSIDE = re.compile(r"[.!?][ \t]+[A-Za-z]|[?]|```|####")
+_LABEL_FIRST = re.compile(r"\s*[A-Za-z]{2,}[ \t]*[:,]?[ \t]+(?=[-+\d$\\(\[{.])")
+"""A word before the math ("Hence 1 - \\sqrt{2}", "population 1 000 000"): a sentence, not an answer."""
+
+
+def _is_bare(text: str) -> bool:
+    """``text`` (a whole output, math delimiters removed) is an answer on its own rather than prose: one short line,
+    no sentence break, and at most a few words outside LaTeX commands and ``\\text{}``, none of which reads as a
+    sentence ("we", "is", "so", "approximately"), and no word before the math ("Hence 1 - \\sqrt{2}")."""
+    if not text or len(text) > BARE_MAX_CHARS or "\n" in text or _SENTENCE_INSIDE.search(text):
+        return False
+    if re.search(r"[A-Za-z0-9]", text) is None or not _balanced_braces(text):
+        return False
+    if _HAS_MATH.search(text) and _LABEL_FIRST.match(text):
+        return False
+    if len(_OPTION_LABEL.findall(text)) >= 2:
+        return False  # "(A) 1 (B) 2": options listed, not an answer
+    words = [w.lower() for w in _PLAIN_WORD.findall(_COMMAND_OR_TEXT.sub(" ", text))]
+    return len(words) <= _BARE_MAX_WORDS and not any(w in _BARE_PROSE_WORDS for w in words)
+
+
+def _balanced_braces(text: str) -> bool:
+    depth = 0
+    for c in text:
+        depth += (c == "{") - (c == "}")
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def bare_answer(scan: Scan, choices: bool) -> List[Found]:
+    """The whole output when it is a bare answer (``x^2+2x+1``, ``2, 3``, ``12 apples``, ``\\text{Evelyn}``) rather
+    than prose. Only used when no marked answer is found (see :func:`drop_bare_when_marked`)."""
+    text = scan.text
+    if len(text) > 4 * BARE_MAX_CHARS:
+        return []
+    stripped = text.strip()
+    if not stripped:
+        return []
+    start = text.find(stripped)
+    end = start + len(stripped)
+    env = scan.env_at(start)
+    if env is not None and env[1] == end:
+        return []  # one formula ("$\\frac{9}{7}$"): the math_env rule reads it the same way
+    inner = clean_answer(strip_delimiters(scan, start, end))  # "$x = 2$ or $x = 3$"
+    if not _is_bare(inner):
+        return []
+    answer = clean_answer(_last_of_chain(inner))
+    if not answer or not _ALNUM.search(answer):
+        return []
+    return [_marked(Found(answer, start, end, "bare_answer"), choices)]
+
+
+def drop_bare_when_marked(found: List[Found]) -> List[Found]:
+    """A bare answer is the whole output only when nothing in it ranks higher (a box, a phrase, an option list):
+    "\\boxed{5}" is a box, "Answer: 5" a phrase."""
+    bare_priority = PRIORITY["bare_answer"]
+    if any(PRIORITY[f.family] < bare_priority for f in found):
+        return [f for f in found if f.family != "bare_answer"]
+    return found
+
+
 # -- rule 5: the last formula, then undelimited LaTeX, then the last number ---------------------------------------
 _LONE_VARIABLE = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?\w+\}?)?(?:\([A-Za-z]\))?\s*")
 
@@ -582,9 +660,14 @@ def _has_variable(expr: str) -> bool:
     return re.search(r"[A-Za-z]", _COMMAND_OR_TEXT.sub(" ", expr)) is not None
 
 
+_JOINED_STATEMENTS = re.compile(r"(?<![A-Za-z\\])(?:or|and)(?![A-Za-z])")
+
+
 def _last_of_chain(expr: str) -> str:
     """``60 \\cdot 7 = 420`` → ``420``; ``x = 2 + 3 = 5`` → ``x = 5``; equations (``x^2/16 + y^2/12 = 1/4``,
-    ``y = 2x + 1``) and lists of assignments (``p=5, q=2``) are kept whole."""
+    ``y = 2x + 1``), lists of assignments (``p=5, q=2``) and statements joined by "or"/"and" are kept whole."""
+    if _JOINED_STATEMENTS.search(expr):
+        return expr.strip()  # "x = 2 \\text{ or } x = 3", "x = 1 \\text{ and } y = 2": several statements
     parts, depth, start = [], 0, 0
     for i, c in enumerate(expr):
         if c in "({[":
@@ -775,12 +858,6 @@ def promote_late_final(found: List[Found]) -> List[Found]:
     return out
 
 
-_FUNCTION_WORDS = frozenset(
-    "the a an of to in on at by for from with and or but is are was were be been that this these those if then than "
-    "as so which who whom whose where when while because since into onto about over under between each every some any "
-    "no not can could would should will may might must do does did have has had its their his her our your my we i "
-    "you he she they it let wait perhaps alternatively maybe".split()
-)
 _DANGLING = re.compile(r"[{(\[=+\-,\\^_&|<]\s*$")
 _LAST_WORD = re.compile(r"([A-Za-z']+)\s*$")
 CUT_OFF_MIN_CHARS = 3_000

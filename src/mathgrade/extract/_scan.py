@@ -271,9 +271,9 @@ def strip_delimiters(scan: Scan, start: int, end: int) -> str:
 def clean_answer(answer: str) -> str:
     """Trim an answer text: outer whitespace and sentence punctuation, ``**``, a wrapping ``\\boxed{}``, and the
     words after a plain number (``12 apples`` → ``12``). LaTeX is kept as written."""
-    s = answer.strip(_TRAILING)
+    s = _trim(answer)
     while s.startswith("**") or s.endswith("**"):
-        s = s.strip("*").strip(_TRAILING)
+        s = _trim(s.strip("*"))
     m = _WRAPPED_BOX.match(s)
     if m is not None and s.endswith("}") and _balanced(s[m.end(): -1]):
         s = s[m.end(): -1].strip()
@@ -283,6 +283,15 @@ def clean_answer(answer: str) -> str:
     if m is not None:
         s = m.group(1)
     return s
+
+
+def _trim(s: str) -> str:
+    """``s`` without outer whitespace and sentence punctuation, keeping the point of a leading decimal (``.5``)."""
+    s = s.rstrip(_TRAILING)
+    i = 0
+    while i < len(s) and s[i] in _TRAILING and not (s[i] == "." and s[i + 1: i + 2].isdigit()):
+        i += 1
+    return s[i:]
 
 
 def _balanced(s: str) -> bool:
