@@ -303,7 +303,9 @@ def _mp_context() -> Any:
 
     if sys.platform.startswith("linux") and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
-    return multiprocessing.get_context("spawn")
+    from . import _spawn
+
+    return _spawn.context()
 
 
 def _single_result(future: Any, pair: Tuple[Any, Any], options: Options, patience: float) -> Verdict:
