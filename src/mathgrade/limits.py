@@ -167,7 +167,7 @@ _unusable: Optional[str] = None
 def _pool_failed(exc: BaseException) -> bool:
     """Note that a pool that never worked here broke; True when bounded work must now always run in-process.
 
-    Workers that die at start (e.g. ``spawn`` cannot re-import a ``__main__`` read from stdin) would otherwise be
+    Workers that die at start (e.g. where the sandbox forbids starting processes) would otherwise be
     started again and again. Then the time limit is only the deadline checks between steps, and we say so once.
     """
     global _failures, _unusable
@@ -180,9 +180,8 @@ def _pool_failed(exc: BaseException) -> bool:
     import warnings
 
     warnings.warn("mathgrade could not start worker processes for symbolic work "
-                  f"({_unusable}); it now runs in this process, where a runaway computation cannot be stopped. "
-                  "Workers are started with multiprocessing's 'spawn', which re-imports the main script: run "
-                  "from a file, with the `if __name__ == '__main__':` guard.", RuntimeWarning, stacklevel=3)
+                  f"({_unusable}); it now runs in this process, where a runaway computation cannot be stopped.",
+                  RuntimeWarning, stacklevel=3)
     _shutdown()
     return True
 
@@ -210,12 +209,12 @@ def _get_pool(fresh: bool = False) -> Any:
             return _pool
         if _pool is not None and _pool_pid == pid:
             _stop(_pool)
-        import multiprocessing
-
         from pebble import ProcessPool
 
-        _pool = ProcessPool(max_workers=BOUNDED_WORKERS, initializer=_worker_init,
-                            context=multiprocessing.get_context("spawn"))
+        from . import _spawn
+
+        _pool = ProcessPool(max_workers=BOUNDED_WORKERS, initializer=_worker_init, context=_spawn.context())
+        _register_shutdown()
         _pool_pid = pid
         _note_done(None)
         return _pool
@@ -277,6 +276,19 @@ def _shutdown() -> None:
         _stop(pool)
 
 
+_shutdown_registered = False
+
+
+def _register_shutdown() -> None:
+    """Stop the pool at exit. Registered when the first pool starts, after multiprocessing's own exit handler, so
+    that it runs first (atexit is last-in, first-out): that handler joins every live child process and would wait
+    for the pool's workers forever."""
+    global _shutdown_registered
+    if not _shutdown_registered:
+        atexit.register(_shutdown)
+        _shutdown_registered = True
+
+
 def _after_fork_in_child() -> None:
     """A forked child starts with no pool (the parent's belongs to the parent) and a fresh lock."""
     global _lock, _pool, _pool_pid, _failures
@@ -285,6 +297,5 @@ def _after_fork_in_child() -> None:
     _failures = 0
 
 
-atexit.register(_shutdown)
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
