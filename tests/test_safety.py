@@ -351,18 +351,20 @@ def test_same_verdicts_under_different_hash_seeds() -> None:
     assert len(json.loads(outputs[0])) == len(CASES)
 
 
-_STDIN_SCRIPT = """
-import operator, warnings
+_DYING_WORKERS_SCRIPT = """
+import operator, sys, warnings
 warnings.simplefilter("always")
+import mathgrade.limits as limits
 from mathgrade.limits import run_bounded, Deadline
+limits._worker_init = sys.exit  # every worker dies as it starts
 print([run_bounded(operator.mul, 6, i, deadline=Deadline(30)) for i in range(4)])
 """
 
 
 def test_run_bounded_works_when_workers_cannot_start() -> None:
-    # A script read from stdin cannot be re-imported by 'spawn' workers: they die at start. run_bounded must not
-    # start them again and again; it runs the work in-process and warns once.
-    proc = subprocess.run([sys.executable, "-"], input=_STDIN_SCRIPT, capture_output=True, text=True, timeout=300)
+    # Workers that die at start (here: their initializer exits) must not be started again and again: run_bounded
+    # runs the work in-process and warns once.
+    proc = subprocess.run([sys.executable, "-c", _DYING_WORKERS_SCRIPT], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[0, 6, 12, 18]"
     assert proc.stderr.count("RuntimeWarning: mathgrade could not start worker processes") == 1
