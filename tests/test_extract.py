@@ -613,3 +613,64 @@ def test_grading_a_bare_answer_end_to_end() -> None:
     assert not mathgrade.grade("x^2+2x+1", "1").correct  # the last number of a bare formula is not its answer
     assert mathgrade.grade("12 apples", "12").correct
     assert not mathgrade.grade("I think 5", "I think 6").correct
+
+
+# -- boxes with the words of one sentence between them --------------------------------------------------------------
+@pytest.mark.parametrize(
+    "output, expected",
+    [
+        ("\\boxed{1} papers and \\boxed{2} bins", "1, 2"),
+        ("So $\\boxed{1}$ papers and $\\boxed{2}$ bins are needed.", "1, 2"),
+        ("\\boxed{12} cm, \\boxed{5} cm", "12, 5"),
+        ("\\boxed{1} red balls and \\boxed{2} blue balls", "1, 2"),
+        ("\\boxed{3} apples, and \\boxed{4} pears", "3, 4"),
+    ],
+)
+def test_boxes_with_unit_words_in_one_sentence_are_one_answer(output: str, expected: str) -> None:
+    c = best(output)
+    assert c is not None and (c.text, c.rule) == (expected, "boxed.multiple") and not c.alternatives
+    assert output.index("\\boxed") <= c.start and c.end == output.rindex("}") + 1
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "\\boxed{1} papers or \\boxed{2} papers",
+        "\\boxed{1} papers but maybe \\boxed{2}",
+        "\\boxed{1} papers, or \\boxed{2}",
+    ],
+)
+def test_boxes_with_words_and_or_are_ambiguous(output: str) -> None:
+    c = best(output)
+    assert c is not None and c.alternatives == ("1", "2")
+
+
+@pytest.mark.parametrize(
+    "output, expected",
+    [
+        ("\\boxed{3} is wrong, and \\boxed{4}", "4"),
+        ("\\boxed{5} minutes, and then \\boxed{6}", "6"),
+        ("First \\boxed{1} papers.\n\nThen \\boxed{2} bins", "2"),
+        ("We need \\boxed{1} papers. And \\boxed{2} bins", "2"),
+        ("\\boxed{1} papers\nand \\boxed{2} bins", "2"),
+        ("\\boxed{1} so and \\boxed{2}", "2"),
+        ("\\boxed{1} papers and some more bins and \\boxed{2}", "2"),
+        ("Part 1 gives \\boxed{2} papers. After checking the second case we find \\boxed{3}.", "3"),
+    ],
+)
+def test_boxes_in_different_sentences_or_with_prose_between_keep_the_last(output: str, expected: str) -> None:
+    c = best(output)
+    assert c is not None and (c.text, c.rule) == (expected, "boxed") and not c.alternatives
+
+
+def test_a_gold_of_boxes_with_unit_words_is_the_two_part_answer() -> None:
+    import mathgrade
+
+    assert mathgrade.grade("$\\boxed{1,2}$", "\\boxed{1} papers and \\boxed{2} bins").correct
+    assert not mathgrade.grade("$\\boxed{2}$", "\\boxed{1} papers and \\boxed{2} bins").correct
+
+
+def test_connectives_between_boxes_are_prose_not_units() -> None:
+    c = best("\\boxed{1} and and and or thus but \\boxed{2} and \\boxed{3}")
+    assert c is not None and (c.text, c.rule) == ("2, 3", "boxed.multiple")
+    assert best_text("\\boxed{1} hence, \\boxed{2}") == "2"

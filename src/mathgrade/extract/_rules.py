@@ -160,7 +160,9 @@ _GAP_TOKEN = re.compile(
     r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=|\(?[a-hA-H]\)|\\text\s*\{\s*|\}|"
     r"(?<![A-Za-z])(?:for|part|case|but|maybe|perhaps|possibly|alternatively|also|could|might|be|it|it's)(?![A-Za-z])"
 )
-_GAP_OR = re.compile(r"(?<![A-Za-z])(?:or|either|but|maybe|perhaps|possibly|alternatively|could|might)(?![A-Za-z])")
+_GAP_OR = re.compile(
+    r"(?<![A-Za-z])(?:or|either|but|maybe|perhaps|possibly|alternatively|could|might)(?![A-Za-z])", re.I
+)
 
 Box = Tuple[int, int, int, int]
 
@@ -204,13 +206,27 @@ def _gap_kind(gap: str) -> Optional[str]:
     (separate statements: the later box is the answer)."""
     if len(gap) > _MAX_GAP or "\n\n" in gap.replace(" ", "").replace("\t", ""):
         return None
-    pos = 0
+    pos, worded = 0, False
     while pos < len(gap):
         m = _GAP_TOKEN.match(gap, pos)
         if m is None or m.end() == pos:
-            return None
+            if worded or "\n" in gap:
+                return None
+            m = _GAP_WORDS.match(gap, pos)
+            if m is None or not _unit_words(m.group(1)):
+                return None
+            worded = True  # "\\boxed{1} papers and \\boxed{2} bins": the first part's unit, then the conjunction
         pos = m.end()
     return "or" if _GAP_OR.search(gap) else "join"
+
+
+_GAP_WORDS = re.compile(r"([A-Za-z]+(?:[ \t]+[A-Za-z]+){0,2})(?=[ \t]*(?:,|(?:and|or|but)(?![A-Za-z])))")
+"""Up to three words after a box, then a comma or a conjunction (checked by :func:`_unit_words`)."""
+
+
+def _unit_words(words: str) -> bool:
+    """Words naming what a boxed number counts ("papers", "red balls"), not a sentence ("is wrong", "then")."""
+    return not any(w.lower() in _BARE_PROSE_WORDS or _GAP_OR.fullmatch(w.lower()) for w in words.split())
 
 
 def boxed(scan: Scan, choices: bool) -> List[Found]:
@@ -584,7 +600,7 @@ _BARE_MAX_WORDS = 3
 _BARE_JOINING_WORDS = frozenset({"or", "and", "no"})
 _BARE_PROSE_WORDS = (_FUNCTION_WORDS | _STOP_WORDS | frozenset(
     "approximately approx about around roughly nearly almost think guess believe get got answer final result "
-    "equals gives step me".split()
+    "equals gives step me thus hence therefore finally otherwise instead either".split()
 )) - _BARE_JOINING_WORDS
 _SENTENCE_INSIDE = re.compile(r"[.!?][ \t]+[A-Za-z]|[?]|```|####")
 _LABEL_FIRST = re.compile(r"\s*[A-Za-z]{2,}[ \t]*[:,]?[ \t]+(?=[-+\d$\\(\[{.])")
