@@ -210,7 +210,7 @@ def test_survives_a_worker_killed_from_outside() -> None:
     import multiprocessing
 
     rows = [("x " * 1000 + output, gold) for output, gold in _rows(400)]
-    it = grade_many(rows, workers=2, chunk_size=5)
+    it = grade_many(rows, workers=2, chunk_size=5, timeout=1.0)
     verdicts = [next(it)]
     killed = 0
     for child in multiprocessing.active_children():

@@ -34,7 +34,7 @@ _TIMEOUT_MARGIN = 1.0
 """Seconds past the per-row time limit before the pool kills a row's worker."""
 _START_GRACE = 5.0
 """Seconds a chunk at the head of the window may wait for a worker before the driver decides the pool is stuck."""
-_LOST_AFTER = 5.0
+_LOST_AFTER = 2.0
 """Seconds past a task's time limit after which the driver decides the pool lost the task."""
 
 
