@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import List
 
@@ -132,3 +133,62 @@ def test_properties_on_generated_outputs(pieces: List[str], choices: bool, polic
     # the reward policy only ever drops candidates: it never finds an answer eval does not
     reward = {(c.text, c.start, c.rule) for c in extract(text, policy="reward", choices=choices)}
     assert reward <= {(c.text, c.start, c.rule) for c in extract(text, choices=choices)}
+
+
+_SPAN_ALPHABET = [
+    "\\boxed{", "}", "{", "$", "$$", "\\(", "\\)", "\\[", "\\]", "**", "x = ", " = ", "2 + 3", "-4", ".5", "7", "10",
+    "\\frac{1}{2}", "\\sqrt{2}", "\\text{ or }", " and ", " or ", ", ", ". ", "\n", "\n\n", " papers ", " apples",
+    "The answer is ", "Final Answer: ", "answer is: ", "#### ", "A: ", "(B) ", "B", "option ", " is correct",
+    "```output\n", "```", "</think>", "<|im_end|>", "We get ", "Hence ", "maybe ", "but ", "答案是", "\\cdot ", "x",
+]
+_DELIMITERS = re.compile(r"\s|\$|\\[()\[\]]")
+
+
+def _grounded(part: str, span: str) -> bool:
+    """``part`` is written in ``span`` (ignoring spaces, math delimiters and case), or, for the result of a chain
+    (``x = 5`` from ``x = 2 + 3 = 5``), each side of it is."""
+    def norm(s: str) -> str:
+        return _DELIMITERS.sub("", s).lower()
+
+    if norm(part) in norm(span):
+        return True
+    sides = part.split("=")
+    return len(sides) == 2 and all(norm(side) in norm(span) for side in sides)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(_SPAN_ALPHABET), max_size=40), st.booleans(), st.sampled_from(["eval", "reward"]))
+def test_every_candidate_is_written_inside_its_span(pieces: List[str], choices: bool, policy: str) -> None:
+    text = "".join(pieces)
+    for c in extract(text, policy=policy, choices=choices):
+        span = text[c.start:c.end]
+        parts = list(c.alternatives) or (c.text.split(", ") if c.rule.endswith(".multiple") else [c.text])
+        parts += [c.content] if c.content else []
+        for part in parts:
+            assert _grounded(part, span), (c, span)
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "The solutions are $\\boxed{2}$ and $\\boxed{3}$.",
+        "\\boxed{1} papers and \\boxed{2} bins",
+        "The answer is $\\boxed{2}$ or $\\boxed{3}$.",
+        "We get $x = 2 + 3 = 5$",
+        "The answer is (B) 12.",
+        "$x = 2$ or $x = 3$",
+        "12 apples",
+        "The answer is \\(\\frac{1}{2}\\) because",
+    ],
+)
+def test_spans_of_known_candidates(output: str) -> None:
+    for choices in (False, True):
+        for c in extract(output, choices=choices):
+            parts = list(c.alternatives) or (c.text.split(", ") if c.rule.endswith(".multiple") else [c.text])
+            assert all(_grounded(p, output[c.start:c.end]) for p in parts), c
+
+
+def test_the_grounding_check_can_fail() -> None:
+    assert not _grounded("3", "\\boxed{2}")
+    assert not _grounded("x = 5", "y = 2 + 3 = 6")
+    assert _grounded("x = 5", "x = 2 + 3 = 5")

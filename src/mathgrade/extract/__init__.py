@@ -5,7 +5,8 @@ Rules, from the most to the least trusted (priority: lower is better):
 ====  ==========================  ==========================================================================
    9  ``final_answer_phrase``     a "final answer" phrase *after* the last box (the box was a step)
   10  ``boxed``                   ``\\boxed{..}``, ``\\fbox{..}``, ``\\boxed 5``; the last box, or several joined
-                                  by "and"/commas (one multi-part answer); by "or"/"but maybe": ambiguous
+                                  by "and"/commas (one multi-part answer), also after a unit in the same sentence
+                                  (``\\boxed{1} papers and \\boxed{2} bins``); by "or"/"but maybe": ambiguous
   20  ``final_answer_phrase``     "The final answer is", "Final Answer:" (Minerva's "... I hope it is correct."),
                                   a "**Final Answer**" heading line (rule ``final_answer_heading``)
   20  ``gsm8k_hashes``            ``#### 18``
@@ -36,8 +37,17 @@ only when nothing is found after it.
 Unmarked fallbacks (priorities 44 and up, except ``option_list``) are not used on a long output that stops
 mid-sentence (cut off by a token limit before its answer): taking its last number would be a guess.
 
+A bare answer (rule ``bare_answer``) is the whole output when it is short and reads as an answer, not prose: at most
+three words outside LaTeX commands and ``\\text{}``, none a word of a sentence ("we", "is", "so", "approximately"),
+no word before the math ("Hence 1 - \\sqrt{2}"), one line. It ranks below every marked answer and is dropped when
+one is found (``\\boxed{5}`` is a box, not a bare answer), and above the fallbacks: the last number of ``x^2+2x+1``
+is a fragment of it, not the answer. An output that is one formula (``$\\frac{9}{7}$``) is left to ``math_env``.
+
 The text after a phrase runs to the end of the math or of the sentence (``The answer is 12 apples, which...`` gives
-``12``). The ``reward`` policy keeps only the marked rules (priorities up to 32, plus ``option_list``). Only the last
+``12``). The ``reward`` policy keeps only the marked rules (priorities up to 32, plus ``option_list``). It does not
+take a bare answer either, even ``42`` as the whole output: that policy exists to reward a model for marking its
+answer, and an unmarked output is exactly what it must not credit. A caller grading answers it has already
+extracted uses ``eval`` (or boxes them). Only the last
 :data:`WINDOW` characters of an output are looked at; every rule is linear in them.
 """
 
