@@ -90,6 +90,11 @@ _CHOICE = re.compile(r"\(?\s*([A-E])\s*\)?")
 _CHOICE_TEXT = re.compile(r"\\text\s*\{\s*\(?\s*([A-E])\s*\)?\s*\}")
 _CHOICE_WITH_CONTENT = re.compile(r"(?:\\text\s*\{\s*)?\(([A-E])\)\s*\}?\s*(.+)|([A-E])\)\s*(.+)")
 _WORDY = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{4,}|\\text\s*\{[^{}]*[A-Za-z]{3,}")
+_CONDITION = re.compile(r"(?:,\s*)?(?:\\text\s*\{\s*|(?<![A-Za-z\\]))(for|where|if|when|whenever|provided|"
+                        r"assuming|unless|with)(?![A-Za-z])")
+_TAIL_WORDS = re.compile(r"(?<![A-Za-z\\])[A-Za-z]{2,}")
+_RELATION_SIGN = re.compile(r"[=<>]|\\(?:neq?|leq?|geq?|in|notin|lt|gt)(?![A-Za-z])")
+"""The start of a condition clause after an answer (see :func:`_before_condition`)."""
 _COMMANDS = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}|\\(?!text)[A-Za-z]+")
 
 
@@ -142,9 +147,33 @@ def _read(text: str) -> Reading:
         return Reading(build(parse(tokens, s)))
     except ParseFailure as exc:
         error = ReadError(exc.pos, exc.message)
+        head = _before_condition(s)
+        if head is not None:
+            return head
         if exc.words or _WORDY.search(_COMMANDS.sub(" ", s)):
             return Reading(_text_value(s, text), error)
         return Reading(None, error)
+
+
+def _before_condition(s: str) -> Optional[Reading]:
+    """An answer followed by a condition clause (``x = 5 \\text{ where } x>0``, ``n^2, \\text{if } n \\text{ is
+    even}``, ``A = \\frac{1}{4-\\omega^2}, \\text{for } \\omega^2 \\neq 4``): the reading of the part before the
+    clause, when that part is math (not words); None otherwise."""
+    m = _CONDITION.search(s)
+    if m is None or m.start() == 0:
+        return None
+    tail = strip_text_wrappers(s[m.end():])
+    if len(_TAIL_WORDS.findall(tail)) > 3:
+        return None  # prose ("where b is an arbitrary integer and a is ..."), not a condition
+    if m.group(1) in ("where", "with") and not _RELATION_SIGN.search(tail):
+        return None  # "where b is an integer" defines a name of the answer: the whole answer is words
+    head = s[:m.start()].rstrip(" ,;")
+    if not head:
+        return None
+    reading = read(head)
+    if reading.value is None or isinstance(reading.value, Text):
+        return None
+    return reading
 
 
 def _choice(s: str) -> Optional[Choice]:

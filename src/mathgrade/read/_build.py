@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, List, Optional, Union
+from typing import Any, List, Optional, Tuple, Union
 
-from ..limits import MAX_DEPTH, MAX_DIGITS, MAX_EXPONENT
+from ..limits import MAX_DEPTH, MAX_DIGITS, MAX_EXPONENT, MAX_MATRIX_CELLS
 from ..values import (Expression, Interval, Matrix, Node, Number, Relation, SetValue, TupleValue, Union_, Value)
 from ._tokens import ParseFailure
 
@@ -114,9 +114,76 @@ def _value(tree: Tree) -> Value:
         return _single(tree[2])
     if head == "matrix":
         return Matrix(tuple(tuple(_single(c) for c in row) for row in tree[1]))
+    if head in ("add", "mul", "neg") and _has_matrix(tree):
+        rows = _matrix_rows(tree)
+        assert rows is not None  # a matrix is inside
+        return Matrix(tuple(tuple(_single(c) for c in row) for row in rows))
     if head == "list":
         raise ParseFailure(0, "a list inside an expression")
     return _scalar(tree)
+
+
+def _has_matrix(tree: Tree) -> bool:
+    """True when a matrix is an operand of the sums, products and negations at the top of ``tree``."""
+    if tree[0] == "matrix":
+        return True
+    return tree[0] in ("add", "mul", "neg") and any(_has_matrix(c) for c in tree[1:])
+
+
+_Rows = Tuple[Tuple[Tree, ...], ...]
+
+
+def _matrix_rows(tree: Tree) -> Optional[_Rows]:
+    """Matrix arithmetic written out (``A + B``, ``A B``, ``2A``, ``-A``): the rows of the result, as trees of
+    its entries; None for a scalar. Shapes must agree (a read error otherwise); a matrix anywhere else in
+    arithmetic (``\\frac{A}{2}``, ``A^2``) stays an error of :func:`_fold`."""
+    head = tree[0]
+    if head == "matrix":
+        return tuple(tuple(row) for row in tree[1])
+    if head == "neg":
+        rows = _matrix_rows(tree[1])
+        return None if rows is None else tuple(tuple(("neg", c) for c in row) for row in rows)
+    if head == "add":
+        parts = [_matrix_rows(p) for p in tree[1:]]
+        if all(p is None for p in parts):
+            return None
+        if any(p is None for p in parts):
+            raise ParseFailure(0, "a matrix plus a scalar")
+        shape = _shape(parts[0])  # type: ignore[arg-type]
+        if any(_shape(p) != shape for p in parts):  # type: ignore[arg-type]
+            raise ParseFailure(0, "a sum of matrices of different shapes")
+        return tuple(tuple(("add",) + tuple(p[r][c] for p in parts) for c in range(shape[1]))  # type: ignore
+                     for r in range(shape[0]))
+    if head == "mul":
+        acc: Any = None  # a matrix (rows) or a scalar tree
+        for factor in tree[1:]:
+            rows = _matrix_rows(factor)
+            acc = factor if acc is None and rows is None else rows if acc is None else _times(acc, rows, factor)
+        return acc if isinstance(acc, tuple) and acc and isinstance(acc[0], tuple) and \
+            not isinstance(acc[0][0], str) else None
+    return None
+
+
+def _shape(rows: _Rows) -> Tuple[int, int]:
+    return len(rows), len(rows[0])
+
+
+def _times(acc: Any, rows: Optional[_Rows], factor: Tree) -> Any:
+    """One step of a product: scalar·scalar, scalar·matrix, matrix·scalar or matrix·matrix (shapes checked)."""
+    acc_is_matrix = isinstance(acc, tuple) and acc and isinstance(acc[0], tuple) and not isinstance(acc[0][0], str)
+    if not acc_is_matrix and rows is None:
+        return ("mul", acc, factor)
+    if not acc_is_matrix:
+        return tuple(tuple(("mul", acc, c) for c in row) for row in rows)  # type: ignore[union-attr]
+    if rows is None:
+        return tuple(tuple(("mul", c, factor) for c in row) for row in acc)
+    (n, p), (q, m) = _shape(acc), _shape(rows)
+    if p != q:
+        raise ParseFailure(0, f"a product of a {n}×{p} matrix and a {q}×{m} matrix")
+    if n * m * p > MAX_MATRIX_CELLS:
+        raise ParseFailure(0, f"a matrix product of more than {MAX_MATRIX_CELLS} terms")
+    return tuple(tuple(("add",) + tuple(("mul", acc[r][k], rows[k][c]) for k in range(p)) for c in range(m))
+                 for r in range(n))
 
 
 def _single(tree: Tree) -> Value:

@@ -59,7 +59,7 @@ _KNOWN_FUNCS = frozenset("sin cos tan cot sec csc arcsin arccos arctan sinh cosh
 _FONT_RE = re.compile(r"\\(" + "|".join(_MATH_FONTS + _TEXT_FONTS) + r"|operatorname)\s*\{([^{}]*)\}")
 _BIG_RE = re.compile(r"\\(?:left|right|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|big|Big|bigg|Bigg|middle)"
                      r"(?![a-zA-Z])\s*(\.)?")
-_GROUP_SEP_RE = re.compile(r"(?<=[0-9])(?:\{,\}|,\s*\\!|,\s*\\,|\\,|\\!|\\;|\\:|\\ |~)\s*(?=[0-9]{3}(?![0-9]))")
+_GROUP_SEP_RE = re.compile(r"(?<=[0-9])(?:\s*\{\s*,\s*\}|,\s*\\!|,\s*\\,|\\,|\\!|\\;|\\:|\\ |~)\s*(?=[0-9]{3}(?![0-9]))")
 _DEC_COMMA_RE = re.compile(r"(?<=[0-9])\{,\}(?=[0-9])")
 _COMMA_GROUPS_RE = re.compile(r"(?<![0-9.,])(?!0)[0-9]{1,3}(?:,[0-9]{3})+(?![0-9,.]|\s*\\overline)")
 _ZERO_COMMA_RE = re.compile(r"(-?\s*0),([0-9]+)")
@@ -101,10 +101,13 @@ def _escapes(s: str) -> str:
 
 
 def _boxed(s: str) -> str:
-    """An answer that is all ``\\boxed{x}`` is ``x``; elsewhere ``\\boxed{x}`` and ``\\fbox{x}`` become the group
-    ``{x}``."""
+    """An answer that is all ``\\boxed{x}`` (or an unclosed ``\\boxed{x``) is ``x``; elsewhere ``\\boxed{x}`` and
+    ``\\fbox{x}`` become the group ``{x}``."""
     m = re.fullmatch(r"\s*\\(?:boxed|fbox)\s*\{(.*)\}\s*", s, re.S)
     if m and balanced(m.group(1)):
+        s = m.group(1)
+    m = re.fullmatch(r"\s*\\(?:boxed|fbox)\s*\{(.*)", s, re.S)
+    if m and balanced(m.group(1)):  # a box never closed (a cut-off gold or output): its content runs to the end
         s = m.group(1)
     return re.sub(r"\\(?:boxed|fbox)\s*(?=\{)", "", s)
 
@@ -129,7 +132,7 @@ def _display(s: str) -> str:
 
 
 def _digit_groups(s: str) -> str:
-    """Join thousands groups: ``1{,}234``, ``1\\,234``, ``10,\\!080``, ``1,234``, ``1 234`` -> ``1234``.
+    """Join thousands groups: ``1{,}234``, ``14 {, }916``, ``1\\,234``, ``10,\\!080``, ``1,234``, ``1 234`` -> ``1234``.
 
     Plain commas and spaces are only taken as separators outside brackets (``(2,251,252)`` is a tuple), when every
     group after the first has exactly three digits. ``0{,}5`` (a braced comma not followed by three digits) is a
@@ -240,6 +243,8 @@ _TEXT_OVER_RE = re.compile(
     r"\\text\s*\{([^{}]*)\}\s*/\s*(?:\\text\s*\{([^{}]*)\}|\{\s*([A-Za-z]+)\s*\}|([A-Za-z]+))\s*$")
 _TEMPERATURE_RE = re.compile(r"\s*°\s*(?:\\text\s*\{\s*|\{\s*)?[CFK]\s*\}?\s*$")
 _ORDINAL_RE = re.compile(r"(?<=[0-9])\s*(?:\^\s*\{?\s*\\text\s*\{\s*(?:st|nd|rd|th)\s*\}\s*\}?|(?:st|nd|rd|th)\b)")
+_BARE_ORDINAL_RE = re.compile(r"(?<![0-9.])([0-9]+)\s*\^\s*(?:\{\s*(st|nd|rd|th)\s*\}|(st|nd|rd|th)\b)")
+_ORDINAL_NOUN_RE = re.compile(r"\s*([0-9]+)\s*(?:\\text\s*\{\s*[A-Za-z][A-Za-z ]*\}|[A-Za-z][A-Za-z ]*)\s*")
 
 
 def _units(s: str) -> str:
@@ -251,7 +256,7 @@ def _units(s: str) -> str:
     """
     s = _TEXT_OVER_RE.sub(lambda m: "\\text{" + m.group(1) + "/" + "".join(g or "" for g in m.groups()[1:]) + "}", s)
     s = _TEMPERATURE_RE.sub("", s)
-    s = _ORDINAL_RE.sub("", s)
+    s = _ordinals(s)
     for _ in range(3):
         m = _UNIT_TAIL_RE.search(s)
         if not m or m.start() == 0:
@@ -263,6 +268,28 @@ def _units(s: str) -> str:
         if not head or not (head[-1].isdigit() or head[-1] in "})%°."):
             return s
         s = head + ("°" if phrase.strip().lower().rstrip("s") in ("degree",) else "")
+    return s
+
+
+def ordinal_suffix(n: int) -> str:
+    """The English ordinal suffix of ``n``: st, nd, rd or th (11th, 12th, 13th)."""
+    if 11 <= n % 100 <= 13:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def _ordinals(s: str) -> str:
+    """Ordinals read as their number: ``3^{\\text{rd}}`` and ``21st`` (any suffix), ``12^{th}`` (only the suffix of
+    that number: ``2^{th}`` stays a power); an ordinal then a noun and nothing else (``12^{th}\\text{ grade}``,
+    ``1st place``) is the number."""
+    before = s
+    s = _BARE_ORDINAL_RE.sub(
+        lambda m: m.group(1) if ordinal_suffix(int(m.group(1))) == (m.group(2) or m.group(3)) else m.group(), s)
+    s = _ORDINAL_RE.sub("", s)
+    if s != before:
+        m = _ORDINAL_NOUN_RE.fullmatch(s)
+        if m is not None:
+            return m.group(1)
     return s
 
 

@@ -286,6 +286,16 @@ def _environment(src: str, pos: int, end: int, out: List[Token], space: bool, st
     return pos
 
 
+def _joined_or(run: str, out: List[Token], space: bool) -> bool:
+    """``or`` glued to the end of one formula and the first letter of the next (``1orW(x)``, ``1orx=2``): the run
+    is ``or`` plus one letter, right after a number, a letter or a closing bracket. Words (``for``, ``order``,
+    ``floor``) never qualify: their runs are longer or do not start with ``or``."""
+    if len(run) != 3 or run[:2] != "or" or space or not out:
+        return False
+    prev = out[-1]
+    return prev.kind in ("num", "ident") or (prev.kind == "op" and prev.text in (")", "]", "}"))
+
+
 def _letters(src: str, pos: int, end: int, out: List[Token], space: bool, offset: int) -> int:
     """A run of letters: a known word (``and``, ``percent``, ``three``, ``sin``, ``pi``), an English word (four
     letters or more, not all capitals), or single-letter identifiers (``xy`` is ``x`` times ``y``)."""
@@ -296,6 +306,9 @@ def _letters(src: str, pos: int, end: int, out: List[Token], space: bool, offset
     lower = run.lower()
     if len(run) == 1:
         out.append(Token("ident", run, start + offset, space))
+    elif _joined_or(run, out, space):  # W(x)=1orW(x)=-1: "or" glued between two formulas
+        out.append(Token("op", ",", start + offset, False))
+        out.append(Token("ident", run[2], start + 2 + offset, False))
     elif lower in ("or", "and"):
         out.append(Token("op", ",", start + offset, space))
     elif lower in _NUMBER_WORDS:
