@@ -674,3 +674,28 @@ def test_connectives_between_boxes_are_prose_not_units() -> None:
     c = best("\\boxed{1} and and and or thus but \\boxed{2} and \\boxed{3}")
     assert c is not None and (c.text, c.rule) == ("2, 3", "boxed.multiple")
     assert best_text("\\boxed{1} hence, \\boxed{2}") == "2"
+
+
+# Gold answers of MATH-500 and OlympiadBench (see tests/data/SOURCES.md), each graded as a whole output against
+# itself and against its last part: before the bare-answer rule the last number or formula was taken.
+_REAL_BARE_GOLDS = [
+    ("$(-6,6)$, $(2,6)$", "(2,6)"),
+    ("$-1$,$2$,$-2$", "-2"),
+    ("$f(x)=-1$,$f(x)=x+1$", "f(x)=x+1"),
+    ("$a=2$, $a=-6-4 \\sqrt{2}$", "a=-6-4 \\sqrt{2}"),
+    ("(-7,-1)", "-1"),
+    ("(0,9) \\cup (9,36)", "(9,36)"),
+    ("(3,4]", "(3,4)"),
+    ("(a+5)(b+2)", "b+2"),
+    ("-13x+3", "3"),
+    ("-2 + 7i", "7"),
+]
+
+
+@pytest.mark.parametrize("gold, part", _REAL_BARE_GOLDS)
+def test_a_gold_answer_given_as_the_whole_output_matches_itself_not_its_last_part(gold: str, part: str) -> None:
+    import mathgrade
+
+    assert mathgrade.grade(gold, gold).correct
+    assert not mathgrade.grade(gold, part).correct
+    assert not mathgrade.grade(part, gold).correct
