@@ -41,6 +41,21 @@ Choices (the comparison stage relies on them):
 - Words are ``Text`` (lowercased, whitespace collapsed, ``\\text{}`` stripped; ``raw`` keeps the input); the
   ``Reading`` then also carries the error that made it text. A string that is neither math nor words reads as None
   with the error (``pos`` is an offset in the normalized string).
+- Trigonometric functions of degrees are converted at once: ``\\sin 60^\\circ`` is ``sin(60·π/180)``.
+- ``\\sum_{k=a}^{b} body`` and ``\\prod`` are ``("func", "sum" | "prod", body, ("sym", k), a, b)``; the body binds
+  tighter than ``+`` and takes products; with integer bounds at most 200 apart and a numeric body they fold.
+  ``\\Gamma(x)`` is ``("func", "gamma", x)`` (``\\Gamma(5)`` folds to 24); ``\\Gamma`` alone is a name.
+- Matrix arithmetic written out (``A + B``, ``A B``, ``2A``, ``-A`` of explicit matrices) is worked out into one
+  ``Matrix``; shapes that do not fit are a read error.
+- An unknown command without arguments (``\\zzz``) names a quantity, the symbol ``zzz``; with an argument
+  (``\\zzz{1}``), or a known non-name command (``\\ldots``, ``\\forall``, ``\\lim``...), it is a read error.
+- Ordinals are their number (``3^{\\text{rd}}``, ``21st``; ``12^{th}`` only with the right suffix, so ``2^{th}`` is a
+  power); an ordinal then a noun and nothing else (``12^{\\mathrm{th}}\\text{ grade}``) is the number.
+- A condition clause after an answer (``x = 5 \\text{ where } x>0``; ``n^2, \\text{if } n \\text{ is even}``;
+  ``\\text{for }``, ``when``, ``provided``, ``unless``...) is dropped when the whole does not read otherwise, the part
+  before it is math, the clause has at most three words, and a ``where``/``with`` clause holds a relation
+  (``f(x)=ax+b, \\text{where } b \\text{ is an integer}`` stays text: it defines a name of the answer).
+- ``or`` glued between two formulas (``W(x)=1orW(x)=-1``) separates them; words (``for``, ``order``) never split.
 - Limits (``limits.MAX_ANSWER_CHARS``, ``MAX_DIGITS``, ``MAX_DEPTH``, ``MAX_MATRIX_CELLS``): over them, the value is
   None and the error names the limit.
 
