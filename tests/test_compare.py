@@ -844,3 +844,13 @@ def test_gamma_function() -> None:
     assert same(X(fn("gamma", add(x, num(1)))), X(fn("factorial", x)))
     assert not same(X(fn("gamma", x)), X(fn("factorial", x)))
     assert not same(X(fn("gamma", num(0))), N(0))  # a pole has no value
+
+
+def test_series_evaluation_has_a_budget() -> None:
+    from mathgrade.compare import _numeric
+
+    inner = series("sum", mul(sym("a"), k), "k", num(1), num(1500))
+    nested = series("sum", inner, "a", num(1), num(1500))  # 2.25 million terms: refused, not evaluated
+    with pytest.raises(_numeric.Unsupported):
+        _numeric.evaluate(nested, {})
+    assert _numeric.evaluate(series("sum", k, "k", num(1), num(1500)), {}) == Fraction(1500 * 1501, 2)

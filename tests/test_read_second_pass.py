@@ -246,3 +246,10 @@ def test_an_unclosed_box_holds_the_rest():
     assert val("\\boxed{2") == num(2)
     assert val("\\boxed{\\frac{1}{2}") == num(F(1, 2))
     assert read("\\boxed{\\frac{1}{2}").value != num(F(1, 3))
+
+
+def test_nested_sums_stay_trees_and_still_compare():
+    v = val("\\sum_{a=1}^{150}\\sum_{b=1}^{150}\\sum_{c=1}^{150} abc")
+    assert isinstance(v, Expression) and v.tree[1] == "sum"  # not folded term by term (150³ terms)
+    assert grade("\\sum_{a=1}^{10}\\sum_{b=1}^{10} ab", "3025")
+    assert not grade("\\sum_{a=1}^{10}\\sum_{b=1}^{10} ab", "3024")

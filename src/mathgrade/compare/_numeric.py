@@ -129,6 +129,7 @@ class _Evaluator:
         self.env = env
         self.dps = dps
         self._ctx: Any = None
+        self.series_terms = 0  # terms of sums and products evaluated so far (nested ones multiply)
 
     @property
     def ctx(self) -> Any:
@@ -175,8 +176,9 @@ class _Evaluator:
         lo, hi = _as_int(self.run(lo_t)), _as_int(self.run(hi_t))
         if lo is None or hi is None:
             raise Unsupported(f"a {name} whose bounds are not integers")
-        if hi - lo >= _MAX_SERIES_TERMS:
-            raise Unsupported(f"a {name} of more than {_MAX_SERIES_TERMS} terms")
+        self.series_terms += max(0, hi - lo + 1)
+        if self.series_terms > _MAX_SERIES_TERMS:
+            raise Unsupported(f"sums and products of more than {_MAX_SERIES_TERMS} terms in all")
         saved = self.env
         terms = []
         try:

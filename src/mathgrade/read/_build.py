@@ -335,12 +335,22 @@ def _fold_series(t: Tree, ctx: _Context) -> _Scalar:
     name, body, var, lo_t, hi_t = t[1:]
     lo, hi = _fold(lo_t, ctx), _fold(hi_t, ctx)
     if (isinstance(lo, Number) and isinstance(hi, Number) and _plain(lo).denominator == 1
-            and _plain(hi).denominator == 1 and _plain(hi) - _plain(lo) < _MAX_FOLDED_TERMS):
+            and _plain(hi).denominator == 1 and _plain(hi) - _plain(lo) < _MAX_FOLDED_TERMS
+            and not _has_series(body)):  # nested sums stay trees: folding them would multiply the work
         terms = [_fold(_substitute(body, var[1], ("num", Fraction(k), None)), ctx)
                  for k in range(int(_plain(lo)), int(_plain(hi)) + 1)]
         if all(isinstance(x, Number) for x in terms):
             return _fold_add(terms, ctx) if name == "sum" else _fold_mul(terms, ctx)
     return ("func", name, _node(_fold(body, ctx), ctx), var, _node(lo, ctx), _node(hi, ctx))
+
+
+def _has_series(t: Tree) -> bool:
+    """True when a sum or product is inside the syntax tree ``t``."""
+    if not isinstance(t, tuple) or not t:
+        return False
+    if t[0] == "func" and t[1] in ("sum", "prod"):
+        return True
+    return any(_has_series(c) for c in t[1:] if isinstance(c, tuple))
 
 
 def _substitute(t: Tree, name: str, value: Tree) -> Tree:
