@@ -253,3 +253,13 @@ def test_nested_sums_stay_trees_and_still_compare():
     assert isinstance(v, Expression) and v.tree[1] == "sum"  # not folded term by term (150³ terms)
     assert grade("\\sum_{a=1}^{10}\\sum_{b=1}^{10} ab", "3025")
     assert not grade("\\sum_{a=1}^{10}\\sum_{b=1}^{10} ab", "3024")
+
+
+def test_long_matrix_product_chains_stay_small():
+    fib = "\\begin{pmatrix}1 & 1 \\\\ 1 & 0\\end{pmatrix}"
+    assert val(fib * 30) == mat([[1346269, 832040], [832040, 514229]])
+    assert val(fib * 30) != mat([[832040, 514229], [514229, 317811]])
+    sym_m = "\\begin{pmatrix}x & 1 \\\\ 1 & 0\\end{pmatrix}"
+    r = read(sym_m * 30)  # entries with a variable would double at each step: refused with a reason
+    assert r.value is None and "too large" in r.error.message
+    assert isinstance(val(sym_m * 2), Matrix)

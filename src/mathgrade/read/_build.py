@@ -182,8 +182,32 @@ def _times(acc: Any, rows: Optional[_Rows], factor: Tree) -> Any:
         raise ParseFailure(0, f"a product of a {n}×{p} matrix and a {q}×{m} matrix")
     if n * m * p > MAX_MATRIX_CELLS:
         raise ParseFailure(0, f"a matrix product of more than {MAX_MATRIX_CELLS} terms")
-    return tuple(tuple(("add",) + tuple(("mul", acc[r][k], rows[k][c]) for k in range(p)) for c in range(m))
-                 for r in range(n))
+    return tuple(tuple(_compact(("add",) + tuple(("mul", acc[r][k], rows[k][c]) for k in range(p)))
+                       for c in range(m)) for r in range(n))
+
+
+def _compact(cell: Tree) -> Tree:
+    """An entry of a matrix product folded back to a numeral when it is a plain rational (so a chain of products
+    stays small); entries with variables are kept, and their size is bounded by :data:`_MAX_CELL_NODES`."""
+    folded = _fold(cell, _Context())
+    if isinstance(folded, Number) and not (folded.percent or folded.degrees):
+        return ("num", folded.value, folded.places)
+    if _size(cell) > _MAX_CELL_NODES:
+        raise ParseFailure(0, "a matrix product whose entries grow too large")
+    return cell
+
+
+_MAX_CELL_NODES = 2000
+
+
+def _size(t: Tree) -> int:
+    """The number of nodes of a syntax tree (stops counting past :data:`_MAX_CELL_NODES`)."""
+    count, stack = 0, [t]
+    while stack and count <= _MAX_CELL_NODES:
+        node = stack.pop()
+        count += 1
+        stack.extend(c for c in node[1:] if isinstance(c, tuple) and c and isinstance(c[0], str))
+    return count
 
 
 def _single(tree: Tree) -> Value:
