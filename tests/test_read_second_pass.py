@@ -263,3 +263,21 @@ def test_long_matrix_product_chains_stay_small():
     r = read(sym_m * 30)  # entries with a variable would double at each step: refused with a reason
     assert r.value is None and "too large" in r.error.message
     assert isinstance(val(sym_m * 2), Matrix)
+
+
+# ---- commands eaten by string escapes ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text,value", [
+    ("\x0crac{1}{2}", F(1, 2)), ("\x08inom{4}{2}", 6), ("-\\\x0crac{7}{4}", F(-7, 4)), ("2\x0crac12", F(5, 2)),
+])
+def test_control_characters_before_letters_are_commands(text, value):
+    assert val(text) == num(value)
+
+
+def test_control_characters_elsewhere_are_not_commands():
+    assert val("x\n= 2") == Relation((Expression(("sym", "x")), num(2)), ("=",))
+    assert read("a \neq b").value != read("a \\neq b").value  # a newline is a line break, not the n of \\neq
+    assert read("\x08x").value is None or read("\x08x").value != read("\\bx").value
+    assert val("1,\n2") == SetValue((num(1), num(2)), braces=False)
+    assert read("\x0c 1/2").value == num(F(1, 2))  # a form feed before a space is only whitespace
+    assert read("\tan x").value != read("\\tan x").value  # a tab is whitespace

@@ -82,6 +82,20 @@ def _unicode(s: str) -> str:
     return "".join(_UNICODE.get(ch, ch) for ch in s)
 
 
+_CONTROL_RE = re.compile(r"\\?(?:\x0c(?=rac|box)|\x08(?=egin|inom|oxed|eta|ar|matrix)(?=[a-z]+(?![a-zA-Z])))")
+_CONTROL_LETTERS = {"\x08": "b", "\x0c": "f"}
+
+
+def _control_chars(s: str) -> str:
+    """A backslash command eaten by a string escape: ``\\frac`` written in a JSON or Python string as ``"\\frac"``
+    arrives as a form feed then ``rac`` (``\\b`` is a backspace: ``\\begin``, ``\\binom``, ``\\boxed``). Those two
+    control characters never belong in an answer, so before the rest of such a command they are the command again
+    (a backslash just before them is part of it). Tabs and newlines are left alone: they are real whitespace."""
+    if s.isprintable() or ("\x0c" not in s and "\x08" not in s):
+        return s
+    return _CONTROL_RE.sub(lambda m: "\\" + _CONTROL_LETTERS[m.group()[-1]], s)
+
+
 def _math_delimiters(s: str) -> str:
     """Drop math-mode delimiters: ``$``, ``\\(``, ``\\[``; a ``\\$`` (dollar sign) is dropped too."""
     s = s.replace("\\$", " ")
@@ -302,6 +316,7 @@ def _trailing(s: str) -> str:
 
 
 REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
+    ("control_chars", _control_chars),
     ("unicode", _unicode),
     ("escapes", _escapes),
     ("math_delimiters", _math_delimiters),
