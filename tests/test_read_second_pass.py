@@ -281,3 +281,13 @@ def test_control_characters_elsewhere_are_not_commands():
     assert val("1,\n2") == SetValue((num(1), num(2)), braces=False)
     assert read("\x0c 1/2").value == num(F(1, 2))  # a form feed before a space is only whitespace
     assert read("\tan x").value != read("\\tan x").value  # a tab is whitespace
+
+
+def test_degrees_anywhere_in_a_trig_argument():
+    assert grade("\\sin(30^\\circ + 15^\\circ)", "\\frac{\\sqrt2}{2}")
+    assert not grade("\\sin(30^\\circ + 15^\\circ)", "\\sin 45")
+    assert grade("\\sin^2 60^\\circ", "\\frac34")
+    v = val("\\cos(x^\\circ + 30^\\circ)")
+    assert isinstance(v, Expression) and not v.degrees
+    assert grade("\\cos(x^\\circ)", "\\cos\\left(\\frac{\\pi x}{180}\\right)")
+    assert not grade("\\cos(x^\\circ)", "\\cos x")

@@ -325,8 +325,11 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
     if head == "pow":
         return _fold_pow(_fold(t[1], ctx), _fold(t[2], ctx), ctx)
     if head == "func":
-        if t[1] in _TRIG and len(t) == 3 and t[2][0] == "deg":
-            return _fold_func(t[1], [_degrees_to_radians(_fold(t[2][1], ctx), ctx)], ctx)
+        if t[1] in _TRIG and len(t) == 3:
+            inner = _Context()
+            arg = _fold(t[2], inner)
+            if inner.degrees or (isinstance(arg, Number) and arg.degrees):
+                return _fold_func(t[1], [_degrees_to_radians(arg, ctx)], ctx)
         if t[1] in ("sum", "prod"):
             return _fold_series(t, ctx)
         return _fold_func(t[1], [_fold(a, ctx) for a in t[2:]], ctx)
@@ -349,7 +352,10 @@ _MAX_FOLDED_TERMS = 200
 
 
 def _degrees_to_radians(x: _Scalar, ctx: _Context) -> Node:
-    """The argument of a trigonometric function written in degrees (``\\sin 60^\\circ``): ``x·π/180``."""
+    """The argument of a trigonometric function written in degrees (``\\sin 60^\\circ``,
+    ``\\cos(30^\\circ + 15^\\circ)``): ``x·π/180``; the degrees are used up (the value is not in degrees)."""
+    if isinstance(x, Number):
+        x = Number(x.value, x.places, x.percent, False)
     return ("div", ("mul", _node(x, ctx), ("const", "pi")), ("num", Fraction(180)))
 
 
