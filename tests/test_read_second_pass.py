@@ -229,7 +229,9 @@ def test_unknown_command_names_a_quantity():
     assert not grade("1", "1 = \\zzz = x = 0")
 
 
-@pytest.mark.parametrize("text", ["\\zzz{1}", "1, \\ldots, n", "\\forall x", "x \\therefore", "\\lim x"])
+@pytest.mark.parametrize("text", ["\\zzz{1}", "1, \\ldots, n", "\\forall x", "x \\therefore", "\\lim x",
+                                  "\\textdegree", "\\mathrm", "a \\bmod b", "\\lbrack 1, 2 \\rbrack", "\\arcsec x",
+                                  "\\negthinspace 2", "\\deg p"])
 def test_known_and_argument_taking_commands_are_not_names(text):
     r = read(text)
     assert r.value is None or not isinstance(r.value, (Expression, Relation, SetValue))

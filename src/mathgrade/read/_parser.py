@@ -77,9 +77,23 @@ _NOT_NAMES = frozenset(
     "limsup liminf sup inf nabla partial to mapsto rightarrow leftarrow leftrightarrow Leftarrow Leftrightarrow iff "
     "subset subseteq supset supseteq notin ni perp parallel propto cong sim prime degree circ bullet star dagger "
     "qed square blacksquare box checkmark hline newline linebreak label tag nonumber notag item ref cite end begin "
-    "frac sqrt binom text mathbb mathcal mathfrak overline underline hat vec bar tilde dot ddot".split()
+    "frac sqrt binom text mathbb mathcal mathfrak overline underline hat vec bar tilde dot ddot lbrack rbrack "
+    "lparen rparen lvert rvert lVert rVert Vert vert mod bmod pmod pod deg dim ker hom Pr det arcsec arccsc arccot "
+    "coth sech csch arsinh arcosh artanh sgn sign erf li Li si Si color textcolor cancel boxed fbox big Big bigg Bigg "
+    "left right middle displaystyle limits nolimits over atop cr hfill vfill quad qquad relax phantom "
+    "hphantom vphantom smash displaylines".split()
 )
-"""Commands that never name a quantity, so an unknown one of them stays a reading error (see ``command``)."""
+"""Commands that never name a quantity, so an unknown one of them stays a reading error (see ``command``): layout,
+brackets, logic, arrows, operators and functions we do not read. Names beginning with ``text``, ``math``,
+``operator``, ``display`` and names with ``space`` or ``break`` in them are never names either."""
+
+
+def _names_a_quantity(name: str) -> bool:
+    """True for an unknown command that may stand for a quantity (``\\zzz``): ASCII letters only, not in
+    :data:`_NOT_NAMES`, not a text, font, spacing or layout command."""
+    return (name.isascii() and name.isalpha() and name not in _NOT_NAMES
+            and not name.startswith(("text", "math", "operator", "display", "script", "begin", "end"))
+            and "space" not in name and "break" not in name)
 _REAL_LINE = ("tuple", (("neg", ("const", "oo")), ("const", "oo")), "(", ")")
 
 
@@ -450,7 +464,7 @@ class _Parser:
             return self.series(tok)
         if name in ("odot", "circ"):
             raise ParseFailure(tok.pos, f"unexpected '\\{name}'")
-        if name not in _NOT_NAMES and name.isascii() and name.isalpha() and not (self.at_op("{") or self.at_op("[")):
+        if _names_a_quantity(name) and not (self.at_op("{") or self.at_op("[")):
             return ("sym", name)  # an unknown command without arguments (\zzz) names something
         raise ParseFailure(tok.pos, f"unknown command '\\{name}'")
 
