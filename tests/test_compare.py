@@ -854,3 +854,20 @@ def test_series_evaluation_has_a_budget() -> None:
     with pytest.raises(_numeric.Unsupported):
         _numeric.evaluate(nested, {})
     assert _numeric.evaluate(series("sum", k, "k", num(1), num(1500)), {}) == Fraction(1500 * 1501, 2)
+
+
+def test_order_of_terms_and_factors_without_numeric_evidence() -> None:
+    from mathgrade.compare._scalars import _canonical
+
+    fk, fj = sym("F_k"), sym("F_j")
+    a = series("sum", mul(fk, fj, n), "k", num(0), n)
+    b = series("sum", mul(n, fj, fk), "k", num(0), n)
+    assert _canonical(a) == _canonical(b)
+    assert _canonical(series("sum", add(fk, num(1)), "k", num(0), n)) == \
+        _canonical(series("sum", add(num(1), fk), "k", num(0), n))
+    assert _canonical(series("sum", pow_(fk, fj), "k", num(0), n)) != \
+        _canonical(series("sum", pow_(fj, fk), "k", num(0), n))  # a power is not commutative
+    assert _canonical(div(fk, fj)) != _canonical(div(fj, fk))
+    d = cmp(X(a), X(b))
+    assert d.equal and d.rule == "expression.structural"
+    assert not same(X(a), X(series("sum", mul(n, fj, fj), "k", num(0), n)))

@@ -247,12 +247,29 @@ def _confirm(a: tuple, g: tuple, ctx: Ctx, evidence: str) -> Decision:
     return Decision(True, rule, f"{render(a)} = {render(g)}: {evidence} (not confirmed symbolically)")
 
 
+def _canonical(node: tuple) -> tuple:
+    """``node`` with the terms of every sum and the factors of every product in a fixed order (by their ``repr``,
+    which depends only on the tree), so that ``F_k F_j`` and ``F_j F_k`` have one form."""
+    head = node[0]
+    if head in ("num", "sym", "const"):
+        return node
+    if head == "func":
+        return node[:2] + tuple(_canonical(c) for c in node[2:])
+    children = tuple(_canonical(c) for c in node[1:])
+    if head in ("add", "mul"):
+        children = tuple(sorted(children, key=repr))
+    return (head,) + children
+
+
 def _symbolic_only(a: tuple, g: tuple, ctx: Ctx, why: str) -> Decision:
     """No numeric evidence (unknown function, undefined values): equal only if sympy shows it."""
     from ._sympy import difference_is_zero
 
     if a == g:
         return Decision(True, "expression.structural", "the two expressions are identical")
+    if _canonical(a) == _canonical(g):
+        return Decision(True, "expression.structural", "the two expressions are the same up to the order of terms "
+                                                       "and factors")
     shown = bounded(difference_is_zero, a, g, ctx=ctx, decisive=True)
     if shown:
         return Decision(True, "expression.symbolic", f"{render(a)} = {render(g)}, shown symbolically")
