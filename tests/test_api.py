@@ -131,3 +131,17 @@ def test_gold_may_be_a_whole_solution_with_a_box() -> None:
     assert v.correct and v.gold_value is not None and str(v.gold_value) == "5"
     assert mathgrade.grade("The answer is 6.", solution).status is Status.INCORRECT
     assert mathgrade.grade("The answer is 2.", solution).status is Status.INCORRECT
+
+
+def test_gold_with_several_boxes_is_one_multi_part_answer() -> None:
+    gold = "$\\boxed{1}\\boxed{2}$"
+    assert mathgrade.grade("$\\boxed{1,2}$", gold).correct
+    assert not mathgrade.grade("$\\boxed{2}$", gold).correct
+    assert not mathgrade.grade("$\\boxed{1}$", gold).correct
+
+
+def test_gold_may_be_a_reference_output_with_a_final_answer_phrase() -> None:
+    gold = "It loses 28 of 100. Final Answer: The final answer is $28 \\%$. I hope it is correct."
+    assert mathgrade.grade("The answer is $28\\%$.", gold).correct
+    assert not mathgrade.grade("The answer is $72\\%$.", gold).correct
+    assert not mathgrade.grade("The answer is 100.", gold).correct

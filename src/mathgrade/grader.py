@@ -86,14 +86,17 @@ def _gold_text(gold: GoldLike) -> str:
 
 
 def _read_gold(gold_text: str) -> Reading:
-    """Read a gold answer; a gold that is a whole solution (MATH's ``solution`` field) gives its marked answer."""
+    """Read a gold answer. A gold that is a whole solution (MATH's ``solution`` field, a reference output ending in
+    "The final answer is ...") or that holds several boxes gives its marked answer instead."""
     reading = read(gold_text)
-    if isinstance(reading.value, (Text, type(None))) and ("\\boxed" in gold_text or "\\fbox" in gold_text):
-        marked = _extract(gold_text, policy="reward")
-        if marked and not marked[0].alternatives:
-            boxed = read(marked[0].text)
-            if boxed.value is not None:
-                return boxed
+    several_boxes = gold_text.count("\\boxed") + gold_text.count("\\fbox") > 1
+    if not several_boxes and not isinstance(reading.value, (Text, type(None))):
+        return reading
+    marked = _extract(gold_text, policy="reward")
+    if marked and not marked[0].alternatives:
+        answer = read(marked[0].text)
+        if answer.value is not None:
+            return answer
     return reading
 
 
