@@ -214,7 +214,7 @@ def test_survives_a_worker_killed_from_outside() -> None:
     verdicts = [next(it)]
     killed = 0
     for child in multiprocessing.active_children():
-        if child.name == "pebble_pool_worker" and child.pid:
+        if child.name.endswith("pebble_pool_worker") and child.pid:
             os.kill(child.pid, signal.SIGKILL)
             killed += 1
             break
@@ -257,13 +257,14 @@ def test_fork_only_when_single_threaded() -> None:
         t.join()
 
 
-_STDIN_SCRIPT = """
-import threading, warnings
+_NO_WORKERS_SCRIPT = """
+import multiprocessing, threading, warnings
 warnings.simplefilter("always")
 import mathgrade
+multiprocessing.set_executable("/bin/false")  # every spawned worker dies at start, as where processes are forbidden
 stop = threading.Event()
 t = threading.Thread(target=stop.wait)
-t.start()  # another thread: grade_many must use 'spawn', which cannot re-import a script read from stdin
+t.start()  # another thread: grade_many must spawn its workers rather than fork them
 try:
     rows = [(str(i), str(i if i % 2 == 0 else i + 1)) for i in range(200)]
     print([v.correct for v in mathgrade.grade_many(rows, workers=2)] == [i % 2 == 0 for i in range(200)])
@@ -276,7 +277,10 @@ def test_grade_many_falls_back_when_workers_cannot_start() -> None:
     import subprocess
     import sys
 
-    proc = subprocess.run([sys.executable, "-"], input=_STDIN_SCRIPT, capture_output=True, text=True, timeout=300)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == "True"
-    assert proc.stderr.count("RuntimeWarning: mathgrade could not start worker processes") == 1
+    for args, stdin in ((["-c", _NO_WORKERS_SCRIPT], None),
+                        (["-"], _NO_WORKERS_SCRIPT.replace('multiprocessing.set_executable("/bin/false")', ""))):
+        proc = subprocess.run([sys.executable, *args], input=stdin, capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, proc.stderr
+        assert proc.stdout.strip() == "True"
+        warned = proc.stderr.count("RuntimeWarning: mathgrade could not start worker processes")
+        assert warned == (1 if stdin is None else 0), proc.stderr

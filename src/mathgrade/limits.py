@@ -144,15 +144,38 @@ def _submit(fn: Callable[..., Any], args: tuple, timeout: float) -> Any:
             if attempt == 2:
                 raise
             continue
+        _note_submitted()
         future.add_done_callback(_note_done)
         return future
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+_pending = 0
+"""Tasks submitted to the shared pool and not finished yet."""
+_pending_lock = threading.Lock()
+
+
+def _note_submitted() -> None:
+    """Count a new task; on an idle pool, restart the clock of :func:`_check_stuck` (idle time is not stuck)."""
+    global _pending, _last_done
+    with _pending_lock:
+        if _pending == 0:
+            _last_done = time.monotonic()
+        _pending += 1
+
+
 def _note_done(future: Any) -> None:
-    global _last_done, _worked, _failures
+    """Done-callback of every task: a task that ran to its end shows that the pool makes progress."""
+    global _last_done, _worked, _failures, _pending
+    if future is None:  # a new pool
+        _last_done = time.monotonic()
+        return
+    with _pending_lock:
+        _pending = max(0, _pending - 1)
+    if future.cancelled():
+        return  # cancelled by its caller (timeout): no sign of progress
     _last_done = time.monotonic()
-    if future is not None and not future.cancelled() and future.exception() is None:
+    if future.exception() is None:
         _worked, _failures = True, 0
 
 
@@ -291,8 +314,9 @@ def _register_shutdown() -> None:
 
 def _after_fork_in_child() -> None:
     """A forked child starts with no pool (the parent's belongs to the parent) and a fresh lock."""
-    global _lock, _pool, _pool_pid, _failures
+    global _lock, _pool, _pool_pid, _failures, _pending, _pending_lock
     _lock = threading.Lock()
+    _pending, _pending_lock = 0, threading.Lock()
     _pool, _pool_pid = None, None
     _failures = 0
 
