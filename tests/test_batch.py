@@ -258,10 +258,11 @@ def test_fork_only_when_single_threaded() -> None:
 
 
 _NO_WORKERS_SCRIPT = """
-import multiprocessing, threading, warnings
+import sys, threading, warnings
 warnings.simplefilter("always")
 import mathgrade
-multiprocessing.set_executable("/bin/false")  # every spawned worker dies at start, as where processes are forbidden
+import mathgrade.limits
+mathgrade.limits._mark_worker = sys.exit  # every worker dies as it starts, as where processes are forbidden
 stop = threading.Event()
 t = threading.Thread(target=stop.wait)
 t.start()  # another thread: grade_many must spawn its workers rather than fork them
@@ -278,7 +279,7 @@ def test_grade_many_falls_back_when_workers_cannot_start() -> None:
     import sys
 
     for args, stdin in ((["-c", _NO_WORKERS_SCRIPT], None),
-                        (["-"], _NO_WORKERS_SCRIPT.replace('multiprocessing.set_executable("/bin/false")', ""))):
+                        (["-"], _NO_WORKERS_SCRIPT.replace("mathgrade.limits._mark_worker = sys.exit", ""))):
         proc = subprocess.run([sys.executable, *args], input=stdin, capture_output=True, text=True, timeout=300)
         assert proc.returncode == 0, proc.stderr
         assert proc.stdout.strip() == "True"

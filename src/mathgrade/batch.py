@@ -240,7 +240,7 @@ class _PoolUnusable(Exception):
     """Worker processes cannot be started in this process."""
 
 
-_PROBE_TIMEOUT = 60.0
+_PROBE_TIMEOUT = 30.0
 """Seconds a spawned pool has to run its first trivial task."""
 
 
