@@ -250,16 +250,20 @@ def _print_grade_summary(args: argparse.Namespace, reader: RowReader, existing: 
     rows = new + existing.rows
     correct = allstat.get(Status.CORRECT.value, 0)
     accuracy = f"{correct / rows:.4f} ({correct} of {rows} correct)" if rows else "n/a (no rows)"
-    order = [s.value for s in Status]
-    counts = ", ".join(f"{s} {allstat[s]}" for s in sorted(allstat, key=lambda s: (s not in order,
-                       order.index(s) if s in order else 0, s)) if allstat[s])
     lines = [f"rows:     {rows}" + (f" ({existing.rows} from the earlier run, {new} graded now)" if existing.rows
                                    else ""),
              f"accuracy: {accuracy}",
-             f"status:   {counts or 'none'}",
+             f"status:   {_status_counts(allstat)}",
              f"time:     {seconds:.2f} s ({new / seconds if seconds > 0 else 0:.0f} rows/s)"]
     lines += _tail_lines(reader, out, interrupted)
     _summary("\n".join(lines), args.output)
+
+
+def _status_counts(counts: Counter) -> str:
+    """``correct 5, incorrect 3`` in the order of :class:`Status` (then any unknown status from a resumed file)."""
+    known = [s.value for s in Status]
+    names = [s for s in known if counts.get(s)] + sorted(s for s in counts if s not in known and counts[s])
+    return ", ".join(f"{s} {counts[s]}" for s in names) or "none"
 
 
 def _tail_lines(reader: RowReader, out: "_Output", interrupted: bool) -> List[str]:
@@ -339,7 +343,7 @@ class _Output:
         self._writer: Optional[RowWriter] = None
         self._warned = False
         if path and path != "-":
-            detect_format_or_fail(path)
+            _detect_format_or_fail(path)
 
     def write(self, row: Dict[str, Any], added: Dict[str, Any], input_columns: Sequence[str]) -> None:
         if not self.path:
@@ -373,7 +377,7 @@ class _Output:
             open_writer(self.path, list(self.added)).close()
 
 
-def detect_format_or_fail(path: str) -> None:
+def _detect_format_or_fail(path: str) -> None:
     """Fail early (before grading) on an output name whose format is unknown."""
     try:
         detect_format(path)
