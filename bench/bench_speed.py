@@ -17,9 +17,10 @@ What is measured (every measurement runs in a fresh child process, so imports an
 
 Both graders are called the way their users call them: ``mathgrade.grade(text, gold)``; Math-Verify's
 ``verify(parse(gold), parse(text))``, with bare answers wrapped in ``$...$`` when they carry no math delimiters
-(Math-Verify finds nothing in a bare ``\\frac{1}{2}`` otherwise). Before timing, each child grades its first 20
-rows once (imports, caches, mathgrade's sympy worker pool) so that the timed run is the steady state; cold start is
-what the import-time row measures.
+(Math-Verify finds nothing in a bare ``\\frac{1}{2}`` otherwise). Before the one-process timing, each child grades
+its first 20 rows once (imports, caches, mathgrade's sympy worker pool) so that the timed run is the steady state;
+cold start is what the import-time row measures. The parallel timings include starting the workers.
+Other jobs on the machine change the parallel numbers most: the load average is printed in the title.
 
 Math-Verify is installed in the system ``python3`` (``--mv-python``), not in mathgrade's virtualenv.
 """
