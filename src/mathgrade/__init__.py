@@ -11,14 +11,28 @@ Public API::
     grade_many(rows, *, workers=None, progress=False, **options) -> Iterator[Verdict]
     extract(output, **options) -> list[Candidate]
     read(text) -> Reading
+
+``import mathgrade`` is cheap: the stages are imported on first use of a public name (PEP 562), so a program that
+only imports the package, or only needs :class:`Verdict`, does not pay for the reader's and extractor's tables.
 """
 
-from .batch import grade_many
-from .extract import Candidate
-from .grader import extract, grade
-from .options import Options
-from .read import Reading, read
-from .verdict import Answer, Status, Verdict
+from __future__ import annotations
+
+import sys
+from importlib import import_module
+from types import ModuleType
+
+TYPE_CHECKING = False  # ``typing`` itself is not imported: it is a good part of the cost of a bare import
+if TYPE_CHECKING:  # pragma: no cover
+    from typing import Any, List
+
+    # for type checkers and IDEs; at run time the names load on first use
+    from .batch import grade_many
+    from .extract import Candidate
+    from .grader import extract, grade
+    from .options import Options
+    from .read import Reading, read
+    from .verdict import Answer, Status, Verdict
 
 __version__ = "0.1.0"
 
@@ -35,3 +49,43 @@ __all__ = [
     "Options",
     "__version__",
 ]
+
+_WHERE = {
+    "grade": ".grader",
+    "grade_many": ".batch",
+    "extract": ".grader",
+    "read": ".read",
+    "Verdict": ".verdict",
+    "Status": ".verdict",
+    "Answer": ".verdict",
+    "Candidate": ".extract",
+    "Reading": ".read",
+    "Options": ".options",
+}
+"""The module that defines each public name, imported the first time the name is used."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(ModuleType):
+    """This package as a module object whose public functions ``read`` and ``extract`` are not replaced by the
+    subpackages of the same names when those load (importing a submodule binds it on its parent)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in ("read", "extract") and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
