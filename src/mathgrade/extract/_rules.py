@@ -741,8 +741,8 @@ def latex(scan: Scan, choices: bool) -> List[Found]:
     """Undelimited LaTeX near the end (``so x is \\dfrac{9}{7}``), outside any math environment."""
     text = scan.text
     base = max(0, len(text) - _TAIL)
-    if text.find("\\", base) < 0:
-        return []
+    if text.find("\\", base) < 0 or _MATH_COMMAND.search(text, base) is None:
+        return []  # (a run's command is a command of the text: the run takes every letter after a backslash)
     best = None
     for m in _LATEX_RUN.finditer(text, base):
         if _MATH_COMMAND.search(m.group()) and scan.env_containing(m.start()) is None:
@@ -793,22 +793,39 @@ def last_number(scan: Scan, choices: bool) -> List[Found]:
 
 
 _DIGITS = re.compile(r"\d+")
+_ASCII_DIGITS = "0123456789"
+
+
+def _last_digit_run(text: str, lo: int) -> Optional[Tuple[int, int]]:
+    """The span of the last run of digits (``\\d``) in ``text[lo:]``: the last ASCII digit by ``rfind`` when only
+    ASCII follows it, else (other digits such as ``٣`` may follow) by a regex scan."""
+    last = max(text.rfind(d, lo) for d in _ASCII_DIGITS)
+    if text.isascii() or text[last + 1:].isascii():  # O(1) for the whole text; else the tail after the digit
+        if last < 0:
+            return None
+        start = last
+        while start > lo and text[start - 1].isdecimal():
+            start -= 1
+        return start, last + 1
+    run = None
+    for run in _DIGITS.finditer(text, lo):
+        pass
+    return (run.start(), run.end()) if run is not None else None
 _NUMBER_CHARS = re.compile(r"[\d,. \t/\u2009\u202f-]{0,40}\Z")
 
 
 def _last_number_fast(text: str) -> Optional[Tuple[int, int]]:
     """The common case: find the last run of digits (a fast scan), widen it to the number around it, check it."""
-    run = None
-    for run in _DIGITS.finditer(text, max(0, len(text) - _NUMBER_STEP)):
-        pass
+    run = _last_digit_run(text, max(0, len(text) - _NUMBER_STEP))
     if run is None:
         return None
-    widen = _NUMBER_CHARS.search(text, max(0, run.start() - 40), run.start())
-    begin = widen.start() if widen is not None else run.start()
+    run_start, run_end = run
+    widen = _NUMBER_CHARS.search(text, max(0, run_start - 40), run_start)
+    begin = widen.start() if widen is not None else run_start
     found = None
     for m in _NUMBER.finditer(text, begin, len(text)):
         found = m
-    if found is None or found.end() < run.end():
+    if found is None or found.end() < run_end:
         return None
     return _standalone(text, found.start(), found.end())
 

@@ -150,9 +150,10 @@ def _ends_region(text: str, j: int, stop_at_newline: bool) -> bool:
 
 def _find_envs(text: str) -> List[MathEnv]:
     envs: List[MathEnv] = []
-    closers = _dollar_closers(text)
-    dollars = [m.start() for m in re.finditer(r"(?<!\\)\$(?!\$)", text)] if "$" in text else []
-    blank_lines = [m.start() for m in re.finditer(r"\n[ \t]*\n", text)]
+    if "$" not in text and "\\" not in text:
+        return envs  # every delimiter holds one or the other
+    closers, dollars = _dollar_positions(text)
+    blank_lines = [m.start() for m in _BLANK_LINE.finditer(text)] if "\n" in text else []
     missing = set()  # closing delimiters known to be absent after the current position
     pos = 0
     while True:
@@ -179,12 +180,29 @@ def _find_envs(text: str) -> List[MathEnv]:
             pos = env[1]
 
 
-def _dollar_closers(text: str) -> List[int]:
-    """Offsets of every ``$`` that may close inline math: not escaped, after a non-space, not before a digit."""
-    out = []
-    for m in re.finditer(r"(?<=[^\s\\$])\$(?![\d$])", text):
-        out.append(m.start())
-    return out
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
+def _dollar_positions(text: str) -> Tuple[List[int], List[int]]:
+    """Offsets of the ``$`` that may close inline math (not escaped, after a non-space, not before a digit or
+    another ``$``), and of every single ``$`` that is not escaped (may open or close ``$ .. $``).
+
+    One pass over the dollar signs (``str.find`` skips everything else), instead of a regex with a lookbehind tried
+    at every character of the output."""
+    closers: List[int] = []
+    dollars: List[int] = []
+    n = len(text)
+    i = text.find("$")
+    while i >= 0:
+        prev = text[i - 1] if i else ""
+        nxt = text[i + 1] if i + 1 < n else ""
+        if nxt != "$":
+            if prev != "\\":
+                dollars.append(i)
+            if prev and prev != "$" and prev != "\\" and not prev.isspace() and not nxt.isdecimal():
+                closers.append(i)
+        i = text.find("$", i + 1)
+    return closers, dollars
 
 
 def _inline_dollar(text: str, s: int, closers: List[int], blank_lines: List[int],
