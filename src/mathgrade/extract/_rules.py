@@ -293,6 +293,10 @@ _ASCII_ANCHORS: Dict[str, Tuple[str, ...]] = {
     lang.code: tuple(a for a in anchors if a.isascii()) for lang, _, anchors in _LANGUAGE_PATTERNS
 }
 """The anchors that can occur in an ASCII output (most outputs): the other languages are skipped at once."""
+_ASCII_LANGUAGE_PATTERNS = tuple(
+    (lang, pattern, _ASCII_ANCHORS[lang.code]) for lang, pattern, _ in _LANGUAGE_PATTERNS if _ASCII_ANCHORS[lang.code]
+)
+"""The languages (in table order) whose phrases can occur in an ASCII output, with those anchors."""
 _MAX_PHRASE_TRIES = 30
 """Phrases examined per kind, from the last: the final answer is near the end; this bounds the work on an output
 that repeats "the answer is" a hundred thousand times."""
@@ -327,10 +331,11 @@ def phrases(scan: Scan, choices: bool) -> List[Found]:
     lowered = scan.lowered
     ascii_only = lowered.isascii()
     out: List[Found] = []
-    for lang, pattern, anchors in _LANGUAGE_PATTERNS:
-        if ascii_only:
-            anchors = _ASCII_ANCHORS[lang.code]
-        if not any(a in lowered for a in anchors):
+    for lang, pattern, anchors in _ASCII_LANGUAGE_PATTERNS if ascii_only else _LANGUAGE_PATTERNS:
+        for a in anchors:
+            if a in lowered:
+                break
+        else:
             continue
         matches: Dict[str, List["re.Match[str]"]] = {"final": [], "answer": []}
         for m in _phrase_matches(text, lowered, pattern, anchors):
@@ -441,6 +446,8 @@ _MATH_START = re.compile(r"[-+−\d$\\([{]")
 def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
     """A heading line "**Final Answer**" or "## Final Answer": the answer is on the next line."""
     text = scan.text
+    if text.isascii() and "final" not in scan.lowered:
+        return []  # (outside ASCII, case-insensitive matching is not lower-casing: leave it to the regex)
     last = None
     for m in _HEADING_FINAL.finditer(text):
         last = m
@@ -458,6 +465,8 @@ def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
 
 _HASHES = re.compile(r"####[ \t]*(?=[-+$\\\d])")
 _LABEL_A = re.compile(r"^[ \t]*A[ \t]*[:：]", re.M)
+_LABEL_A_ANYWHERE = re.compile(r"A[ \t]*[:：]")
+"""The label without its line start: a fast test (a literal first character) before the line-anchored scan."""
 
 
 def hashes(scan: Scan, choices: bool) -> List[Found]:
@@ -477,6 +486,8 @@ def answer_label(scan: Scan, choices: bool) -> List[Found]:
     if choices:
         return []
     text = scan.text
+    if _LABEL_A_ANYWHERE.search(text) is None:
+        return []
     for m in reversed(list(_LABEL_A.finditer(text))):
         answer, s, e = _region_text(scan, m.end())
         following = [ln.strip() for ln in text[e: e + 2_000].splitlines() if ln.strip()]
@@ -811,7 +822,8 @@ def _last_digit_run(text: str, lo: int) -> Optional[Tuple[int, int]]:
     for run in _DIGITS.finditer(text, lo):
         pass
     return (run.start(), run.end()) if run is not None else None
-_NUMBER_CHARS = re.compile(r"[\d,. \t/\u2009\u202f-]{0,40}\Z")
+_NUMBER_PUNCT = ",. \t/\u2009\u202f-"
+"""The characters of a number besides digits."""
 
 
 def _last_number_fast(text: str) -> Optional[Tuple[int, int]]:
@@ -820,8 +832,9 @@ def _last_number_fast(text: str) -> Optional[Tuple[int, int]]:
     if run is None:
         return None
     run_start, run_end = run
-    widen = _NUMBER_CHARS.search(text, max(0, run_start - 40), run_start)
-    begin = widen.start() if widen is not None else run_start
+    begin, lo = run_start, max(0, run_start - 40)
+    while begin > lo and (text[begin - 1] in _NUMBER_PUNCT or text[begin - 1].isdecimal()):
+        begin -= 1  # widen to the characters of a number before the run (up to 40)
     found = None
     for m in _NUMBER.finditer(text, begin, len(text)):
         found = m
