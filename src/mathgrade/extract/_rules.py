@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Dict, List, Optional, Pattern, Sequence, Tuple
 
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
@@ -464,9 +465,7 @@ def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
 
 
 _HASHES = re.compile(r"####[ \t]*(?=[-+$\\\d])")
-_LABEL_A = re.compile(r"^[ \t]*A[ \t]*[:：]", re.M)
-_LABEL_A_ANYWHERE = re.compile(r"A[ \t]*[:：]")
-"""The label without its line start: a fast test (a literal first character) before the line-anchored scan."""
+_LABEL_A = re.compile(r"A[ \t]*[:：]")
 
 
 def hashes(scan: Scan, choices: bool) -> List[Found]:
@@ -486,17 +485,25 @@ def answer_label(scan: Scan, choices: bool) -> List[Found]:
     if choices:
         return []
     text = scan.text
-    if _LABEL_A_ANYWHERE.search(text) is None:
-        return []
-    for m in reversed(list(_LABEL_A.finditer(text))):
-        answer, s, e = _region_text(scan, m.end())
+    label_end = _last_label_end(text)
+    if label_end >= 0:
+        answer, s, e = _region_text(scan, label_end)
         following = [ln.strip() for ln in text[e: e + 2_000].splitlines() if ln.strip()]
         if len(following) > 2 or any(ln.startswith("B:") for ln in following):
             return []
         if _looks_like_answer(answer):
             return [Found(answer, s, e, "answer_label")]
-        return []
     return []
+
+
+def _last_label_end(text: str) -> int:
+    """Where the last ``A:`` that starts a line (after spaces or tabs) ends, or -1. The label is searched without
+    its line start (a fast search for a literal ``A``), then the line start is checked."""
+    for m in reversed(list(_LABEL_A.finditer(text))):
+        line = text.rfind("\n", 0, m.start()) + 1
+        if not text[line: m.start()].strip(" \t"):
+            return m.end()
+    return -1
 
 
 _BOLD = re.compile(r"\*\*([^*\n]{1,200})\*\*")
@@ -810,7 +817,7 @@ _ASCII_DIGITS = "0123456789"
 def _last_digit_run(text: str, lo: int) -> Optional[Tuple[int, int]]:
     """The span of the last run of digits (``\\d``) in ``text[lo:]``: the last ASCII digit by ``rfind`` when only
     ASCII follows it, else (other digits such as ``٣`` may follow) by a regex scan."""
-    last = max(text.rfind(d, lo) for d in _ASCII_DIGITS)
+    last = max(map(text.rfind, _ASCII_DIGITS, repeat(lo, 10)))
     if text.isascii() or text[last + 1:].isascii():  # O(1) for the whole text; else the tail after the digit
         if last < 0:
             return None
