@@ -287,17 +287,26 @@ def _anchors(lang: Language) -> Tuple[str, ...]:
     return tuple(sorted({max(p.lower().rstrip(":").split(), key=len) for p in lang.final + lang.answer}))
 
 
-_LANGUAGE_PATTERNS: Tuple[Tuple[Language, Pattern[str], Tuple[str, ...]], ...] = tuple(
-    (lang, _compile_language(lang, ENGLISH_HEDGES if lang.code == "en" else ()), _anchors(lang)) for lang in LANGUAGES
+_LANGUAGE_ANCHORS: Tuple[Tuple[Language, Tuple[str, ...]], ...] = tuple((lang, _anchors(lang)) for lang in LANGUAGES)
+_ASCII_LANGUAGE_ANCHORS: Tuple[Tuple[Language, Tuple[str, ...]], ...] = tuple(
+    (lang, ascii_anchors) for lang, ascii_anchors in
+    ((lang, tuple(a for a in anchors if a.isascii())) for lang, anchors in _LANGUAGE_ANCHORS) if ascii_anchors
 )
-_ASCII_ANCHORS: Dict[str, Tuple[str, ...]] = {
-    lang.code: tuple(a for a in anchors if a.isascii()) for lang, _, anchors in _LANGUAGE_PATTERNS
-}
-"""The anchors that can occur in an ASCII output (most outputs): the other languages are skipped at once."""
-_ASCII_LANGUAGE_PATTERNS = tuple(
-    (lang, pattern, _ASCII_ANCHORS[lang.code]) for lang, pattern, _ in _LANGUAGE_PATTERNS if _ASCII_ANCHORS[lang.code]
-)
-"""The languages (in table order) whose phrases can occur in an ASCII output, with those anchors."""
+"""The languages (in table order) whose phrases can occur in an ASCII output (most outputs), with the anchors that
+can: the other languages are skipped at once."""
+_LANGUAGE_PATTERNS: Dict[str, Pattern[str]] = {}
+"""Each language's phrase regex, compiled the first time an output holds one of its anchors (compiling all of them
+is most of the cost of importing this module)."""
+
+
+def _language_pattern(lang: Language) -> Pattern[str]:
+    pattern = _LANGUAGE_PATTERNS.get(lang.code)
+    if pattern is None:
+        pattern = _compile_language(lang, ENGLISH_HEDGES if lang.code == "en" else ())
+        _LANGUAGE_PATTERNS[lang.code] = pattern
+    return pattern
+
+
 _MAX_PHRASE_TRIES = 30
 """Phrases examined per kind, from the last: the final answer is near the end; this bounds the work on an output
 that repeats "the answer is" a hundred thousand times."""
@@ -332,12 +341,13 @@ def phrases(scan: Scan, choices: bool) -> List[Found]:
     lowered = scan.lowered
     ascii_only = lowered.isascii()
     out: List[Found] = []
-    for lang, pattern, anchors in _ASCII_LANGUAGE_PATTERNS if ascii_only else _LANGUAGE_PATTERNS:
+    for lang, anchors in _ASCII_LANGUAGE_ANCHORS if ascii_only else _LANGUAGE_ANCHORS:
         for a in anchors:
             if a in lowered:
                 break
         else:
             continue
+        pattern = _language_pattern(lang)
         matches: Dict[str, List["re.Match[str]"]] = {"final": [], "answer": []}
         for m in _phrase_matches(text, lowered, pattern, anchors):
             matches["answer" if m.lastgroup == "hedge" else (m.lastgroup or "answer")].append(m)
