@@ -822,13 +822,19 @@ def last_number(scan: Scan, choices: bool) -> List[Found]:
 
 _DIGITS = re.compile(r"\d+")
 _ASCII_DIGITS = "0123456789"
+_ONLY_DIGITS = bytes(48 if chr(i).isdigit() else 32 for i in range(256))
+"""A byte table: ASCII digits to ``0``, every other byte to a space."""
 
 
 def _last_digit_run(text: str, lo: int) -> Optional[Tuple[int, int]]:
     """The span of the last run of digits (``\\d``) in ``text[lo:]``: the last ASCII digit by ``rfind`` when only
     ASCII follows it, else (other digits such as ``٣`` may follow) by a regex scan."""
-    last = max(map(text.rfind, _ASCII_DIGITS, repeat(lo, 10)))
-    if text.isascii() or text[last + 1:].isascii():  # O(1) for the whole text; else the tail after the digit
+    if text.isascii():  # (O(1)) the digits of the tail as "0", everything else as " ", in one C call
+        last = text[lo:].encode("ascii").translate(_ONLY_DIGITS).rfind(b"0")
+        last = last + lo if last >= 0 else -1
+    else:
+        last = max(map(text.rfind, _ASCII_DIGITS, repeat(lo, 10)))
+    if text.isascii() or text[last + 1:].isascii():  # else other digits such as "٣" may follow the last ASCII one
         if last < 0:
             return None
         start = last
