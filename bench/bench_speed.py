@@ -11,7 +11,9 @@ What is measured (every measurement runs in a fresh child process, so imports an
   in one process, median / p99 / max latency per row, rows over the time limit, accuracy against the labels, and
   peak memory (RSS); then rows per second with all cores (mathgrade: ``grade_many``; Math-Verify: a
   ``multiprocessing`` pool, which is how its users parallelize it).
-- ``grade_many`` scaling: one worker vs ``--workers`` on a 20k-row file (model outputs repeated).
+- ``grade_many`` scaling on a 20k-row file (model outputs repeated): one worker, graded in the calling process
+  (``workers=1``, what users get) and as a pool of one process (the same code path as N workers), vs ``--workers``;
+  with the CPU time per row of the driver and of the workers (``--scaling-only`` runs just this part).
 - streaming memory: RSS of the ``grade_many`` driver (and of its workers) after 10k rows and after 1M generated
   rows; flat means the driver's memory does not grow with the input.
 
@@ -148,12 +150,68 @@ def _child_parallel(engine: str, path: str, limit: int, workers: int, repeat_to:
         with multiprocessing.get_context("fork").Pool(workers, initializer=_pool_init, initargs=(engine,)) as pool:
             got = list(pool.imap(_pool_grade, triples, chunksize=32))
     wall = time.perf_counter() - t0
+    if engine == "mathgrade":
+        mathgrade.batch._join_stoppers()  # workers are stopped in the background; wait, so that their CPU counts
     cpu = os.times()
     right = sum(g == bool(r["expected"]) for g, r in zip(got, rows))
     return {"rows": len(rows), "workers": workers, "rows_per_s": len(rows) / wall, "seconds": wall,
             "cpu_s": cpu.user + cpu.system, "children_cpu_s": cpu.children_user + cpu.children_system,
             "accuracy": right / len(rows), "peak_rss_mb": _peak_rss_mb(),
             "peak_rss_children_mb": _peak_rss_mb(resource.RUSAGE_CHILDREN)}
+
+
+_SHARES: List[List[Tuple[str, str]]] = []
+
+
+def _grade_share(k: int) -> int:
+    """In a forked process: grade share ``k`` of the rows with ``grade()``, return how many are correct."""
+    import mathgrade
+
+    return sum(mathgrade.grade(o, g, timeout=TIME_LIMIT).correct for o, g in _SHARES[k])
+
+
+def _child_scaling(path: str, rows_n: int, mode: str, workers: int) -> Dict[str, Any]:
+    """Time ``grade_many`` on ``rows_n`` rows: ``inprocess`` (``workers=1``: no pool, the rows are graded in this
+    process) or ``pool`` (a pool of ``workers`` processes, through the same code path whatever their number).
+
+    Timed from the call to the last verdict, starting the workers included. Imports are done before the timing
+    (pebble and multiprocessing take about 50 ms once per process), as the single-process runs warm up first.
+    """
+    import concurrent.futures  # noqa: F401 - one-time imports, outside the timing
+    import multiprocessing
+
+    import pebble  # noqa: F401
+
+    import mathgrade
+    from mathgrade import batch
+    from mathgrade.options import make_options
+
+    global _SHARES
+    pairs = [(r["text"], r["gold"]) for r in _load(path, 0, rows_n)]
+    before = os.times()
+    t0 = time.perf_counter()
+    if mode == "inprocess":
+        verdicts = mathgrade.grade_many(pairs, workers=1, timeout=TIME_LIMIT)
+    elif mode == "independent":  # no driver, no transfer: the machine's own ceiling for this work
+        size = batch._CHUNK
+        chunks = [pairs[i:i + size] for i in range(0, len(pairs), size)]
+        _SHARES = [[p for c in chunks[k::workers] for p in c] for k in range(workers)]
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            correct = sum(pool.map(_grade_share, range(workers)))
+        verdicts = []
+    else:
+        verdicts = batch._pooled(iter(pairs), workers, batch._CHUNK, make_options(timeout=TIME_LIMIT),
+                                 batch._grade_row)
+    correct = sum(v.correct for v in verdicts) if mode != "independent" else correct
+    wall = time.perf_counter() - t0
+    batch._join_stoppers()  # workers are stopped in the background: wait, so that their CPU time is counted
+    after = os.times()
+    n = len(pairs)
+    return {"rows": n, "mode": mode, "workers": workers, "rows_per_s": n / wall, "seconds": wall,
+            "correct": correct,
+            "driver_cpu_us_per_row": 1e6 * (after.user + after.system - before.user - before.system) / n,
+            "workers_cpu_us_per_row": 1e6 * (after.children_user + after.children_system
+                                             - before.children_user - before.children_system) / n}
 
 
 def _rss_mb(pid: Optional[int] = None) -> float:
@@ -236,6 +294,37 @@ def _fmt(x: Optional[float], spec: str = ".0f") -> str:
     return "n/a" if x is None else format(x, spec)
 
 
+def _scaling(args: argparse.Namespace) -> Dict[str, Any]:
+    """``grade_many`` with one worker vs ``--workers``: in this process (``workers=1``), a pool of one, a pool of N."""
+    mo = os.path.join(args.data, "model_outputs.jsonl")
+    runs = {
+        "in_process": ("1 worker: `grade_many(workers=1)`, graded in the calling process", "inprocess", 1),
+        "pool_of_one": ("1 worker: a pool of one process (the pooled code path)", "pool", 1),
+        "pool": (f"{args.workers} workers: `grade_many(workers={args.workers})`, a pool", "pool", args.workers),
+        "independent": (f"reference: {args.workers} forked processes grade their share of the chunks with "
+                        "`grade()`, no driver, no results sent back", "independent", args.workers),
+    }
+    results: Dict[str, Any] = {}
+    print(f"\n`grade_many` scaling on {args.scaling_rows} rows (model outputs repeated; load average "
+          f"{os.getloadavg()[0]:.2f}); timed from the call to the last verdict, starting workers included:\n")
+    print("| run | rows/s | driver CPU µs/row | workers CPU µs/row |\n|---|---|---|---|")
+    for key, (label, mode, workers) in runs.items():
+        r = _run_child("mathgrade", ["scaling", mo, str(args.scaling_rows), mode, str(workers)], args)
+        results[key] = r
+        r = r or {}
+        print(f"| {label} | {_fmt(r.get('rows_per_s'))} | {_fmt(r.get('driver_cpu_us_per_row'), '.1f')} | "
+              f"{_fmt(r.get('workers_cpu_us_per_row'), '.1f')} |")
+    rate = {k: (v or {}).get("rows_per_s") for k, v in results.items()}
+    print(f"\n{args.workers} workers vs 1 in-process: {_ratio2(rate['pool'], rate['in_process'])}; "
+          f"vs a pool of 1: {_ratio2(rate['pool'], rate['pool_of_one'])}; the reference vs 1 in-process: "
+          f"{_ratio2(rate['independent'], rate['in_process'])}")
+    return results
+
+
+def _ratio2(a: Optional[float], b: Optional[float]) -> str:
+    return f"{a / b:.2f}×" if a and b else "n/a"
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", default=DEFAULT_DATA, help="directory of the labeled sets (default: %(default)s)")
@@ -248,6 +337,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--skip-mathverify", action="store_true")
     ap.add_argument("--quick", action="store_true", help="1000 rows per set, 100k rows for memory")
     ap.add_argument("--json", help="also write every number to this JSON file")
+    ap.add_argument("--scaling-only", action="store_true", help="only the grade_many scaling runs")
     ap.add_argument("--child", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -255,6 +345,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.quick:
         args.limit = args.limit or 1000
         args.memory_rows = min(args.memory_rows, 100_000)
+    if args.scaling_only:
+        scaling = _scaling(args)
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"workers": args.workers, "scaling": scaling}, f, indent=2)
+        return 0
     engines = ["mathgrade"] + ([] if args.skip_mathverify else ["mathverify"])
     out: Dict[str, Any] = {"workers": args.workers, "time_limit_s": TIME_LIMIT, "cpus": os.cpu_count(),
                            "load_average": os.getloadavg()}
@@ -295,14 +391,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             print(f"- {name}: mathgrade is {_ratio(a, b)} Math-Verify's rows/s in one process, "
                   f"{_ratio(pa, pb)} with {args.workers} workers")
 
-    mo = os.path.join(args.data, "model_outputs.jsonl")
-    one = _run_child("mathgrade", ["parallel", "mathgrade", mo, "0", "1", str(args.scaling_rows)], args)
-    many = _run_child("mathgrade", ["parallel", "mathgrade", mo, "0", str(args.workers), str(args.scaling_rows)],
-                      args)
-    out["scaling"] = {"one_worker": one, "workers": many}
-    r1, rn = (one or {}).get("rows_per_s"), (many or {}).get("rows_per_s")
-    print(f"\ngrade_many on {args.scaling_rows} rows: 1 worker {_fmt(r1)} rows/s, {args.workers} workers "
-          f"{_fmt(rn)} rows/s: {_ratio(rn, r1)}")
+    out["scaling"] = _scaling(args)
 
     mem = _run_child("mathgrade", ["memory", str(args.memory_rows), str(args.workers)], args)
     out["memory"] = mem
@@ -324,6 +413,8 @@ def _child(argv: List[str]) -> int:
         result = _child_single(argv[1], argv[2], int(argv[3]))
     elif kind == "parallel":
         result = _child_parallel(argv[1], argv[2], int(argv[3]), int(argv[4]), int(argv[5]))
+    elif kind == "scaling":
+        result = _child_scaling(argv[1], int(argv[2]), argv[3], int(argv[4]))
     elif kind == "memory":
         result = _child_memory(int(argv[1]), int(argv[2]))
     else:
