@@ -56,6 +56,32 @@ def _raising_grader(output: Any, gold: Any, options: Options) -> Verdict:
     return _grade_row(output, gold, options)
 
 
+def _freeze_reporting_grader(output: Any, gold: Any, options: Options) -> Verdict:
+    """Reports, as the reason, how many objects the process running it has frozen for the garbage collector."""
+    import gc
+
+    return Verdict(False, Status.INCORRECT, str(gc.get_freeze_count()), "test.freeze", str(gold))
+
+
+_VARIED_ROWS: List[Tuple[str, str]] = [
+    ("The answer is $\\boxed{\\frac{3}{4}}$.", "0.75"),
+    ("So $x \\in \\boxed{[2, 5)}$.", "[2,5)"),
+    ("Thus $\\boxed{\\{1, 2, 3\\}}$", "\\{3,2,1\\}"),
+    ("We get $\\boxed{\\begin{pmatrix} 1 & 2 \\\\ 3 & 4 \\end{pmatrix}}$",
+     "\\begin{pmatrix} 1 & 2 \\\\ 3 & 5 \\end{pmatrix}"),
+    ("Final answer: $\\boxed{2\\sqrt{3}}$", "\\sqrt{12}"),
+    ("The answer is (C).", "C"),
+    ("I think it is $\\boxed{x^2 + 2x + 1}$", "(x+1)^2"),
+    ("No idea.", "17"),
+    ("It is $\\boxed{3}$ or maybe $\\boxed{4}$.", "3"),
+    ("The answer is $\\boxed{50\\%}$", "0.5"),
+    ("$\\boxed{y = 2x + 1}$", "2x - y + 1 = 0"),
+    ("We compute step by step. The answer is 1001.", "1000"),
+]
+"""Our own rows of many kinds (numbers, intervals, sets, matrices, expressions, choices, relations, no answer,
+ambiguous), so that equality with grade() covers the values carried back from the workers."""
+
+
 # --- API shape -------------------------------------------------------------------------------------------------
 
 
@@ -155,6 +181,85 @@ def test_pool_streams_its_input() -> None:
     rest = list(it)
     assert consumed == 2000
     assert len(rest) == 1999
+
+
+def test_pool_verdicts_equal_sequential_grade_ones() -> None:
+    rows = _VARIED_ROWS * 3
+    expected = [mathgrade.grade(o, g) for o, g in rows]
+    got = list(grade_many(rows, workers=2, chunk_size=5))
+    assert got == expected  # whole Verdict objects: answer, spans, rule, reason, both values
+    # The rows are varied enough for this equality to mean something: several kinds of values, both outcomes.
+    kinds = {v.gold_value.kind for v in got if v.gold_value is not None}
+    assert len(kinds) >= 6
+    assert {v.status for v in got} >= {Status.CORRECT, Status.INCORRECT, Status.AMBIGUOUS}
+    assert sum(v.answer_value is not None for v in got) >= 9 * 3
+    # A verdict differing in its value alone is told apart.
+    import dataclasses
+
+    assert dataclasses.replace(got[0], answer_value=got[1].answer_value) != expected[0]
+
+
+def test_default_chunks_end_at_the_text_budget() -> None:
+    import mathgrade.batch as batch
+
+    small = [("x" * 10, "1")] * 1000
+    assert [len(c) for c in batch._chunks(small, batch._CHUNK)] == [batch._CHUNK] * (1000 // batch._CHUNK) + (
+        [1000 % batch._CHUNK] if 1000 % batch._CHUNK else [])
+    big = [("x" * (batch._CHUNK_CHARS // 4), "1")] * 10
+    sizes = [len(c) for c in batch._chunks(big, batch._CHUNK)]
+    assert sizes == [4, 4, 2]
+    mixed: List[Any] = [("x" * (batch._CHUNK_CHARS // 2), "1"), {"output": "y", "gold": "2"}, 5,
+                        (None, "3"), ("z" * batch._CHUNK_CHARS, "4"), ("w", "5")]
+    chunks = list(batch._chunks(mixed, 100))
+    assert [len(c) for c in chunks] == [5, 1]
+    assert [p for c in chunks for p in c][1] == ("y", "2")  # every row kept, in order, as a pair
+
+
+def test_tuple_rows_are_passed_as_they_are_and_other_shapes_converted() -> None:
+    import collections
+
+    import mathgrade.batch as batch
+
+    row = ("42", "42")
+    assert batch._pair(row) is row
+    Pair = collections.namedtuple("Pair", "output gold")
+    assert batch._pair(Pair("1", "2")) == ("1", "2")
+    assert batch._pair(["1", "2"]) == ("1", "2")
+    assert batch._pair({"answer": "1", "gold": "2"}) == ("1", "2")
+    bad = batch._pair(("1", "2", "3"))
+    assert bad[0] is batch._BAD_ROW and bad[1] == ("1", "2", "3")
+
+
+def test_workers_freeze_what_they_inherit_for_the_gc() -> None:
+    rows = _rows(80)
+    pooled = list(grade_many(rows, workers=2, chunk_size=10, _row_grader=_freeze_reporting_grader))
+    assert len(pooled) == 80 and all(int(v.reason) > 1000 for v in pooled)
+    here = list(grade_many(rows, workers=1, _row_grader=_freeze_reporting_grader))
+    assert all(v.reason == "0" for v in here)  # the caller's process is left alone
+
+
+def test_finished_pool_stops_in_the_background_and_the_next_pool_still_forks() -> None:
+    import multiprocessing
+    import threading
+
+    import mathgrade.batch as batch
+
+    def stoppers() -> List[threading.Thread]:
+        return [t for t in threading.enumerate() if t.name == "mathgrade-pool-stop"]
+
+    batch._join_stoppers()  # the pools of earlier tests
+    assert not stoppers()
+    before = {p.pid for p in multiprocessing.active_children()}  # e.g. the pool of bounded work
+    it = grade_many(_rows(600), workers=2, chunk_size=10)
+    verdicts = [next(it)]
+    others = {p.pid for p in multiprocessing.active_children()} - before
+    assert len(others) == 2
+    verdicts.extend(it)
+    assert len(verdicts) == 600
+    assert len(batch._stoppers) == 1  # the pool is being stopped in the background (the thread may be done)
+    batch._mp_context()  # a new pool decides how to start its workers only once the old one has stopped
+    assert not stoppers() and not batch._stoppers
+    assert not others & {p.pid for p in multiprocessing.active_children()}  # its workers are gone
 
 
 def test_in_process_matches_pool() -> None:
