@@ -6,10 +6,10 @@ This module only orchestrates; each stage lives in its own package (:mod:`mathgr
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Callable, Iterator, List, Optional, Tuple, Union
 
 from .compare import Decision, compare
-from .extract import Candidate, extract as _extract
+from .extract import Candidate, extract as _extract, extract_staged as _extract_staged
 from .limits import Deadline, GradingTimeout
 from .options import Options, make_options
 from .read import Reading, read
@@ -50,9 +50,17 @@ def grade_with(output: str, gold: GoldLike, options: Options) -> Verdict:
             return Verdict(False, Status.INVALID_GOLD, reason, "read.gold", gold_text)
         gold_value = gold_reading.value
         stage = "extracting the answer"
-        candidates = _extract(output, policy=options.policy, choices=isinstance(gold_value, Choice))
+        candidates, fallbacks = _extract_staged(output, policy=options.policy, choices=isinstance(gold_value, Choice))
         stage = "comparing"
-        return _decide(candidates, gold_text, gold_value, options, deadline)
+
+        def more() -> List[Candidate]:  # the fallback candidates, found only if no marked one can be read
+            nonlocal stage
+            stage = "extracting the answer"
+            found = fallbacks()
+            stage = "comparing"
+            return found
+
+        return _decide(candidates, gold_text, gold_value, options, deadline, more)
     except GradingTimeout:
         return Verdict(False, Status.TIMEOUT, f"time limit of {options.timeout:g} s reached while {stage}",
                        "limit.timeout", gold_text)
@@ -101,12 +109,13 @@ def _read_gold(gold_text: str) -> Reading:
 
 
 def _decide(candidates: List[Candidate], gold_text: str, gold: Value, options: Options,
-            deadline: Deadline) -> Verdict:
+            deadline: Deadline, more: Callable[[], List[Candidate]] = list) -> Verdict:
+    """The verdict on the first candidate that can be read (``candidates``, then ``more()`` if needed)."""
     if not candidates:
         return Verdict(False, Status.NO_ANSWER, "no final answer found in the output", "extract.none", gold_text,
                        gold_value=gold)
     first_unread: Optional[Tuple[Candidate, Reading]] = None
-    for cand in candidates:
+    for cand in _then(candidates, more):
         answer = Answer(cand.text, cand.start, cand.end, cand.rule)
         if cand.alternatives:
             conflict = _conflicting(cand.alternatives, options, deadline)
@@ -127,6 +136,11 @@ def _decide(candidates: List[Candidate], gold_text: str, gold: Value, options: O
                        "text.normalized", gold_text, answer, gold_value=gold)
     return Verdict(False, Status.UNPARSABLE, f"the answer could not be read: {reading.error}", "read.answer",
                    gold_text, answer, gold_value=gold)
+
+
+def _then(candidates: List[Candidate], more: Callable[[], List[Candidate]]) -> Iterator[Candidate]:
+    yield from candidates
+    yield from more()
 
 
 def _verdict(decision: Decision, answer: Answer, value: Value, gold_text: str, gold: Value) -> Verdict:

@@ -62,7 +62,7 @@ from . import _rules
 from ._rules import MARKED_RULES, PRIORITY, Found
 from ._scan import Scan
 
-__all__ = ["extract", "Candidate", "RULES"]
+__all__ = ["extract", "extract_staged", "Candidate", "RULES"]
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,12 @@ RULES: Tuple[Callable[[Scan, bool], List[Found]], ...] = (
 
 _ONLY_WITHOUT_CHOICE = frozenset({"option_list"})
 
+_MARKED_PHASE = RULES[:7]
+"""The rules whose answers rank at ``answer_phrase_i18n`` (32) or better: every candidate they find ranks above every
+candidate of the other rules, whatever those find (see :func:`extract_staged`)."""
+_FALLBACK_PHASE = RULES[7:]
+_LAST_MARKED_PRIORITY = PRIORITY["answer_phrase_i18n"]
+
 
 def extract(output: str, *, policy: str = "eval", choices: bool = False) -> List[Candidate]:
     """All candidate final answers in ``output``, best first (see the module docstring for the rules).
@@ -134,6 +140,12 @@ def _extract_span(output: str, start: int, end: int, policy: str, choices: bool)
         if policy == "reward" and rule.__name__ not in _REWARD_RULE_FUNCS:
             continue
         found.extend(rule(scan, choices))
+    return _finish(found, output, end, scan, policy, choices, offset)
+
+
+def _finish(found: List[Found], output: str, end: int, scan: Scan, policy: str, choices: bool,
+            offset: int) -> List[Candidate]:
+    """What the rules found, filtered by the policy, promoted, and ordered as candidates."""
     if choices and any(f.choice for f in found if f.family != "option_list"):
         found = [f for f in found if f.family not in _ONLY_WITHOUT_CHOICE]
     found = _rules.drop_bare_when_marked(_rules.promote_late_final(found))
@@ -144,6 +156,79 @@ def _extract_span(output: str, start: int, end: int, policy: str, choices: bool)
     else:
         found = _rules.promote_late_number(found, scan)
     return _ordered(found, offset)
+
+
+def extract_staged(output: str, *, policy: str = "eval",
+                   choices: bool = False) -> Tuple[List[Candidate], Callable[[], List[Candidate]]]:
+    """:func:`extract` in two parts, ``(first, more)``: ``first + more()`` is ``extract(output, ...)``, and ``more()``
+    finds the fallback candidates (code output, bare answer, last formula, last number...) only when it is called.
+
+    ``first`` holds the answers the model marked (boxed, final-answer phrases, ``#### N``, ``A:``, bold) when there
+    are any; then every fallback ranks below them, and a grader that can read the first of them never pays for the
+    fallbacks. ``first`` is empty only when there is no candidate at all.
+    """
+    end = _turn_end(output)
+    start = _after_thinking(output, end)
+    if start:
+        staged = _Staged(output, start, end, policy, choices)
+        first = staged.first()
+        if first:
+            return first, staged.more
+        found = staged.more()
+        if found:
+            return found, _no_more
+    staged = _Staged(output, 0, end, policy, choices)
+    first = staged.first()
+    if first:
+        return first, staged.more
+    return staged.more(), _no_more
+
+
+def _no_more() -> List[Candidate]:
+    return []
+
+
+class _Staged:
+    """:func:`_extract_span` run in two phases: the marked rules, then (on demand) the fallback rules.
+
+    Why the first phase alone gives the first candidates of the full list: the marked rules come first in
+    :data:`RULES` and only find families ranked 32 or better, every other rule finds families ranked 40 or worse; the
+    steps between finding and ordering change only the families of the fallbacks (``promote_late_number``, the
+    cut-off filter, ``drop_bare_when_marked``, the option-list filter) except ``promote_late_final``, which looks at
+    boxes and phrases only; and ordering is by (priority, index), deduplication and the fragment filter look only at
+    better candidates. The ``reward`` policy is run in one phase.
+    """
+
+    def __init__(self, output: str, start: int, end: int, policy: str, choices: bool) -> None:
+        self.output, self.start, self.end, self.policy, self.choices = output, start, end, policy, choices
+        self.offset = start + _window_start(output[start:end] if (start, end) != (0, len(output)) else output)
+        self.scan = Scan(output[self.offset:end] if (self.offset, end) != (0, len(output)) else output)
+        self.marked: List[Found] = []
+        self.n_first = 0
+        self.complete = False  # the first part was the whole list
+
+    def first(self) -> List[Candidate]:
+        """The marked candidates, best first."""
+        if self.policy == "reward":
+            self.complete = True
+            return _extract_span(self.output, self.start, self.end, self.policy, self.choices)
+        for rule in _MARKED_PHASE:
+            self.marked.extend(rule(self.scan, self.choices))
+        if any(PRIORITY[f.family] > _LAST_MARKED_PRIORITY for f in self.marked):  # (not so today: a safeguard)
+            self.complete = True
+            return _extract_span(self.output, self.start, self.end, self.policy, self.choices)
+        first = _ordered(_rules.promote_late_final(self.marked), self.offset)
+        self.n_first = len(first)
+        return first
+
+    def more(self) -> List[Candidate]:
+        """The candidates after those of :meth:`first` (all of them when :meth:`first` gave none)."""
+        if self.complete:
+            return []
+        found = list(self.marked)
+        for rule in _FALLBACK_PHASE:
+            found.extend(rule(self.scan, self.choices))
+        return _finish(found, self.output, self.end, self.scan, self.policy, self.choices, self.offset)[self.n_first:]
 
 
 _TURN_END = re.compile(r"<\|(?:im_end|im_start|endoftext|eot_id|end|end_of_text|end_of_solution)\|>")
