@@ -203,16 +203,64 @@ def test_default_chunks_end_at_the_text_budget() -> None:
     import mathgrade.batch as batch
 
     small = [("x" * 10, "1")] * 1000
-    assert [len(c) for c in batch._chunks(small, batch._CHUNK)] == [batch._CHUNK] * (1000 // batch._CHUNK) + (
+    assert [len(c) for c in batch._chunks(small, lambda: batch._CHUNK)] == [batch._CHUNK] * (1000 // batch._CHUNK) + (
         [1000 % batch._CHUNK] if 1000 % batch._CHUNK else [])
     big = [("x" * (batch._CHUNK_CHARS // 4), "1")] * 10
-    sizes = [len(c) for c in batch._chunks(big, batch._CHUNK)]
+    sizes = [len(c) for c in batch._chunks(big, lambda: batch._CHUNK)]
     assert sizes == [4, 4, 2]
     mixed: List[Any] = [("x" * (batch._CHUNK_CHARS // 2), "1"), {"output": "y", "gold": "2"}, 5,
                         (None, "3"), ("z" * batch._CHUNK_CHARS, "4"), ("w", "5")]
-    chunks = list(batch._chunks(mixed, 100))
+    chunks = list(batch._chunks(mixed, lambda: 100))
     assert [len(c) for c in chunks] == [5, 1]
     assert [p for c in chunks for p in c][1] == ("y", "2")  # every row kept, in order, as a pair
+
+
+def _slow_grader(output: Any, gold: Any, options: Options) -> Verdict:
+    """Grades normally, taking at least 10 ms per row."""
+    time.sleep(0.01)
+    return _grade_row(output, gold, options)
+
+
+def test_sizer_aims_at_a_set_time_per_chunk(monkeypatch: pytest.MonkeyPatch) -> None:
+    import mathgrade.batch as batch
+
+    monkeypatch.setattr(batch, "_CHUNK_SECONDS", 0.1)
+    sizer = batch._Sizer(256)
+    assert sizer.size == batch._FIRST_CHUNK
+    sizer.observe(16 * 1e-4, 16)  # fast rows: as large as allowed
+    assert sizer.size == 256
+    sizer.observe(256 * 1.0, 256)  # then very slow ones: one row at a time
+    assert sizer.size == 1
+    small = batch._Sizer(8)
+    assert small.size == 8
+    small.observe(1e-3, 8)
+    assert small.size == 8  # never past the caller's chunk_size
+    slow = batch._Sizer(256)
+    slow.observe(0.4, 16)  # 25 ms per row: 4 rows make a tenth of a second
+    assert slow.size == 4
+
+
+def test_slow_rows_go_in_small_chunks_and_fast_ones_in_large(monkeypatch: pytest.MonkeyPatch) -> None:
+    import mathgrade.batch as batch
+
+    sizes: List[int] = []
+    real = batch._chunks
+
+    def recording(rows: Any, size: Any) -> Iterator[List[Tuple[Any, Any]]]:
+        for chunk in real(rows, size):
+            sizes.append(len(chunk))
+            yield chunk
+
+    monkeypatch.setattr(batch, "_chunks", recording)
+    slow = list(grade_many(_rows(150), workers=2, _row_grader=_slow_grader))
+    assert [v.correct for v in slow] == [i % 2 == 0 for i in range(150)]
+    window = 4 * 2  # chunks sent before the first one's time is known
+    assert sizes[:window] == [batch._FIRST_CHUNK] * window
+    assert max(sizes[window + 1:]) <= int(batch._CHUNK_SECONDS / 0.01)  # 10 ms or more per row
+    sizes.clear()
+    fast = list(grade_many(_rows(3000), workers=2))
+    assert [v.correct for v in fast] == [i % 2 == 0 for i in range(3000)]
+    assert max(sizes) > batch._FIRST_CHUNK
 
 
 def test_tuple_rows_are_passed_as_they_are_and_other_shapes_converted() -> None:

@@ -27,10 +27,15 @@ Row = Any
 """A row: an ``(output, gold)`` pair, or a mapping with ``output`` (or ``answer``) and ``gold``."""
 RowGrader = Callable[[Any, Any, Options], Verdict]
 
-_CHUNK = 256
-"""Rows per task sent to a worker: large enough that the driver's cost per task (a few thread hand-offs in pebble,
-about 0.2 ms) is small next to the rows' own (about 0.1 ms each), small enough that a chunk rarely outlives its time
-limit (a chunk that does is graded again one row per task)."""
+_CHUNK = 1024
+"""Most rows per task sent to a worker (``chunk_size``). The driver spends about 0.25 ms per task (pebble's thread
+hand-offs and messages): about 1 µs per row in chunks of 256 rows, a quarter of that in chunks of 1024, next to the
+40 µs of a typical row."""
+_CHUNK_SECONDS = 0.05
+"""Chunks are sized to take about this long, from the time per row measured by the workers so far: slow rows go in
+small chunks, which stay far below a chunk's time limit (a chunk that outlives it is graded again row by row)."""
+_FIRST_CHUNK = 16
+"""Rows per chunk until the first chunk's time is known."""
 _CHUNK_CHARS = 1 << 19
 """A chunk also ends once its outputs hold this many characters, so that long outputs keep the memory in flight
 bounded (at most ``4 × workers`` chunks)."""
@@ -134,6 +139,30 @@ def _grade_chunk(pairs: Sequence[Tuple[Any, Any]], options: Options, grader: Row
     return [_grade_pair(p, options, grader) for p in pairs]
 
 
+def _grade_timed_chunk(pairs: Sequence[Tuple[Any, Any]], options: Options,
+                       grader: RowGrader) -> Tuple[float, List[Verdict]]:
+    """Worker task: grade a chunk of rows; also say how many seconds it took."""
+    start = time.perf_counter()
+    verdicts = [_grade_pair(p, options, grader) for p in pairs]
+    return time.perf_counter() - start, verdicts
+
+
+class _Sizer:
+    """Chooses the size of the next chunk: about ``_CHUNK_SECONDS`` of work at the time per row seen so far, between
+    one row and ``limit``. Short chunks keep the end of a batch short too (the last chunks finish together)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.size = min(limit, _FIRST_CHUNK)
+        self._per_row: Optional[float] = None
+
+    def observe(self, seconds: float, rows: int) -> None:
+        """A chunk of ``rows`` rows took ``seconds``."""
+        per_row = seconds / max(1, rows)
+        self._per_row = per_row if self._per_row is None else (self._per_row + per_row) / 2
+        self.size = max(1, min(self.limit, int(_CHUNK_SECONDS / max(self._per_row, 1e-7))))
+
+
 def _error(gold: Any, what: str, exc: BaseException) -> Verdict:
     text = str(exc) or type(exc).__name__
     return Verdict(False, Status.ERROR, f"{what}: {text}", "error", _gold_str(gold),
@@ -183,21 +212,22 @@ def _pooled(rows: Iterable[Row], workers: int, chunk_size: int, options: Options
         yield from _in_process(rows, options, grader)
         return
     limits = _Limits.of(options.timeout)
+    sizer = _Sizer(chunk_size)
     window: Deque[List[Any]] = deque()  # [chunk, future] in input order
     in_flight = 4 * workers
     try:
-        for chunk in _chunks(rows, chunk_size):
-            window.append([chunk, pool.schedule(_grade_chunk, (chunk, options, grader), limits.chunk)])
+        for chunk in _chunks(rows, lambda: sizer.size):
+            window.append([chunk, pool.schedule(_grade_timed_chunk, (chunk, options, grader), limits.chunk)])
             if len(window) >= in_flight:
-                yield from _next_verdicts(pool, window, options, grader, limits)
+                yield from _next_verdicts(pool, window, options, grader, limits, sizer)
         while window:
-            yield from _next_verdicts(pool, window, options, grader, limits)
+            yield from _next_verdicts(pool, window, options, grader, limits, sizer)
     finally:
         pool.stop(wait=False)
 
 
 def _next_verdicts(pool: "_Pool", window: Deque[List[Any]], options: Options, grader: RowGrader,
-                   limits: _Limits) -> List[Verdict]:
+                   limits: _Limits, sizer: _Sizer) -> List[Verdict]:
     """The verdicts of the chunk at the head of the window.
 
     A chunk that timed out, whose worker died, or that could not be sent is graded again one row per task. A chunk
@@ -209,19 +239,21 @@ def _next_verdicts(pool: "_Pool", window: Deque[List[Any]], options: Options, gr
     for attempt in range(3):
         chunk, future = window[0]
         try:
-            verdicts = _head_result(future, limits)
+            seconds, verdicts = _head_result(future, limits)
         except concurrent.futures.TimeoutError:
             if future.done() or attempt == 2:
                 break  # the pool's own time limit (or lost twice): row by row
             pool.restart()
             for entry in window:
-                entry[1] = pool.schedule(_grade_chunk, (entry[0], options, grader), limits.chunk)
+                entry[1] = pool.schedule(_grade_timed_chunk, (entry[0], options, grader), limits.chunk)
             continue
         except Exception:  # noqa: BLE001 - dead worker, broken pool, unpicklable row...: row by row
             break
         window.popleft()
+        sizer.observe(seconds, len(chunk))
         return verdicts
     chunk, _ = window.popleft()
+    sizer.observe(limits.chunk, len(chunk))  # as slow as the time limit, as far as we know: smaller chunks
     singles = [pool.schedule(_grade_chunk, ([pair], options, grader), limits.row) for pair in chunk]
     # Singles queue behind the chunks still in flight: wait for those too before calling a single lost.
     patience = limits.row + _LOST_AFTER + len(window) * limits.chunk / max(1, pool.workers)
@@ -377,19 +409,22 @@ def _single_result(future: Any, pair: Tuple[Any, Any], options: Options, patienc
         return _error(gold, "the row could not be graded in a worker", exc)
 
 
-def _chunks(rows: Iterable[Row], size: int) -> Iterator[List[Tuple[Any, Any]]]:
-    """The rows as (output, gold) pairs, ``size`` at a time, or fewer when their text passes ``_CHUNK_CHARS``."""
+def _chunks(rows: Iterable[Row], size: Callable[[], int]) -> Iterator[List[Tuple[Any, Any]]]:
+    """The rows as (output, gold) pairs, ``size()`` at a time (asked at the start of each chunk), or fewer when their
+    text passes ``_CHUNK_CHARS``."""
     chunk: List[Tuple[Any, Any]] = []
     chars = 0
+    limit = size()
     for row in rows:
         pair = _pair(row)
         chunk.append(pair)
         output = pair[0]
         if type(output) is str:
             chars += len(output)
-        if len(chunk) >= size or chars >= _CHUNK_CHARS:
+        if len(chunk) >= limit or chars >= _CHUNK_CHARS:
             yield chunk
             chunk, chars = [], 0
+            limit = size()
     if chunk:
         yield chunk
 
