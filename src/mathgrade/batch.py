@@ -1,6 +1,7 @@
 """Batch grading: :func:`grade_many` grades a stream of rows on every core, in input order, in constant memory.
 
-Rows go to a pool of worker processes (pebble) in small chunks, with a bounded window of chunks in flight, so that
+Rows go to a pool of worker processes (pebble) in chunks of about 50 ms of work (sized from the time per row the
+workers report: up to 1024 fast rows, down to one slow row), with a bounded window of chunks in flight, so that
 memory stays flat however long the input is. Each chunk has a time limit; a chunk that runs out of time or whose
 worker dies is graded again one row per task, so that one row that hangs or crashes costs only itself: it gets
 status ``timeout`` or ``error`` and every other row its normal verdict.
@@ -58,6 +59,7 @@ def grade_many(rows: Iterable[Row], *, workers: Optional[int] = None, progress: 
     A row is an ``(output, gold)`` pair or a mapping with keys ``output`` (or ``answer``) and ``gold``.
     ``workers``: processes to use (default: every available core); 0 or 1 grades in this process.
     ``progress``: show a progress bar (tqdm, on stderr); ``total`` is its length when ``rows`` has no ``len()``.
+    ``chunk_size``: the most rows sent to a worker at once (chunks are sized to about 50 ms of work each).
     Other keyword arguments are the options of :func:`mathgrade.grade` (``timeout``, ``policy``...); they are
     checked now (``ValueError`` for a bad one), before any row is read.
 
