@@ -280,11 +280,15 @@ def _inside_better(f: Found, better: List[Candidate], offset: int) -> bool:
                for c in better)
 
 
+def _priority(f: Found) -> int:
+    return PRIORITY[f.family]
+
+
 def _ordered(found: List[Found], offset: int) -> List[Candidate]:
-    ranked = sorted(enumerate(found), key=lambda p: (PRIORITY[p[1].family], p[0]))
+    ranked = sorted(found, key=_priority) if len(found) > 1 else found  # stable: ties keep the rules' order
     out: List[Candidate] = []
     seen = set()
-    for _, f in ranked:
+    for f in ranked:
         key = (f.text, f.start, f.end, f.alternatives)
         if key in seen or (f.family in _FRAGMENT_FAMILIES and _inside_better(f, out, offset)):
             continue

@@ -293,6 +293,26 @@ _ASCII_LANGUAGE_ANCHORS: Tuple[Tuple[Language, Tuple[str, ...]], ...] = tuple(
 )
 """The languages (in table order) whose phrases can occur in an ASCII output (most outputs), with the anchors that
 can: the other languages are skipped at once."""
+_RARE_LETTERS = "jqzx"
+"""Letters absent from most outputs: an anchor holding one is looked for only when the letter is there (finding a
+letter is much faster than finding a word)."""
+
+
+def _presence_tests(anchors: Tuple[str, ...]) -> Tuple[Tuple[str, str], ...]:
+    """``(letter, anchor)`` pairs: some anchor is in a text iff for some pair both are. An anchor that holds
+    another (``jawabannya``, ``jawaban``) is left out; ``letter`` is a rare letter of the anchor, or ``""``."""
+    kept = [a for a in anchors if not any(b != a and b in a for b in anchors)]
+    return tuple((next((c for c in _RARE_LETTERS if c in a), ""), a) for a in kept)
+
+
+_PRESENCE: Tuple[Tuple[Language, Tuple[str, ...], Tuple[Tuple[str, str], ...]], ...] = tuple(
+    (lang, anchors, _presence_tests(anchors)) for lang, anchors in _LANGUAGE_ANCHORS
+)
+_ASCII_PRESENCE: Tuple[Tuple[Language, Tuple[str, ...], Tuple[Tuple[str, str], ...]], ...] = tuple(
+    (lang, anchors, _presence_tests(anchors)) for lang, anchors in _ASCII_LANGUAGE_ANCHORS
+)
+"""Per language: its anchors, and how to test quickly whether one of them is in an output (for every output, and
+for an ASCII output)."""
 _LANGUAGE_PATTERNS: Dict[str, Pattern[str]] = {}
 """Each language's phrase regex, compiled the first time an output holds one of its anchors (compiling all of them
 is most of the cost of importing this module)."""
@@ -340,9 +360,9 @@ def phrases(scan: Scan, choices: bool) -> List[Found]:
     lowered = scan.lowered
     ascii_only = lowered.isascii()
     out: List[Found] = []
-    for lang, anchors in _ASCII_LANGUAGE_ANCHORS if ascii_only else _LANGUAGE_ANCHORS:
-        for a in anchors:
-            if a in lowered:
+    for lang, anchors, tests in _ASCII_PRESENCE if ascii_only else _PRESENCE:
+        for letter, a in tests:
+            if letter in lowered and a in lowered:  # ("" is in every text)
                 break
         else:
             continue
