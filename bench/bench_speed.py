@@ -201,7 +201,7 @@ def _child_scaling(path: str, rows_n: int, mode: str, workers: int) -> Dict[str,
         verdicts = []
     else:
         verdicts = batch._pooled(iter(pairs), workers, batch._CHUNK, make_options(timeout=TIME_LIMIT),
-                                 batch._grade_row)
+                                 batch._grade_row, len(pairs))
     correct = sum(v.correct for v in verdicts) if mode != "independent" else correct
     wall = time.perf_counter() - t0
     batch._join_stoppers()  # workers are stopped in the background: wait, so that their CPU time is counted

@@ -203,14 +203,14 @@ def test_default_chunks_end_at_the_text_budget() -> None:
     import mathgrade.batch as batch
 
     small = [("x" * 10, "1")] * 1000
-    assert [len(c) for c in batch._chunks(small, lambda: batch._CHUNK)] == [batch._CHUNK] * (1000 // batch._CHUNK) + (
+    assert [len(c) for c in batch._chunks(small, lambda done: batch._CHUNK)] == [batch._CHUNK] * (1000 // batch._CHUNK) + (
         [1000 % batch._CHUNK] if 1000 % batch._CHUNK else [])
     big = [("x" * (batch._CHUNK_CHARS // 4), "1")] * 10
-    sizes = [len(c) for c in batch._chunks(big, lambda: batch._CHUNK)]
+    sizes = [len(c) for c in batch._chunks(big, lambda done: batch._CHUNK)]
     assert sizes == [4, 4, 2]
     mixed: List[Any] = [("x" * (batch._CHUNK_CHARS // 2), "1"), {"output": "y", "gold": "2"}, 5,
                         (None, "3"), ("z" * batch._CHUNK_CHARS, "4"), ("w", "5")]
-    chunks = list(batch._chunks(mixed, lambda: 100))
+    chunks = list(batch._chunks(mixed, lambda done: 100))
     assert [len(c) for c in chunks] == [5, 1]
     assert [p for c in chunks for p in c][1] == ("y", "2")  # every row kept, in order, as a pair
 
@@ -261,6 +261,35 @@ def test_slow_rows_go_in_small_chunks_and_fast_ones_in_large(monkeypatch: pytest
     fast = list(grade_many(_rows(3000), workers=2))
     assert [v.correct for v in fast] == [i % 2 == 0 for i in range(3000)]
     assert max(sizes) > batch._FIRST_CHUNK
+
+
+def test_last_chunks_shrink_when_the_number_of_rows_is_known(monkeypatch: pytest.MonkeyPatch) -> None:
+    import mathgrade.batch as batch
+
+    sizes: List[int] = []
+    real = batch._chunks
+
+    def recording(rows: Any, size: Any) -> Iterator[List[Tuple[Any, Any]]]:
+        for chunk in real(rows, size):
+            sizes.append(len(chunk))
+            yield chunk
+
+    monkeypatch.setattr(batch, "_chunks", recording)
+    rows = _rows(6000)
+    assert len(list(grade_many(rows, workers=2))) == 6000
+    done = 0
+    for n in sizes:
+        assert n <= max(batch._FIRST_CHUNK, -(-(6000 - done) // 8))
+        done += n
+    assert done == 6000 and sizes[-1] <= batch._FIRST_CHUNK
+    # Without a known length (a generator) the chunks keep the size the timing asks for, to the end.
+    sizes.clear()
+    assert len(list(grade_many(iter(rows), workers=2))) == 6000
+    done, over = 0, 0
+    for n in sizes:
+        over += n > max(batch._FIRST_CHUNK, -(-(6000 - done) // 8))
+        done += n
+    assert over > 0
 
 
 def test_tuple_rows_are_passed_as_they_are_and_other_shapes_converted() -> None:

@@ -79,7 +79,7 @@ def grade_many(rows: Iterable[Row], *, workers: Optional[int] = None, progress: 
     if workers <= 1 or (total is not None and total < _IN_PROCESS_BELOW):
         verdicts = _in_process(rows, opts, grader)
     else:
-        verdicts = _pooled(rows, workers, chunk_size, opts, grader)
+        verdicts = _pooled(rows, workers, chunk_size, opts, grader, total)
     return _with_progress(verdicts, total) if progress else verdicts
 
 
@@ -200,9 +200,12 @@ class _Limits:
         return _Limits(chunk=chunk, row=timeout + _TIMEOUT_MARGIN, watch=chunk + _LOST_AFTER)
 
 
-def _pooled(rows: Iterable[Row], workers: int, chunk_size: int, options: Options,
-            grader: RowGrader) -> Iterator[Verdict]:
-    """Grade on a process pool, keeping at most a few chunks per worker in flight, yielding in input order."""
+def _pooled(rows: Iterable[Row], workers: int, chunk_size: int, options: Options, grader: RowGrader,
+            total: Optional[int] = None) -> Iterator[Verdict]:
+    """Grade on a process pool, keeping at most a few chunks per worker in flight, yielding in input order.
+
+    When the number of rows (``total``) is known, the last chunks shrink (each at most a quarter of the rows left
+    per worker), so that the workers finish together instead of one waiting on the other's last large chunk."""
     try:
         pool = _Pool(workers)
     except _PoolUnusable as exc:
@@ -217,8 +220,14 @@ def _pooled(rows: Iterable[Row], workers: int, chunk_size: int, options: Options
     sizer = _Sizer(chunk_size)
     window: Deque[List[Any]] = deque()  # [chunk, future] in input order
     in_flight = 4 * workers
+
+    def next_size(done: int) -> int:
+        if total is None:
+            return sizer.size
+        return min(sizer.size, max(_FIRST_CHUNK, -(-(total - done) // (4 * workers))))
+
     try:
-        for chunk in _chunks(rows, lambda: sizer.size):
+        for chunk in _chunks(rows, next_size):
             window.append([chunk, pool.schedule(_grade_timed_chunk, (chunk, options, grader), limits.chunk)])
             if len(window) >= in_flight:
                 yield from _next_verdicts(pool, window, options, grader, limits, sizer)
@@ -411,12 +420,12 @@ def _single_result(future: Any, pair: Tuple[Any, Any], options: Options, patienc
         return _error(gold, "the row could not be graded in a worker", exc)
 
 
-def _chunks(rows: Iterable[Row], size: Callable[[], int]) -> Iterator[List[Tuple[Any, Any]]]:
-    """The rows as (output, gold) pairs, ``size()`` at a time (asked at the start of each chunk), or fewer when their
-    text passes ``_CHUNK_CHARS``."""
+def _chunks(rows: Iterable[Row], size: Callable[[int], int]) -> Iterator[List[Tuple[Any, Any]]]:
+    """The rows as (output, gold) pairs, ``size(rows chunked so far)`` at a time (asked at the start of each chunk),
+    or fewer when their text passes ``_CHUNK_CHARS``."""
     chunk: List[Tuple[Any, Any]] = []
-    chars = 0
-    limit = size()
+    chars = done = 0
+    limit = size(0)
     for row in rows:
         pair = _pair(row)
         chunk.append(pair)
@@ -424,9 +433,10 @@ def _chunks(rows: Iterable[Row], size: Callable[[], int]) -> Iterator[List[Tuple
         if type(output) is str:
             chars += len(output)
         if len(chunk) >= limit or chars >= _CHUNK_CHARS:
+            done += len(chunk)
             yield chunk
             chunk, chars = [], 0
-            limit = size()
+            limit = size(done)
     if chunk:
         yield chunk
 
