@@ -298,18 +298,32 @@ _RARE_LETTERS = "jqzx"
 letter is much faster than finding a word)."""
 
 
-def _presence_tests(anchors: Tuple[str, ...]) -> Tuple[Tuple[str, str], ...]:
-    """``(letter, anchor)`` pairs: some anchor is in a text iff for some pair both are. An anchor that holds
-    another (``jawabannya``, ``jawaban``) is left out; ``letter`` is a rare letter of the anchor, or ``""``."""
+def _presence_tests(anchors: Tuple[str, ...], phrases: Tuple[str, ...] = ()) -> Tuple[Tuple[str, str], ...]:
+    """``(letter, anchor)`` pairs such that the language's regex can match a text only if, for some pair, both are in
+    the text (lower-cased); ``letter`` is a rare letter of the anchor, or ``""``. An anchor that holds another
+    (``jawabannya``, ``jawaban``) is left out. With ``phrases`` (for ASCII outputs, where matching ignoring case is
+    lower-casing), so is an anchor every phrase holding it also holds another: ``problem`` in "the answer to the
+    problem is" (the phrase holds ``answer``)."""
     kept = [a for a in anchors if not any(b != a and b in a for b in anchors)]
+    lowered = [p.lower() for p in phrases]
+    if not all(any(a in p for a in kept) for p in lowered):
+        lowered = []  # a phrase without an anchor: keep every anchor
+    for a in sorted(kept, key=lambda a: sum(a in p for p in lowered)):
+        if lowered and all(any(b in p for b in kept if b != a) for p in lowered if a in p):
+            kept.remove(a)
     return tuple((next((c for c in _RARE_LETTERS if c in a), ""), a) for a in kept)
+
+
+def _phrases_of(lang: Language) -> Tuple[str, ...]:
+    """Every phrase the language's regex matches (English also has its hedges)."""
+    return lang.final + lang.answer + (ENGLISH_HEDGES if lang.code == "en" else ())
 
 
 _PRESENCE: Tuple[Tuple[Language, Tuple[str, ...], Tuple[Tuple[str, str], ...]], ...] = tuple(
     (lang, anchors, _presence_tests(anchors)) for lang, anchors in _LANGUAGE_ANCHORS
 )
 _ASCII_PRESENCE: Tuple[Tuple[Language, Tuple[str, ...], Tuple[Tuple[str, str], ...]], ...] = tuple(
-    (lang, anchors, _presence_tests(anchors)) for lang, anchors in _ASCII_LANGUAGE_ANCHORS
+    (lang, anchors, _presence_tests(anchors, _phrases_of(lang))) for lang, anchors in _ASCII_LANGUAGE_ANCHORS
 )
 """Per language: its anchors, and how to test quickly whether one of them is in an output (for every output, and
 for an ASCII output)."""

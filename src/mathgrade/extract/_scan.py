@@ -16,6 +16,7 @@ __all__ = ["Scan", "MathEnv", "clean_answer", "strip_delimiters"]
 MathEnv = Tuple[int, int, int, int]
 """A math environment: (start, end, inner_start, inner_end) offsets in the output."""
 
+_CLOSER_OF = {"$$": "$$", "\\(": "\\)", "\\[": "\\]"}
 _MATH_TOKEN = re.compile(r"\\\\|\\\$|\$\$|\$|\\\(|\\\[")
 _BRACE_TOKEN = re.compile(r"\\.|[{}]", re.S)
 _MAX_INLINE = 2_000
@@ -153,22 +154,21 @@ def _find_envs(text: str) -> List[MathEnv]:
     if "$" not in text and "\\" not in text:
         return envs  # every delimiter holds one or the other
     closers, dollars = _dollar_positions(text)
-    blank_lines = [m.start() for m in _BLANK_LINE.finditer(text)] if "\n" in text else []
+    blank_lines = [m.start() for m in _BLANK_LINE.finditer(text)] if dollars and "\n" in text else []
     missing = set()  # closing delimiters known to be absent after the current position
     pos = 0
     while True:
         m = _MATH_TOKEN.search(text, pos)
         if m is None:
             return envs
-        tok, s, e = m.group(), m.start(), m.end()
+        tok = m.group()
+        s, e = m.span()
         pos = e
-        if tok in ("\\\\", "\\$"):
-            continue
         if tok == "$":
             env = _inline_dollar(text, s, closers, blank_lines, dollars)
         else:
-            close = {"$$": "$$", "\\(": "\\)", "\\[": "\\]"}[tok]
-            if close in missing:
+            close = _CLOSER_OF.get(tok)
+            if close is None or close in missing:  # an escaped "\\$" or a line break "\\\\"
                 continue
             c = text.find(close, e)
             if c < 0:
