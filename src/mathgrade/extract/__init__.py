@@ -238,6 +238,8 @@ _THINKING_END = ("</think>", "<|end_of_thought|>")
 def _turn_end(output: str) -> int:
     """Where the model's turn ends: at the first end-of-turn token after some text (what follows, such as a new
     ``<|im_start|>user`` turn the model went on to write, is not its answer)."""
+    if "<" not in output:
+        return len(output)
     m = _TURN_END.search(output)
     while m is not None and not output[: m.start()].strip():
         m = _TURN_END.search(output, m.end())
@@ -247,8 +249,13 @@ def _turn_end(output: str) -> int:
 def _after_thinking(output: str, end: int) -> int:
     """Where the answer part starts in a reasoning model's output (after ``</think>``), or 0. Answers inside the
     thinking are used only when the part after it has none."""
-    return max((output.rfind(tag, 0, end) + len(tag) if output.rfind(tag, 0, end) >= 0 else 0)
-               for tag in _THINKING_END)
+    start = 0
+    if "<" in output:  # (every tag starts with "<": most outputs need no search)
+        for tag in _THINKING_END:
+            at = output.rfind(tag, 0, end)
+            if at >= 0:
+                start = max(start, at + len(tag))
+    return start
 
 
 WINDOW = 100_000

@@ -66,6 +66,9 @@ class Scan:
 
     def env_at(self, pos: int) -> Optional[MathEnv]:
         """The math environment starting exactly at ``pos``, if any."""
+        c = self.text[pos: pos + 1]
+        if c != "$" and c != "\\":
+            return None  # every environment starts with one or the other: no need to find them all
         if self._envs is None:
             _ = self.envs
         return self._env_by_start.get(pos)
@@ -271,6 +274,8 @@ _NUMBER_THEN_WORDS = re.compile(
 def strip_delimiters(scan: Scan, start: int, end: int) -> str:
     """``output[start:end]`` with the delimiters of the math environments inside it removed."""
     text = scan.text
+    if "$" not in text[start:end] and "\\" not in text[start:end]:
+        return text[start:end]  # no delimiter: no environment (and no need to find them all)
     envs = scan.envs
     i = bisect.bisect_left(envs, (start,))
     parts = []
