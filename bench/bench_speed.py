@@ -13,7 +13,9 @@ What is measured (every measurement runs in a fresh child process, so imports an
   ``multiprocessing`` pool, which is how its users parallelize it).
 - ``grade_many`` scaling on a 20k-row file (model outputs repeated): one worker, graded in the calling process
   (``workers=1``, what users get) and as a pool of one process (the same code path as N workers), vs ``--workers``;
-  with the CPU time per row of the driver and of the workers (``--scaling-only`` runs just this part).
+  with the CPU time per row of the driver and of the workers, and a reference with no driver at all (N forked
+  processes each grade their share with ``grade()`` and send back a count): the most this machine gives for this
+  work. Best and median of ``--scaling-repeats`` interleaved rounds (``--scaling-only`` runs just this part).
 - streaming memory: RSS of the ``grade_many`` driver (and of its workers) after 10k rows and after 1M generated
   rows; flat means the driver's memory does not grow with the input.
 
