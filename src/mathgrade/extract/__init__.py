@@ -214,6 +214,8 @@ class _Staged:
             return _extract_span(self.output, self.start, self.end, self.policy, self.choices)
         for rule in _MARKED_PHASE:
             self.marked.extend(rule(self.scan, self.choices))
+        if not self.marked:
+            return []
         if any(PRIORITY[f.family] > _LAST_MARKED_PRIORITY for f in self.marked):  # (not so today: a safeguard)
             self.complete = True
             return _extract_span(self.output, self.start, self.end, self.policy, self.choices)

@@ -540,12 +540,18 @@ def answer_label(scan: Scan, choices: bool) -> List[Found]:
 
 
 def _last_label_end(text: str) -> int:
-    """Where the last ``A:`` that starts a line (after spaces or tabs) ends, or -1. The label is searched without
-    its line start (a fast search for a literal ``A``), then the line start is checked."""
-    for m in reversed(list(_LABEL_A.finditer(text))):
-        line = text.rfind("\n", 0, m.start()) + 1
-        if not text[line: m.start()].strip(" \t"):
-            return m.end()
+    """Where the last ``A:`` that starts a line (after spaces or tabs) ends, or -1: each ``A`` from the end is tried
+    (in linear time overall: the spaces walked over before one ``A`` are not walked over again)."""
+    i = text.rfind("A")
+    while i >= 0:
+        m = _LABEL_A.match(text, i)
+        if m is not None:
+            j = i
+            while j > 0 and text[j - 1] in " \t":
+                j -= 1
+            if j == 0 or text[j - 1] == "\n":
+                return m.end()
+        i = text.rfind("A", 0, i)
     return -1
 
 
