@@ -180,3 +180,60 @@ def test_public_names() -> None:
     assert not isinstance(mathgrade.read, type(mathgrade))
     with pytest.raises(AttributeError):
         mathgrade.no_such_name  # noqa: B018
+
+
+# -- anchor words: the quick test that a language's phrases may be in an output -------------------------------------
+def _passes(tests: tuple, lowered: str) -> bool:
+    return any(letter in lowered and anchor in lowered for letter, anchor in tests)
+
+
+@pytest.mark.parametrize("table", ["_PRESENCE", "_ASCII_PRESENCE"])
+def test_every_phrase_passes_its_language_test(table: str) -> None:
+    for lang, _anchors, tests in getattr(_rules, table):
+        for phrase in _rules._phrases_of(lang):
+            if table == "_ASCII_PRESENCE" and not phrase.isascii():
+                continue  # (that table is for ASCII outputs)
+            assert _passes(tests, f"so {phrase} 5".lower()), (lang.code, phrase)
+
+
+def test_anchor_words_that_no_phrase_needs_are_not_looked_for() -> None:
+    en = next(tests for lang, _a, tests in _rules._ASCII_PRESENCE if lang.code == "en")
+    assert [a for _, a in en] == ["answer", "correct", "result"]  # "problem", "question": only with "answer"
+    assert not _passes(en, "the problem is 5 and the question is 6")
+    assert _rules.phrases(_scan.Scan("the problem is 5 and the question is 6"), False) == []
+    assert [f.text for f in _rules.phrases(_scan.Scan("The answer to the problem is 5."), False)] == ["5"]
+    indonesian = next(tests for lang, _a, tests in _rules._PRESENCE if lang.code == "id")
+    assert ("j", "jawaban") in indonesian and all(a != "jawabannya" for _, a in indonesian)
+    assert not _passes(indonesian, "no such word")
+
+
+# -- math environments: found only when a region holds a delimiter --------------------------------------------------
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["$", "$$", "\\(", "\\)", "\\[", "\\]", "\\\\", "x", " ", "\n\n", "1", "{"]),
+                max_size=14), st.integers(0, 30), st.integers(0, 30))
+def test_environment_shortcuts_agree_with_the_full_scan(pieces: list, a: int, b: int) -> None:
+    text = "".join(pieces)
+    start, end = min(a, b, len(text)), min(max(a, b), len(text))
+    lazy, full = _scan.Scan(text), _scan.Scan(text)
+    envs = full.envs
+    for pos in range(len(text) + 1):
+        assert lazy.env_at(pos) == next((e for e in envs if e[0] == pos), None)
+    assert _scan.strip_delimiters(_scan.Scan(text), start, end) == _strip_by_hand(text, envs, start, end)
+
+
+def _strip_by_hand(text: str, envs: list, start: int, end: int) -> str:
+    out, pos = [], start
+    for s, e, inner_s, inner_e in envs:
+        if s >= pos and e <= end:
+            out += [text[pos:s], text[inner_s:inner_e]]
+            pos = e
+        elif s >= start and e > end:
+            break
+    return "".join(out) + text[pos:end]
+
+
+def test_environment_shortcut_examples() -> None:
+    scan = _scan.Scan("so $x$ and \\(y\\)")
+    assert scan.env_at(0) is None and scan.env_at(3) == (3, 6, 4, 5) and scan.env_at(11) == (11, 16, 13, 14)
+    assert _scan.strip_delimiters(scan, 0, 16) == "so x and y"
+    assert _scan.strip_delimiters(_scan.Scan("plain words"), 0, 5) == "plain"
