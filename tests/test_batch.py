@@ -292,6 +292,26 @@ def test_last_chunks_shrink_when_the_number_of_rows_is_known(monkeypatch: pytest
     assert over > 0
 
 
+def test_warm_up_grades_one_plain_row_once_and_starts_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing
+    import threading
+
+    import mathgrade.batch as batch
+
+    monkeypatch.setattr(batch, "_warmed", False)
+    calls: List[Tuple[Any, ...]] = []
+    real = batch.grade_with
+    monkeypatch.setattr(batch, "grade_with", lambda *args: calls.append(args) or real(*args))
+    threads = threading.active_count()
+    children = {p.pid for p in multiprocessing.active_children()}
+    batch._warm_up()
+    batch._warm_up()
+    assert len(calls) == 1
+    assert real(*calls[0]).status == Status.CORRECT  # a plain row that exercises extract, read and compare
+    assert threading.active_count() == threads
+    assert {p.pid for p in multiprocessing.active_children()} == children
+
+
 def test_tuple_rows_are_passed_as_they_are_and_other_shapes_converted() -> None:
     import collections
 
