@@ -57,6 +57,13 @@ def test_staged_extraction_is_extraction_on_generated_outputs(pieces: list, kind
     assert bool(first) == bool(full)  # the first part is empty only when there is nothing at all
 
 
+def test_the_first_phase_is_the_marked_rules() -> None:
+    from mathgrade.extract import _FALLBACK_PHASE, _MARKED_PHASE
+    assert [r.__name__ for r in _MARKED_PHASE] == [
+        "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "choice_phrase", "bold"]
+    assert "last_number" in [r.__name__ for r in _FALLBACK_PHASE]
+
+
 def test_marked_answers_come_first_and_fallbacks_wait() -> None:
     first, more = extract_staged("We get 5 apples.\n\nThe answer is $7$.")
     assert [c.rule for c in first] == ["answer_phrase"]

@@ -47,7 +47,8 @@ The text after a phrase runs to the end of the math or of the sentence (``The an
 ``12``). The ``reward`` policy keeps only the marked rules (priorities up to 32, plus ``option_list``). It does not
 take a bare answer either, even ``42`` as the whole output: that policy exists to reward a model for marking its
 answer, and an unmarked output is exactly what it must not credit. A caller grading answers it has already
-extracted uses ``eval`` (or boxes them). Only the last
+extracted uses ``eval`` (or boxes them). :func:`extract_staged` gives the same candidates in two parts, the
+marked answers first and the fallbacks on demand (``grade()`` rarely needs them). Only the last
 :data:`WINDOW` characters of an output are looked at; every rule is linear in them.
 """
 
