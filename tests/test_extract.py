@@ -699,3 +699,18 @@ def test_a_gold_answer_given_as_the_whole_output_matches_itself_not_its_last_par
     assert mathgrade.grade(gold, gold).correct
     assert not mathgrade.grade(gold, part).correct
     assert not mathgrade.grade(part, gold).correct
+
+
+@pytest.mark.parametrize(
+    "output, expected",
+    [
+        ("so the total is 1{,}000 dollars", "1{,}000"),
+        ("so the total is 1{,}000.", "1{,}000"),
+        ("It costs 12{,}345{,}678.5 in all", "12{,}345{,}678.5"),
+        ("not a separator: 1{,}00", "00"),  # a group of two digits is no thousands group
+    ],
+)
+def test_last_number_with_latex_thousands_separator(output: str, expected: str) -> None:
+    best = extract(output)[0]
+    assert best.rule == "last_number" and best.text == expected
+    assert output[best.start:best.end] == expected

@@ -829,6 +829,7 @@ def latex(scan: Scan, choices: bool) -> List[Found]:
 _NUMBER = re.compile(
     r"-?(?:\d+[ \t]+\d+/\d+(?![\d.])"  # mixed number 2 1/2
     r"|\d{1,3}(?:[ \u2009\u202f]\d{3}(?![\d,]))+(?:\.\d+)?"  # 1 000 000
+    r"|\d{1,3}(?:\{,\}\d{3}(?!\d))+(?:\.\d+)?"  # 1{,}000 (LaTeX's thousands separator, outside math too)
     r"|\d+(?:,\d+)*(?:\.\d+)?(?:/\d+(?!\d|\.\d))?"  # 1,234.5 3/4 (and 1000,99 or 3,4,5: the reader decides)
     r"|\.\d+)"  # .5
 )
@@ -884,7 +885,7 @@ def _last_digit_run(text: str, lo: int) -> Optional[Tuple[int, int]]:
     for run in _DIGITS.finditer(text, lo):
         pass
     return (run.start(), run.end()) if run is not None else None
-_NUMBER_PUNCT = ",. \t/\u2009\u202f-"
+_NUMBER_PUNCT = ",. \t/\u2009\u202f-{}"
 """The characters of a number besides digits."""
 
 
