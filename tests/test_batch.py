@@ -240,7 +240,8 @@ def test_sizer_aims_at_a_set_time_per_chunk(monkeypatch: pytest.MonkeyPatch) -> 
     assert slow.size == 4
 
 
-def test_slow_rows_go_in_small_chunks_and_fast_ones_in_large(monkeypatch: pytest.MonkeyPatch) -> None:
+def _record_chunk_sizes(monkeypatch: pytest.MonkeyPatch) -> List[int]:
+    """Make grade_many record the size of every chunk it sends, in the list returned."""
     import mathgrade.batch as batch
 
     sizes: List[int] = []
@@ -252,6 +253,13 @@ def test_slow_rows_go_in_small_chunks_and_fast_ones_in_large(monkeypatch: pytest
             yield chunk
 
     monkeypatch.setattr(batch, "_chunks", recording)
+    return sizes
+
+
+def test_slow_rows_go_in_small_chunks_and_fast_ones_in_large(monkeypatch: pytest.MonkeyPatch) -> None:
+    import mathgrade.batch as batch
+
+    sizes = _record_chunk_sizes(monkeypatch)
     slow = list(grade_many(_rows(150), workers=2, _row_grader=_slow_grader))
     assert [v.correct for v in slow] == [i % 2 == 0 for i in range(150)]
     window = 4 * 2  # chunks sent before the first one's time is known
@@ -266,15 +274,7 @@ def test_slow_rows_go_in_small_chunks_and_fast_ones_in_large(monkeypatch: pytest
 def test_last_chunks_shrink_when_the_number_of_rows_is_known(monkeypatch: pytest.MonkeyPatch) -> None:
     import mathgrade.batch as batch
 
-    sizes: List[int] = []
-    real = batch._chunks
-
-    def recording(rows: Any, size: Any) -> Iterator[List[Tuple[Any, Any]]]:
-        for chunk in real(rows, size):
-            sizes.append(len(chunk))
-            yield chunk
-
-    monkeypatch.setattr(batch, "_chunks", recording)
+    sizes = _record_chunk_sizes(monkeypatch)
     rows = _rows(6000)
     assert len(list(grade_many(rows, workers=2))) == 6000
     done = 0
