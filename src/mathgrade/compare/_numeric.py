@@ -586,15 +586,8 @@ def same_value(a_tree: tuple, b_tree: tuple, env: Dict[str, Fraction], dps: int 
     precision (the signature of rounding noise, as in ``\\sin\\pi - 0``), never because it is merely small.
     Raises :class:`Unsupported` when a tree cannot be evaluated.
     """
-    try:
-        a, b = evaluate(a_tree, env, dps), evaluate(b_tree, env, dps)
-    except Undefined:
-        return None
-    verdict = close(a, b, dps)
-    if verdict is not None:
-        return verdict
     diffs = []
-    for level in (2 * dps, 4 * dps):
+    for level in (dps, 2 * dps, 4 * dps):
         try:
             x, y = evaluate(a_tree, env, level), evaluate(b_tree, env, level)
         except Undefined:
@@ -602,8 +595,9 @@ def same_value(a_tree: tuple, b_tree: tuple, env: Dict[str, Fraction], dps: int 
         verdict = close(x, y, level)
         if verdict is not None:
             return verdict
-        ctx = context(level + 10)
-        diffs.append(abs(_to_mp(ctx, x) - _to_mp(ctx, y)))
+        if level > dps:  # how the difference shrinks between the higher precisions tells noise from a real gap
+            ctx = context(level + 10)
+            diffs.append(abs(_to_mp(ctx, x) - _to_mp(ctx, y)))
     ctx = context(4 * dps + 10)
     return bool(diffs[1] <= diffs[0] * ctx.mpf(10) ** (-dps))
 
