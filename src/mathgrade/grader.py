@@ -114,7 +114,7 @@ def _decide(candidates: List[Candidate], gold_text: str, gold: Value, options: O
     if not candidates:
         return Verdict(False, Status.NO_ANSWER, "no final answer found in the output", "extract.none", gold_text,
                        gold_value=gold)
-    first_unread: Optional[Tuple[Candidate, Reading]] = None
+    first_unread: Optional[Tuple[Answer, Reading]] = None
     for cand in _then(candidates, more):
         answer = Answer(cand.text, cand.start, cand.end, cand.rule)
         if cand.alternatives:
@@ -125,13 +125,12 @@ def _decide(candidates: List[Candidate], gold_text: str, gold: Value, options: O
         reading = read(cand.text)
         if reading.value is None:
             if first_unread is None:
-                first_unread = (cand, reading)
+                first_unread = (answer, reading)
             continue
         decision = compare(reading.value, gold, options, deadline)
         return _verdict(decision, answer, reading.value, gold_text, gold)
-    cand, reading = first_unread  # type: ignore[misc]  # every candidate failed to read
-    answer = Answer(cand.text, cand.start, cand.end, cand.rule)
-    if _same_text(cand.text, gold_text):
+    answer, reading = first_unread  # type: ignore[misc]  # every candidate failed to read
+    if _same_text(answer.text, gold_text):
         return Verdict(True, Status.CORRECT, "the answer could not be read, but it is the gold answer as text",
                        "text.normalized", gold_text, answer, gold_value=gold)
     return Verdict(False, Status.UNPARSABLE, f"the answer could not be read: {reading.error}", "read.answer",
