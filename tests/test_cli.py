@@ -120,7 +120,7 @@ def test_csv_in_csv_out_with_named_columns(tmp_path: Path) -> None:
     assert main(["grade", str(f), "-o", str(out), "--output-field", "model_output", "--gold-field", "reference",
                  "--workers", "0"]) == 0
     got = _read_csv(out)
-    assert list(got[0]) == ["id", "model_output", "reference", "correct", "status", "extracted", "reason"]
+    assert list(got[0]) == ["id", "model_output", "reference", "correct", "status", "extracted", "rule", "reason"]
     assert [r["id"] for r in got] == [r["id"] for r in rows]
     assert [r["correct"] for r in got] == [str(c) for c in _expected_correct(12)]
 

@@ -12,13 +12,14 @@ import itertools
 import os
 import sys
 import time
+from importlib import import_module
 from collections import Counter, deque
 from typing import IO, Any, Deque, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from . import __version__
 from .files import (FORMATS, Existing, InputError, OutputError, RowReader, RowWriter, count_rows, detect_format,
                     open_writer, scan_existing)
-from .verdict import Status, Verdict
+from .verdict import ROW_COLUMNS, Status, Verdict
 
 __all__ = ["main"]
 
@@ -27,7 +28,8 @@ EXIT_INTERNAL = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
-GRADE_COLUMNS = ("correct", "status", "extracted", "reason")
+GRADE_COLUMNS = ROW_COLUMNS
+"""The columns ``grade`` adds to every row (see :meth:`mathgrade.Verdict.to_row`)."""
 EXTRACT_COLUMNS = ("extracted", "rule", "start", "end")
 
 _EPILOG = """\
@@ -45,8 +47,14 @@ _HINTS = {
 }
 
 
-class _UsageError(Exception):
-    """A problem with the command line itself (reported like an input error, exit code 2)."""
+class UsageError(Exception):
+    """A problem with the command line itself (reported like an input error, exit code 2). Commands defined in other
+    modules raise it too."""
+
+
+COMMANDS = ()
+"""Modules that each add one more subcommand (``add_command(subparsers, epilog)``), imported when the parser is
+built; ``grade`` and ``extract`` are defined below."""
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -58,7 +66,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return int(exc.code or 0) if not isinstance(exc.code, str) else EXIT_USAGE
     try:
         return int(args.run(args))
-    except (InputError, OutputError, _UsageError) as exc:
+    except (InputError, OutputError, UsageError) as exc:
         _error(str(exc) + _HINTS.get(getattr(exc, "kind", ""), ""))
         return EXIT_USAGE
     except BrokenPipeError:  # e.g. `mathgrade grade f.jsonl -o - | head`
@@ -108,6 +116,8 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--policy", choices=("eval", "reward"), default="eval",
                    help="eval: any extraction rule (default); reward: only marked answers")
     e.set_defaults(run=_cmd_extract)
+    for module in COMMANDS:
+        import_module(module, __package__).add_command(sub, _EPILOG)
     return p
 
 
@@ -181,7 +191,7 @@ def _cmd_grade(args: argparse.Namespace) -> int:
         for verdict in verdicts:
             row = pending.popleft()
             statuses[verdict.status.value] += 1
-            out.write(row, _grade_columns(verdict), reader.columns)
+            out.write(row, verdict.to_row(), reader.columns)
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -197,20 +207,14 @@ def _check_paths(args: argparse.Namespace) -> None:
     if not args.output or args.output == "-" or args.input == "-":
         return
     if os.path.exists(args.output) and os.path.exists(args.input) and os.path.samefile(args.output, args.input):
-        raise _UsageError(f"the output {args.output} is the input file; write to another file")
-
-
-def _grade_columns(v: Verdict) -> Dict[str, Any]:
-    reason = v.reason if not v.error or v.error in v.reason else f"{v.reason} ({v.error})"
-    return {"correct": v.correct, "status": v.status.value, "extracted": v.answer.text if v.answer else None,
-            "reason": reason}
+        raise UsageError(f"the output {args.output} is the input file; write to another file")
 
 
 def _existing(args: argparse.Namespace) -> Existing:
     if not args.resume:
         return Existing()
     if not args.output or args.output == "-":
-        raise _UsageError("--resume needs an output file (-o OUTPUT.jsonl or .csv)")
+        raise UsageError("--resume needs an output file (-o OUTPUT.jsonl or .csv)")
     return scan_existing(args.output, id_field=args.id_field)
 
 
@@ -220,9 +224,9 @@ def _skip_done(rows: Iterator[Dict[str, Any]], existing: Existing, id_field: Opt
     for _ in range(existing.rows):
         last = next(rows, None)
         if last is None:
-            raise _UsageError(f"cannot resume: the output already holds {existing.rows} rows, more than the input")
+            raise UsageError(f"cannot resume: the output already holds {existing.rows} rows, more than the input")
     if last is not None and id_field is not None and str(last.get(id_field)) != str(existing.last_id):
-        raise _UsageError(f"cannot resume: row {existing.rows} of the output has {id_field} {existing.last_id!r} "
+        raise UsageError(f"cannot resume: row {existing.rows} of the output has {id_field} {existing.last_id!r} "
                           f"but the input has {last.get(id_field)!r}; is it the output of this input?")
     yield from rows
 

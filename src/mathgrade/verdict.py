@@ -8,7 +8,10 @@ from typing import Any, Dict, Optional
 
 from .values import Value
 
-__all__ = ["Status", "Answer", "Verdict"]
+__all__ = ["Status", "Answer", "Verdict", "ROW_COLUMNS"]
+
+ROW_COLUMNS = ("correct", "status", "extracted", "rule", "reason")
+"""The columns a graded row gains (:meth:`Verdict.to_row`), in the command line's output files and elsewhere."""
 
 
 class Status(str, enum.Enum):
@@ -90,6 +93,14 @@ class Verdict:
         if self.error:
             lines.append(f"  internal error: {self.error}")
         return "\n".join(lines)
+
+    def to_row(self) -> Dict[str, Any]:
+        """The flat columns of :data:`ROW_COLUMNS` that a graded row gains: ``correct``, ``status``, ``extracted``
+        (the answer's text, or None), ``rule`` (the rule that decided) and ``reason`` (with the internal error, if
+        any)."""
+        reason = self.reason if not self.error or self.error in self.reason else f"{self.reason} ({self.error})"
+        return {"correct": self.correct, "status": self.status.value,
+                "extracted": self.answer.text if self.answer else None, "rule": self.rule, "reason": reason}
 
     def to_dict(self) -> Dict[str, Any]:
         """A JSON-ready dict (values are rendered as strings)."""
