@@ -106,6 +106,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="worker processes (default: every core; 0 or 1 grades in this process)")
     g.add_argument("--resume", action="store_true",
                    help="continue an interrupted OUTPUT file: skip the rows it already holds and append")
+    g.add_argument("--ray", metavar="CLUSTER", default=None,
+                   help="grade on a Ray cluster: auto (join the running one), local (start one here) or its address; "
+                        "INPUT may then be a directory or pattern, OUTPUT is a directory of shards (see docs/scale.md)")
     g.set_defaults(run=_cmd_grade)
 
     e = sub.add_parser("extract", help="show the answer extracted from each row's model output",
@@ -164,6 +167,8 @@ def _non_negative_int(text: str) -> int:
 
 
 def _cmd_grade(args: argparse.Namespace) -> int:
+    if args.ray:
+        return int(import_module("._ray_cli", __package__).run(args))
     from .batch import grade_many
 
     _check_paths(args)
