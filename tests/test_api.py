@@ -21,6 +21,7 @@ def test_public_names() -> None:
 def test_statuses_are_the_documented_ones() -> None:
     assert {s.value for s in Status} == {
         "correct", "incorrect", "no_answer", "ambiguous", "unparsable", "timeout", "invalid_gold", "error",
+        "bad_row",
     }
 
 
@@ -93,10 +94,16 @@ def test_good_options_are_accepted() -> None:
     assert Options().policy == "eval"
 
 
-@pytest.mark.parametrize("bad", [None, 42, b"42", ["42"]])
+@pytest.mark.parametrize("bad", [None, True, b"42", ["42"]])
 def test_output_must_be_a_string(bad: object) -> None:
     with pytest.raises(TypeError, match="output must be a str"):
         mathgrade.grade(bad, "42")  # type: ignore[arg-type]
+
+
+def test_a_number_output_is_read_as_its_text_like_a_gold_number() -> None:
+    assert mathgrade.grade(42, "42").correct  # type: ignore[arg-type]
+    assert mathgrade.grade(3.0, 3).correct  # type: ignore[arg-type]
+    assert not mathgrade.grade(41, "42").correct  # type: ignore[arg-type]
 
 
 def test_gold_of_wrong_type_is_a_type_error() -> None:

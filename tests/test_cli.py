@@ -292,7 +292,7 @@ def test_failing_rows_are_reported_not_fatal(tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
     assert main(["grade", str(f), "-o", str(out)]) == 0
     got = _read_jsonl(out)
-    assert [r["status"] for r in got] == ["correct", "invalid_gold", "no_answer", "correct", "error", "incorrect"]
+    assert [r["status"] for r in got] == ["correct", "bad_row", "bad_row", "correct", "bad_row", "incorrect"]
     assert all(r["reason"] for r in got)
 
 

@@ -25,10 +25,11 @@ def grade(output: str, gold: GoldLike, **options: Any) -> Verdict:
     """Grade a model ``output`` (a whole output or a bare answer) against a ``gold`` answer.
 
     ``gold`` is a gold answer as benchmarks write it (``\\frac{9}{7}``, ``70``, ``(1,2]``, ``\\text{Evelyn}``, ``B``),
-    with or without ``$...$`` or ``\\boxed{}``; an int or float is accepted too. Options are keyword-only (see
-    :class:`mathgrade.Options`): ``policy``, ``timeout``, ``min_significant_digits``, ``percent``, ``degrees``,
-    ``match_variables``, ``allow_interval_as_inequality``. An unknown option or a bad value raises ``ValueError``;
-    a non-string ``output`` raises ``TypeError``. Nothing else raises: every failure inside is a status.
+    with or without ``$...$`` or ``\\boxed{}``; an int or float is accepted too (for the output as well). Options
+    are keyword-only (see :class:`mathgrade.Options`): ``policy``, ``timeout``, ``min_significant_digits``,
+    ``percent``, ``degrees``, ``match_variables``, ``allow_interval_as_inequality``. An unknown option or a bad value
+    raises ``ValueError``; an ``output`` or ``gold`` of another type (None included) raises ``TypeError``. Nothing
+    else raises: every failure inside is a status.
 
     >>> grade("so the answer is $\\\\boxed{\\\\dfrac{9}{7}}$.", "\\\\frac{9}{7}").correct
     True
@@ -39,7 +40,9 @@ def grade(output: str, gold: GoldLike, **options: Any) -> Verdict:
 def grade_with(output: str, gold: GoldLike, options: Options) -> Verdict:
     """:func:`grade` with an already validated :class:`Options` (what batch grading calls for each row)."""
     if not isinstance(output, str):
-        raise TypeError(f"output must be a str, not {type(output).__name__}")
+        if isinstance(output, bool) or not isinstance(output, (int, float)):
+            raise TypeError(f"output must be a str (or a number), not {type(output).__name__}")
+        output = _gold_text(output)  # a number is read as its text, as a gold number is
     gold_text = _gold_text(gold)
     deadline = Deadline(options.timeout)
     stage = "reading the gold answer"

@@ -33,6 +33,9 @@ class Status(str, enum.Enum):
     """The gold answer itself could not be read."""
     ERROR = "error"
     """An internal error stopped grading (a bug in mathgrade); ``Verdict.error`` holds the exception."""
+    BAD_ROW = "bad_row"
+    """The input row is malformed (batch grading): not an (output, gold) pair, a missing field, or a value of a type
+    :func:`mathgrade.grade` refuses; the reason says which."""
 
     def __str__(self) -> str:
         return self.value
