@@ -108,6 +108,7 @@ class WorkerPool:
         self._closed = False
         self._ever_ready = False
         self._failed_starts = 0
+        self._generations = 0
         self._unusable: Optional[str] = None
         self._wake = threading.Event()
         self._manager: Optional[threading.Thread] = None
@@ -200,6 +201,7 @@ class WorkerPool:
             raise PoolUnusable(self._unusable)
         if self._gen is None:
             self._gen = _Generation(self.workers, _context(self._start_method), self._memory_bytes)
+            self._generations += 1
             _close_at_exit(self)
             self._start_manager()
         return self._gen

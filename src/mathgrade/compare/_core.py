@@ -58,20 +58,21 @@ def is_scalar(v: Value) -> bool:
 
 
 def bounded(fn: Callable[..., T], *args: Any, ctx: Ctx, decisive: bool = False) -> Optional[T]:
-    """Run a symbolic job (sympy) with a share of the remaining time; None if it did not finish in that share.
+    """Run a symbolic job (sympy) where it can be stopped; None if it failed or could not finish.
 
-    A confirmation of numeric evidence gets at most half the remaining time (and at most 40% of the timeout, at
-    least 1 s); a ``decisive`` job, the only evidence there is, gets 80% of what remains. The whole comparison
-    times out (:class:`GradingTimeout` propagates) only when the overall deadline passes; a confirmation that
-    merely took too long leaves the decision to the numeric evidence.
+    What the job tries is fixed by the symbolic budget (:mod:`._sympy`: the sizes of its inputs and the ``timeout``
+    option, never the clock), so its outcome does not depend on how busy the machine is. The call's deadline is
+    only the last guard against a runaway: when it passes, a ``decisive`` job (the only evidence there is) raises
+    :class:`GradingTimeout` (status ``timeout``), and a confirmation of numeric evidence leaves the decision to that
+    evidence.
     """
-    ctx.deadline.check()
-    remaining = ctx.deadline.remaining()
-    budget = remaining * 0.8 if decisive else min(remaining * 0.5, max(1.0, ctx.options.timeout * 0.4))
+    from ._sympy import within_budget
+
     try:
-        return run_bounded(fn, *args, deadline=Deadline(budget))
+        return run_bounded(within_budget, fn, args, ctx.options.timeout, deadline=ctx.deadline)
     except GradingTimeout:
-        ctx.deadline.check()
+        if decisive:
+            raise
         return None
     except (RuntimeError, ValueError, TypeError, ArithmeticError, RecursionError, MemoryError):
         return None  # a crashed or failing symbolic job proves nothing: the numeric evidence decides
