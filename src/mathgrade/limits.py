@@ -103,8 +103,7 @@ def run_bounded(fn: Callable[..., T], *args: Any, deadline: Deadline) -> T:
         return fn(*args)
     waiting = time.monotonic()
     try:
-        pool.warm_up()
-        job = pool.submit(fn, *args, timeout=deadline.remaining() + (time.monotonic() - waiting))
+        job = pool.submit(fn, *args, timeout=deadline.remaining())
         while not (job.running() or job.done()):
             concurrent.futures.wait([job], timeout=0.005)
     except PoolUnusable as exc:
