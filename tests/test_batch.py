@@ -331,23 +331,24 @@ def test_last_chunks_shrink_when_the_number_of_rows_is_known(monkeypatch: pytest
     assert over > 0
 
 
-def test_warm_up_grades_one_plain_row_once_and_starts_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_warm_up_grades_plain_rows_once_and_starts_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
-    import mathgrade.grader
+    import mathgrade.grader as grader
     import mathgrade.pool as pool
 
-    monkeypatch.setattr(pool, "_warmed", set())
+    monkeypatch.setattr(grader, "_warmed", False)
     calls: List[Tuple[Any, ...]] = []
-    real = mathgrade.grader.grade_with
-    monkeypatch.setattr(mathgrade.grader, "grade_with", lambda *args: calls.append(args) or real(*args))
+    real = grader.grade_with
+    monkeypatch.setattr(grader, "grade_with", lambda *args: calls.append(args) or real(*args))
     started: List[str] = []
     monkeypatch.setattr(threading.Thread, "start", lambda self: started.append(self.name))  # nothing may start
     monkeypatch.setattr(os, "fork", lambda: started.append("fork"))
     pool.warm_here()
     pool.warm_here()
-    assert len(calls) == 1
-    assert real(*calls[0]).status == Status.CORRECT  # a plain row that exercises extract, read and compare
+    grader.grade_with("41", "42", mathgrade.Options())
+    assert [c[:2] for c in calls] == list(grader._WARM_ROWS) + [("41", "42")]  # once, before the first real row
+    assert [real(*c).status for c in calls] == [Status.CORRECT, Status.CORRECT, Status.INCORRECT]
     assert started == []
 
 

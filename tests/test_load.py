@@ -1,5 +1,5 @@
 """Verdicts do not depend on load: the same rows get the same verdicts (status and rule) idle and with every core
-saturated by other processes, in a fresh process (whose worker pool starts during the run) and with a 1 s limit.
+saturated by other processes (busy loops started by the test where cores are idle), in a fresh process (whose worker pool starts during the run) and with a 1 s limit.
 
 The busy loops are real processes started by the test and always stopped. No timing assertion: the point is that
 the verdicts are equal, not how long they took.
@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Iterator, List
@@ -34,10 +35,28 @@ def _grade_in_a_fresh_process() -> List[List[str]]:
     return json.loads(proc.stdout)
 
 
+def _cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 2)
+
+
+def _runnable() -> int:
+    """Processes running or ready to run, now (the median of a few samples of /proc/loadavg; 0 elsewhere)."""
+    samples = []
+    for _ in range(5):
+        try:
+            with open("/proc/loadavg") as f:
+                samples.append(int(f.read().split()[3].split("/")[0]) - 1)  # without this reader
+        except (OSError, ValueError, IndexError):
+            return 0
+        time.sleep(0.1)
+    return sorted(samples)[len(samples) // 2]
+
+
 @contextlib.contextmanager
 def saturated() -> Iterator[int]:
-    """Every core busy with a Python busy loop while the block runs; the loops are always stopped."""
-    n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 2)
+    """Every core busy while the block runs: busy loops for the cores other processes leave idle (none when the
+    machine is already saturated, e.g. by the CI step that runs the suite under load). Always stopped."""
+    n = max(0, _cores() - _runnable())
     loops = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
     try:
         yield n

@@ -564,32 +564,31 @@ def _cap_memory(limit: int) -> None:
         pass
 
 
-_warmed: Set[str] = set()
+_warmed = False
 _warm_lock = threading.Lock()
 
-_WARM_ROWS = {
-    "plain": ("So the answer is $\\boxed{\\frac{1}{2}}$.", "0.5"),
-    "symbolic": ("So the answer is $\\boxed{\\sin^2 x + \\cos^2 x + (x+1)^2}$.", "x^2+2x+2"),
-}
-"""Rows graded once to load the grading code and build its lazy tables; the symbolic one imports sympy and the
-simplification code it uses (expand, cancel, trigsimp)."""
+_SYMBOLIC_ROW = ("So the answer is $\\boxed{\\sin^2 x + \\cos^2 x + (x+1)^2}$.", "x^2+2x+2")
+"""Graded once in a worker to import sympy and the simplification code it uses (expand, cancel, trigsimp)."""
 
 
 def warm_here(symbolic: bool = False) -> None:
-    """Grade one plain row in this process, once (and with ``symbolic``, one symbolic row). Starts no thread and no
-    process when ``symbolic`` is false or when this process runs bounded work in-process (a worker)."""
-    from .grader import grade_with
+    """Load the grading code in this process (:func:`mathgrade.grader.warm`); with ``symbolic``, also grade one
+    symbolic row, once. Starts no thread and no process unless ``symbolic`` is set outside a worker."""
+    global _warmed
+    from .grader import grade_with, warm
     from .options import make_options
 
-    for kind in ("plain", "symbolic") if symbolic else ("plain",):
-        with _warm_lock:
-            if kind in _warmed:
-                continue
-            _warmed.add(kind)
-            try:
-                grade_with(*_WARM_ROWS[kind], make_options(timeout=60.0))
-            except Exception:  # noqa: BLE001 - only a warm-up
-                pass
+    warm()
+    if not symbolic:
+        return
+    with _warm_lock:
+        if _warmed:
+            return
+        _warmed = True
+    try:
+        grade_with(*_SYMBOLIC_ROW, make_options(timeout=60.0))
+    except Exception:  # noqa: BLE001 - only a warm-up
+        pass
 
 
 # --- rows -------------------------------------------------------------------------------------------------------
