@@ -11,7 +11,6 @@ import concurrent.futures
 import os
 import signal
 import sys
-import threading
 import time
 from typing import Any, List, Tuple
 
@@ -111,21 +110,9 @@ def test_grade_rows_gives_grades_verdicts_in_order(pool: WorkerPool) -> None:
 def test_grade_rows_from_many_threads(pool: WorkerPool) -> None:
     options = make_options(policy="reward")
     expected = [grade_pair(o, g, options) for o, g in ROWS]
-    results: List[Any] = [None] * 12
-    errors: List[BaseException] = []
-
-    def work(i: int) -> None:
-        try:
-            results[i] = pool.grade_rows(ROWS[i % 3:] + ROWS[:i % 3], options).result(timeout=300)
-        except BaseException as exc:  # noqa: BLE001 - collected for the assertion
-            errors.append(exc)
-
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(12)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(300)
-    assert not errors
+    with concurrent.futures.ThreadPoolExecutor(12) as threads:  # each thread submits and waits on its own chunk
+        results = list(threads.map(
+            lambda i: pool.grade_rows(ROWS[i % 3:] + ROWS[:i % 3], options).result(timeout=300), range(12)))
     assert results == [expected[i % 3:] + expected[:i % 3] for i in range(12)]
 
 
