@@ -13,8 +13,8 @@ It prints:
 - the worst overrun of the time limit under load: for every graded row, its time past ``timeout`` (rows that finish
   early count 0); and for bounded work that never ends (:func:`mathgrade.limits.run_bounded` of a Python-level sleep
   and of a C-level ``math.factorial`` that ignores signals until done), the time from the call to its
-  ``GradingTimeout`` past the limit (goal <= 0.25 s), and how long the next call (a trivial job) takes while the
-  stopped worker is replaced;
+  ``GradingTimeout`` past the limit (goal <= 0.25 s), and how long the next call (a trivial job) takes: after the
+  second runaway both workers are being replaced, and that wait (charged to no limit) is the start of a worker;
 - the time a fresh process waits for its workers to start (``mathgrade.warm_up()``), which is charged to no row;
 - the worst time of each symbolic step of :data:`mathgrade.compare._sympy.STEPS` on the rows' symbolic jobs, idle
   (what the budget's table must stay above).
