@@ -6,18 +6,24 @@ worker takes the task, pebble kills the worker when it runs out, and a worker th
 (``ProcessExpired``) and replaced. This module adds only what pebble lacks:
 
 - **Warm workers.** Every worker imports the grading code and sympy and grades a plain and a symbolic row before it
-  takes any task, then says it is ready. Starting a worker (0.5 s idle, several seconds on a busy machine) is
+  takes any task, then says it is ready. Starting the workers (1-2 s, 3-5 s with the cores saturated: see
+  ``bench/bench_load.py``) is
   therefore never part of a task's time, and :meth:`WorkerPool.warm_up` waits until every worker is ready.
 - **Rows.** :meth:`WorkerPool.grade_rows` grades a chunk of rows in one task; when the chunk runs out of time or its
   worker dies, the chunk is graded again one row per task, so that the row at fault costs only itself.
-- **A new generation of workers** when pebble gives up: pebble stops the whole pool when an idle worker dies
-  (e.g. killed from outside). Tasks that had not finished are sent to the new generation (at most
-  :data:`_ATTEMPTS` times each), so nothing is lost.
-- **Stuck pools.** A worker killed while it holds the lock of pebble's task channel leaves a pool that takes no more
-  tasks (measured: ``tests/test_pool.py::test_pool_recovers_when_workers_are_killed_at_random``). The pool's
-  manager thread calls a pool stuck only when a task has waited :data:`_STUCK_AFTER` seconds while a worker that
-  is alive, ready and idle could have taken it: a pool whose workers are still starting is never stuck, however
-  slow the machine, so pools are never replaced in a loop. That thread is the only watchdog.
+- **A new generation of workers** when pebble gives up. pebble stops the whole pool when an idle worker dies (e.g.
+  killed from outside), and then never answers the tasks it had not yet handed to a worker: measured with pebble
+  alone, killing both workers while thousands of small tasks flowed left most queued futures pending for ever, in
+  each of 18 trials (``test_pool_recovers_when_workers_are_killed_at_random`` is the same fault here). The
+  unfinished tasks go to the new generation (at most :data:`_ATTEMPTS` times each), so nothing is lost.
+- **Stuck pools.** A worker that dies while it holds the lock of pebble's task channel leaves a pool where no worker
+  can take a task (rare: not seen in those trials; ``test_stuck_pool_is_replaced_once`` makes the fault). The pool
+  is called stuck only when a task has waited :data:`_STUCK_AFTER` seconds while a worker that is alive, ready and
+  idle could have taken it: a pool whose workers are still starting is never stuck, however slow the machine, so
+  pools are never replaced in a loop.
+
+The manager thread of each pool (one thread, waking every :data:`_TICK` seconds while tasks are in flight) is the
+only watchdog; it exists for these two faults.
 
 A task's time limit therefore measures the task's own work. Waiting for a worker to start or to be replaced, or
 behind other tasks, is not counted.
