@@ -146,7 +146,9 @@ def test_parquet_in_and_out(tmp_path: Path) -> None:
     got = pq.read_table(out).to_pylist()
     assert [r["id"] for r in got] == [r["id"] for r in rows]
     assert [r["correct"] for r in got] == _expected_correct(20)
-    assert main(["grade", str(src), "-o", str(out), "--resume"]) == 2  # Parquet cannot be appended
+    before = out.read_bytes()
+    assert main(["grade", str(src), "-o", str(out), "--resume"]) == 0  # nothing left to do
+    assert out.read_bytes() == before
 
 
 def test_json_array_input(tmp_path: Path) -> None:
@@ -247,9 +249,12 @@ def test_malformed_json_line(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert "line 3" in err and "malformed JSON" in err and "--skip-bad-rows" in err and "Traceback" not in err
     assert main(["grade", str(f), "-o", str(out), "--skip-bad-rows"]) == 0
     captured = capsys.readouterr()
-    assert "skipped:  2 bad rows" in captured.out and "line 3" in captured.out
-    assert len(_read_jsonl(out)) == 4
-    assert "rows:     4" in captured.out
+    assert "bad rows: 2 written with status bad_row:" in captured.out
+    assert "line 3: malformed JSON" in captured.out and "line 5: a JSON array, not an object" in captured.out
+    got = _read_jsonl(out)
+    assert [r["status"] for r in got] == ["correct", "correct", "bad_row", "correct", "bad_row", "correct"]
+    assert "line 3: malformed JSON" in got[2]["reason"] and got[2]["correct"] is False
+    assert "rows:     6" in captured.out and "status:   correct 4, bad_row 2" in captured.out
 
 
 def test_row_missing_a_field_later_in_the_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -257,8 +262,12 @@ def test_row_missing_a_field_later_in_the_file(capsys: pytest.CaptureFixture[str
                                                                                           "gold": "3"}])
     assert main(["grade", str(f)]) == 2
     assert "line 2" in capsys.readouterr().err
-    assert main(["grade", str(f), "--skip-bad-rows"]) == 0
-    assert "rows:     2" in capsys.readouterr().out
+    out = tmp_path / "out.jsonl"
+    assert main(["grade", str(f), "--skip-bad-rows", "-o", str(out)]) == 0
+    assert "rows:     3" in capsys.readouterr().out
+    got = _read_jsonl(out)
+    assert [r["status"] for r in got] == ["correct", "bad_row", "correct"]
+    assert got[1]["answer"] == "2" and "no 'gold' field" in got[1]["reason"]  # what could be read is kept
 
 
 def test_bad_csv_row(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -267,8 +276,12 @@ def test_bad_csv_row(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None
     assert main(["grade", str(f)]) == 2
     err = capsys.readouterr().err
     assert "line 3" in err and "3 fields" in err
-    assert main(["grade", str(f), "--skip-bad-rows"]) == 0
-    assert "rows:     2" in capsys.readouterr().out
+    out = tmp_path / "out.csv"
+    assert main(["grade", str(f), "--skip-bad-rows", "-o", str(out)]) == 0
+    assert "rows:     3" in capsys.readouterr().out
+    got = _read_csv(out)
+    assert [(r["answer"], r["status"]) for r in got] == [("42", "correct"), ("", "bad_row"), ("7", "correct")]
+    assert "3 fields, but the header has 2" in got[1]["reason"]
 
 
 def test_empty_inputs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -16,11 +16,14 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass
-from typing import Any, Callable, Deque, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Deque, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from .grader import grade_with
-from .options import Options, make_options
+from .options import GradeOptions, Options, make_options
 from .verdict import Status, Verdict
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["grade_many", "Row"]
 
@@ -52,7 +55,7 @@ _LOST_AFTER = 2.0
 
 def grade_many(rows: Iterable[Row], *, workers: Optional[int] = None, progress: bool = False,
                total: Optional[int] = None, chunk_size: int = _CHUNK, _row_grader: Optional[RowGrader] = None,
-               **options: Any) -> Iterator[Verdict]:
+               **options: Unpack[GradeOptions]) -> Iterator[Verdict]:
     """Grade many ``(output, gold)`` rows; yield one :class:`Verdict` per row, in input order, as they are ready.
 
     ``rows`` is any iterable (a list, a generator, a file being read): it is consumed lazily and memory stays flat.
