@@ -484,12 +484,15 @@ def jsonl_schema(path: str, *, types: bool) -> Tuple[List[str], Optional[Any]]:
     def infer() -> None:
         import pyarrow as pa
 
-        names = list(columns)
-        try:
-            schemas.append(pa.table({c: [r.get(c) for r in batch] for c in names}).schema)
-        except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
-            raise OutputError(f"{path}: the rows {rows - len(batch) + 1}-{rows} cannot be written to Parquet: "
-                              f"{exc}; write .jsonl or .csv instead") from None
+        types = []
+        for name in columns:
+            try:
+                types.append((name, pa.array([r.get(name) for r in batch]).type))
+            except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
+                raise OutputError(f"{path}: column {name!r} holds values of different types in rows "
+                                  f"{rows - len(batch) + 1}-{rows} ({exc}); a Parquet column holds one type: write "
+                                  f".jsonl or .csv instead") from None
+        schemas.append(pa.schema(types))
         batch.clear()
 
     rows = 0
@@ -670,7 +673,8 @@ def journal_path(path: str) -> str:
 
 
 def read_journal(journal: str) -> Tuple[Any, List[Any], bool]:
-    """The schema and the complete batches of an Arrow stream, and whether it ended cleanly (False: torn)."""
+    """The schema and the complete batches of an Arrow stream, and whether it ended cleanly (False: torn). A stream
+    cut before its schema was written whole has no schema (None) and no rows."""
     import pyarrow as pa
 
     batches: List[Any] = []
@@ -679,10 +683,9 @@ def read_journal(journal: str) -> Tuple[Any, List[Any], bool]:
     except OSError as exc:
         if exc.errno:
             raise FileSystemError("read", journal, exc) from None
-        raise OutputError(f"{journal} is not an Arrow stream ({exc})") from None
-    except pa.ArrowInvalid as exc:
-        raise OutputError(f"cannot resume: {journal} holds no complete batch of rows ({exc}); remove it and run "
-                          f"again without --resume") from None
+        return None, [], False
+    except pa.ArrowInvalid:
+        return None, [], False
     schema = reader.schema
     while True:
         try:

@@ -134,10 +134,14 @@ def _parquet(found: Earlier) -> Earlier:
     journal = journal_path(found.path)
     if os.path.exists(journal):
         found.schema, found.batches, clean = read_journal(journal)
-        found.exists = True
-        if not clean:
-            found.repair = f"kept the complete batches of {journal}, the stream of a run that was stopped"
-    elif os.path.exists(found.path) and os.path.getsize(found.path) > 0:
+        if found.schema is not None:
+            found.exists = True
+            if not clean:
+                found.repair = f"kept the complete batches of {journal}, the stream of a run that was stopped"
+            found.columns = list(found.schema.names)
+            return found
+        found.repair = f"{journal}, the stream of a run stopped before its first row, held nothing to keep"
+    if os.path.exists(found.path) and os.path.getsize(found.path) > 0:
         import pyarrow.parquet as pq
 
         try:
@@ -149,7 +153,6 @@ def _parquet(found: Earlier) -> Earlier:
         except Exception as exc:  # noqa: BLE001 - pyarrow raises ArrowInvalid for a file without its footer
             raise _torn_parquet(found.path, exc) from None
         found.schema, found.batches, found.exists = table.schema, table.to_batches(), True
-    if found.schema is not None:
         found.columns = list(found.schema.names)
     return found
 
