@@ -524,7 +524,7 @@ class _Run:
         def write_bad_rows() -> None:
             while pending and isinstance(pending[0], BadRow):
                 bad = pending.popleft()
-                added = self.job.bad(bad.message(reader.label))
+                added = self.job.bad(f"{bad.where}: {bad.problem}")
                 self.tally.add(bad.row, added[self.job.key])
                 out.write(bad.row, added)
 

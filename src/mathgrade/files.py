@@ -220,11 +220,12 @@ class RowReader:
     def _check_first(self, row: Row) -> None:
         if not self.columns:
             self.columns = list(row)
-        missing = [f.name for f in self.required if not f.present(row)]
+        missing = [f for f in self.required if not f.present(row)]
         if missing:
             where = "its columns are" if self.fmt != "jsonl" else "its first row has"
-            raise InputError(f"{self.label} has no column {_names(missing)}; {where}: "
-                             f"{_names(list(row)) or 'none'}", kind="column")
+            paths = [_why_missing(f, row) for f in missing if len(f.parts) > 1 and f.parts[0] in row]
+            raise InputError(f"{self.label} has no column {_names([f.name for f in missing])}; {where}: "
+                             f"{_names(list(row)) or 'none'}" + "".join(f" ({p})" for p in paths), kind="column")
 
     def _bad(self, bad: BadRow) -> Iterator[BadRow]:
         text = bad.message(self.label)
