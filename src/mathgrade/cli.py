@@ -607,7 +607,8 @@ class _Run:
             lines.append(f"resumed:  {self.earlier.repair}")
         out = self.out
         if out is not None and out.path and out.path != "-":
-            lines.append(f"output:   {out.path} ({out.written} rows written now, {earlier + out.written} in all)")
+            lines.append(f"output:   {out.path} ({out.written} rows written" +
+                         (f" now, {earlier + out.written} in all)" if earlier else ")"))
         p = self.progress
         how = None
         if p.interrupted is not None:
