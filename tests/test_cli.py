@@ -565,7 +565,7 @@ def test_a_new_key_in_jsonl_on_stdin_stops_a_csv_output_with_a_message(tmp_path:
     assert len(_read_csv(out)) == 2  # the rows before it are kept
 
 
-# --- bad rows ------------------------------------------------------------------------------------------------------------
+# --- bad rows -------------------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("fmt", FORMATS_OUT)
@@ -926,3 +926,42 @@ def test_extract_resume_and_help(capsys: pytest.CaptureFixture[str], tmp_path: P
     assert main(["extract", "--help"]) == 0
     text = capsys.readouterr().out
     assert "--resume" in text and "--policy" in text and "--gold-field" not in text
+
+
+# --- option typing ---------------------------------------------------------------------------------------------------
+
+
+def test_every_grading_option_is_a_typed_keyword_and_a_command_line_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    import dataclasses
+    import typing
+
+    from mathgrade.options import ExtractOptions, GradeOptions, Options
+
+    hints = typing.get_type_hints(GradeOptions)
+    assert {f.name: f.type for f in dataclasses.fields(Options)} == {k: v.__name__ if isinstance(v, type) else
+                                                                      "Policy" for k, v in hints.items()}
+    assert set(typing.get_type_hints(ExtractOptions)) == set(hints) | {"choices"}
+    assert main(["grade", "--help"]) == 0
+    text = capsys.readouterr().out
+    for name in hints:
+        assert "--" + name.replace("_", "-") in text, name
+
+
+@pytest.mark.slow
+def test_a_misspelt_option_is_a_type_error(tmp_path: Path) -> None:
+    """``**options: Unpack[GradeOptions]``: mypy rejects ``polcy=`` and a wrong value type, accepts the real ones."""
+    if importlib.util.find_spec("mypy") is None:
+        pytest.skip("needs mypy: pip install mypy (.ci/steps/30-data.sh installs it)")
+    f = tmp_path / "use.py"
+    f.write_text("import mathgrade\n"
+                 "mathgrade.grade('1', '1', policy='reward', timeout=2.0, percent=False)\n"
+                 "mathgrade.extract('1', choices=True)\n"
+                 "mathgrade.grade_many([('1', '1')], workers=1, degrees=False)\n"
+                 "mathgrade.grade('1', '1', polcy='eval')\n"
+                 "mathgrade.grade('1', '1', timeout='soon')\n"
+                 "mathgrade.grade_many([('1', '1')], policy='lenient')\n")
+    proc = subprocess.run([sys.executable, "-m", "mypy", "--no-incremental", "--ignore-missing-imports",
+                           "--follow-imports=silent", str(f)], capture_output=True, text=True, timeout=900)
+    errors = [line for line in proc.stdout.splitlines() if ": error:" in line]
+    assert [int(line.split(":")[1]) for line in errors] == [5, 6, 7], proc.stdout
+    assert "polcy" in errors[0]

@@ -24,7 +24,7 @@ import sys
 import time
 from collections import Counter, deque
 from contextlib import contextmanager
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from importlib import import_module
 from types import FrameType
 from typing import IO, Any, Callable, Deque, Dict, Iterator, List, Optional, Sequence, Tuple, Union
@@ -448,7 +448,7 @@ class _Run:
             different = then.differences(record)
             if different:
                 raise UsageError(f"cannot resume {output}: " + "; ".join(different) + ". Run the command it was "
-                                 f"made with, or run without --resume to start again")
+                                 "made with, or run without --resume to start again")
         self.verified = then is not None
         self.earlier = open_earlier(output, repair=self.verified)
         if self.earlier.exists and not self.verified and self.earlier.fmt == "parquet" and \

@@ -543,7 +543,8 @@ class RowWriter:
         self._known = set(self.columns)
         self._csv: Any = None
         if fmt in _DELIMITERS:
-            self._csv = csv.writer(stream, delimiter=_DELIMITERS[fmt])  # "\r\n" ends a record; a field with \r or \n is quoted
+            # the default "\r\n" ends each record, and a field holding \r or \n is quoted
+            self._csv = csv.writer(stream, delimiter=_DELIMITERS[fmt])
             if not append:
                 self._guard("write", lambda: self._csv.writerow(self.columns))
 
