@@ -778,7 +778,7 @@ def test_sigterm_says_what_it_kept_and_resume_completes(tmp_path: Path) -> None:
     assert "terminated (SIGTERM): the rows above are kept; run again with --resume" in stdout
     assert "Traceback" not in stderr
     kept = _read_csv(out)
-    assert 0 < len(kept) < len(rows) and f"({len(kept)} rows written now" in stdout
+    assert 0 < len(kept) < len(rows) and f"({len(kept)} rows written)" in stdout
     assert main(["grade", str(f), "-o", str(out), "--resume", "--workers", "2", "--no-progress"]) == 0
     got = _read_csv(out)
     assert [r["id"] for r in got] == [r["id"] for r in rows]

@@ -76,6 +76,11 @@ def test_a_file_of_garbage_is_not_called_empty(tmp_path: Path) -> None:
         list(RowReader(str(f), skip_bad_rows=True))
     message = str(info.value)
     assert "empty" not in message and "no readable row" in message and "is it a JSON Lines file?" in message
+    c = tmp_path / "in.csv"
+    c.write_bytes(bytes(range(256)) * 20)
+    with pytest.raises(InputError) as info:
+        list(RowReader(str(c), skip_bad_rows=True))
+    assert "empty" not in str(info.value) and "is it a CSV file?" in str(info.value)
     g = tmp_path / "zero.jsonl"
     g.write_bytes(b"")
     with pytest.raises(InputError, match="is empty: 0 bytes"):

@@ -385,7 +385,7 @@ class _Run:
         self.reader = RowReader(args.input, fmt=args.format, required=required, keep_bad_rows=True)
         out_fmt = _output_format(args.output)
         columns, schema = self._plan(self.reader, out_fmt)
-        record = self._record(columns, schema)
+        record = self._record(columns)
         if args.resume:
             self._resume(record, columns, schema)
         items: Iterator[Union[Dict[str, Any], BadRow]] = iter(self.reader)
@@ -424,16 +424,14 @@ class _Run:
             if schema is not None:
                 types = {f.name: f.type for f in schema}
         elif reader.fmt == "parquet":
-            import pyarrow.parquet as pq
-
-            arrow = pq.ParquetFile(self.args.input).schema_arrow
+            arrow = _parquet_schema(self.args.input)
             names, types = list(arrow.names), {f.name: f.type for f in arrow}
         else:
             names = _csv_header(self.args.input, reader.fmt)
         columns = names + [c for c in self.job.added if c not in names]
         return columns, (_arrow_schema(columns, types, self.job.added) if out_fmt == "parquet" else None)
 
-    def _record(self, columns: List[str], schema: Any) -> Optional[RunRecord]:
+    def _record(self, columns: List[str]) -> Optional[RunRecord]:
         if not self.args.output or self.args.output == "-" or self.args.input == "-":
             return None
         fields_ = dict(self.job.fields, input_format=self.reader.fmt if self.reader else None)
@@ -844,6 +842,19 @@ def _csv_header(path: str, fmt: str) -> List[str]:
     except OSError as exc:
         raise FileSystemError("read", path, exc) from None
     return header.fields if header is not None and not header.problem else []
+
+
+def _parquet_schema(path: str) -> Any:
+    import pyarrow.parquet as pq
+
+    try:
+        return pq.ParquetFile(path).schema_arrow
+    except OSError as exc:
+        if exc.errno:
+            raise FileSystemError("read", path, exc) from None
+        raise InputError(f"{path} is not a readable Parquet file ({exc})") from None
+    except Exception as exc:  # noqa: BLE001 - pyarrow raises several kinds for a file that is not Parquet
+        raise InputError(f"{path} is not a readable Parquet file ({exc})") from None
 
 
 def _arrow_schema(columns: Sequence[str], types: Dict[str, Any], added: Sequence[str]) -> Any:

@@ -279,10 +279,13 @@ class RowReader:
         try:
             records = csv_records(f, _DELIMITERS[self.fmt], strict=False)
             header = next(records, None)
-            if header is None or not any(header.fields):
+            if header is None:
                 raise InputError(f"{self.label} is empty: no header line")
             if header.problem:
-                raise InputError(f"{self.label} line 1: unreadable {self.fmt.upper()} header ({header.problem})")
+                raise InputError(f"{self.label} line 1: unreadable {self.fmt.upper()} header ({header.problem}); "
+                                 f"is it a {self.fmt.upper()} file?")
+            if not any(header.fields):
+                raise InputError(f"{self.label} line 1: blank, but a {self.fmt.upper()} file starts with its header")
             self.columns = header.fields
             n = len(self.columns)
             for rec in records:
