@@ -577,9 +577,7 @@ class _Run:
 
     def _print_summary(self) -> None:
         text, data = self._summary()
-        json_to_stdout = self.args.summary_json == "-"
-        stream: IO[str] = sys.stderr if self.args.output == "-" or json_to_stdout else sys.stdout
-        print(text, file=stream, flush=True)
+        _summary(text, "-" if self.args.summary_json == "-" else self.args.output)
         if self.args.summary_json:
             _write_json(self.args.summary_json, data)
 
@@ -880,6 +878,12 @@ def _first_row_types(row: Dict[str, Any]) -> Dict[str, Any]:
 
 
 # --- printing --------------------------------------------------------------------------------------------------
+
+
+def _summary(text: str, output: Optional[str]) -> None:
+    """Print a command's summary: on stdout, or on stderr when stdout carries the output rows (``-o -``)."""
+    stream: IO[str] = sys.stderr if output == "-" else sys.stdout
+    print(text, file=stream, flush=True)
 
 
 def _write_json(path: str, data: Dict[str, Any]) -> None:
