@@ -965,3 +965,24 @@ def test_a_misspelt_option_is_a_type_error(tmp_path: Path) -> None:
     errors = [line for line in proc.stdout.splitlines() if ": error:" in line]
     assert [int(line.split(":")[1]) for line in errors] == [5, 6, 7], proc.stdout
     assert "polcy" in errors[0]
+
+
+def test_a_bad_row_stops_after_the_rows_before_it_and_resume_continues(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    good = [json.dumps(r) for r in _rows(8)]
+    f = tmp_path / "in.jsonl"
+    f.write_text("\n".join(good[:3] + ["oops"] + good[3:6] + ["{"] + good[6:]) + "\n", encoding="utf-8")
+    whole, out = tmp_path / "whole.csv", tmp_path / "out.csv"
+    assert main(["grade", str(f), "-o", str(whole), "--skip-bad-rows"]) == 0
+    capsys.readouterr()
+    assert main(["grade", str(f), "-o", str(out)]) == 2
+    captured = capsys.readouterr()
+    assert "line 4: not JSON: 'oops'" in captured.err and "bad rows" not in captured.out
+    assert [r["id"] for r in _read_csv(out)] == ["r0", "r1", "r2"]  # the rows before it are kept
+    assert main(["grade", str(f), "-o", str(out), "--skip-bad-rows", "--resume", "--limit", "6"]) == 0
+    assert main(["grade", str(f), "-o", str(out), "--skip-bad-rows", "--resume"]) == 0
+    assert out.read_bytes() == whole.read_bytes()
+    text = capsys.readouterr().out
+    summary = text[text.rindex("rows:     10"):]
+    assert "(6 from the earlier run, 4 graded now)" in summary and "bad_row 2" in summary
+    assert "bad rows: 1 written with status bad_row:" in summary and "line 8" in summary

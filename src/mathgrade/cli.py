@@ -375,6 +375,9 @@ class _Run:
         self.verified = True
         """False when resuming an output that has no run record (then it must already hold every input row)."""
         self.last_id: Any = None
+        self.bad_rows = 0
+        """Bad rows written by this run (``bad_shown``: the messages of the first few)."""
+        self.bad_shown: List[str] = []
         self.out: Optional[_Output] = None
         self.reader: Optional[RowReader] = None
 
@@ -525,6 +528,9 @@ class _Run:
                 added = self.job.bad(f"{bad.where}: {bad.problem}")
                 self.tally.add(bad.row, added[self.job.key])
                 out.write(bad.row, added)
+                self.bad_rows += 1
+                if len(self.bad_shown) < _BAD_SHOWN:
+                    self.bad_shown.append(bad.message(reader.label))
 
         total = self._total()
         results = self.job.results(good_rows(), total)
@@ -590,11 +596,10 @@ class _Run:
         rows_line = f"rows:     {total.rows}" + (f" ({earlier} from the earlier run, {now} {verb} now)" if earlier
                                                  else "")
         lines = [rows_line] + (_grade_lines(total) if job.command == "grade" else _extract_lines(total))
-        reader = self.reader
-        if reader is not None and reader.first_bad:
-            more = f" (the first {len(reader.first_bad)}:)" if reader.bad_rows > len(reader.first_bad) else ":"
-            lines.append(f"bad rows: {reader.bad_rows} written with {job.key} {BAD_ROW}{more}")
-            lines += [f"  {m}" for m in reader.first_bad]
+        if self.bad_rows:
+            more = f" (the first {len(self.bad_shown)}:)" if self.bad_rows > len(self.bad_shown) else ":"
+            lines.append(f"bad rows: {self.bad_rows} written with {job.key} {BAD_ROW}{more}")
+            lines += [f"  {m}" for m in self.bad_shown]
         for name, groups in total.groups.items():
             lines.append(f"by {name}:")
             lines += _group_lines(groups, job.command)
@@ -619,7 +624,7 @@ class _Run:
             "schema_version": 1, "command": job.command, "mathgrade_version": __version__,
             "input": args.input, "output": args.output, "rows": total.rows, "rows_earlier": earlier,
             "rows_now": now, **total.as_json(job.command),
-            "bad_rows": {"count": reader.bad_rows if reader else 0, "first": list(reader.first_bad) if reader else []},
+            "bad_rows": {"count": self.bad_rows, "first": list(self.bad_shown)},
             "groups": {name: {value: _Tally.counts_json(c, job.command) for value, c in groups.items()}
                        for name, groups in total.groups.items()},
             "seconds": round(seconds, 3), "complete": p.exhausted and how is None,
