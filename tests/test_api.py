@@ -29,7 +29,7 @@ def test_correct_verdict_shape() -> None:
     output = "We add them up.\nThe answer is 42."
     v = mathgrade.grade(output, "42")
     assert isinstance(v, Verdict)
-    assert v.correct is True and bool(v) is True
+    assert v.correct is True and bool(v) is True and float(v) == 1.0
     assert v.status is Status.CORRECT
     assert isinstance(v.answer, Answer)
     assert output[v.answer.start:v.answer.end].strip() == v.answer.text == "42"
@@ -38,7 +38,7 @@ def test_correct_verdict_shape() -> None:
 
 def test_incorrect_verdict_is_falsy() -> None:
     v = mathgrade.grade("The answer is 41.", "42")
-    assert v.correct is False and not v
+    assert v.correct is False and not v and float(v) == 0.0
     assert v.status is Status.INCORRECT
 
 

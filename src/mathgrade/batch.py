@@ -14,12 +14,15 @@ from __future__ import annotations
 import itertools
 import sys
 from collections import deque
-from typing import Any, Callable, Deque, Iterable, Iterator, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Deque, Iterable, Iterator, List, Optional, Tuple
 
-from .options import Options, make_options
+from .options import GradeOptions, Options, make_options
 from .pool import PoolUnusable, WorkerPool, available_cores, grade_one
 from .rows import BadRow, pair_of
 from .verdict import Verdict
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["grade_many", "Row"]
 
@@ -45,7 +48,8 @@ _IN_PROCESS_BELOW = 64
 
 def grade_many(rows: Iterable[Row], *, workers: Optional[int] = None, progress: bool = False,
                total: Optional[int] = None, chunk_size: int = _CHUNK, output_key: Optional[str] = None,
-               gold_key: str = "gold", _row_grader: Optional[RowGrader] = None, **options: Any) -> Iterator[Verdict]:
+               gold_key: str = "gold", _row_grader: Optional[RowGrader] = None,
+               **options: Unpack[GradeOptions]) -> Iterator[Verdict]:
     """Grade many ``(output, gold)`` rows; yield one :class:`Verdict` per row, in input order, as they are ready.
 
     ``rows`` is any iterable (a list, a generator, a file being read): it is consumed lazily and memory stays flat.

@@ -6,22 +6,25 @@ This module only orchestrates; each stage lives in its own package (:mod:`mathgr
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Iterator, List, Optional, Tuple, Union
 
 from .compare import Decision, compare
 from .extract import Candidate, extract as _extract, extract_staged as _extract_staged
 from .limits import Deadline, GradingTimeout
-from .options import Options, make_options
+from .options import ExtractOptions, GradeOptions, Options, make_options
 from .read import Reading, read
 from .values import Choice, Text, Value
 from .verdict import Answer, Status, Verdict
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["grade", "grade_with", "extract"]
 
 GoldLike = Union[str, int, float]
 
 
-def grade(output: str, gold: GoldLike, **options: Any) -> Verdict:
+def grade(output: str, gold: GoldLike, **options: Unpack[GradeOptions]) -> Verdict:
     """Grade a model ``output`` (a whole output or a bare answer) against a ``gold`` answer.
 
     ``gold`` is a gold answer as benchmarks write it (``\\frac{9}{7}``, ``70``, ``(1,2]``, ``\\text{Evelyn}``, ``B``),
@@ -48,6 +51,8 @@ def grade_with(output: str, gold: GoldLike, options: Options) -> Verdict:
     gold_text = _gold_text(gold)
     deadline = Deadline(options.timeout)
     stage = "reading the gold answer"
+    gold_value: Optional[Value] = None
+    tried: List[Answer] = []  # the candidates taken so far: a verdict cut short by the time limit keeps the last
     try:
         gold_reading = _read_gold(gold_text)
         if gold_reading.value is None:
@@ -65,10 +70,10 @@ def grade_with(output: str, gold: GoldLike, options: Options) -> Verdict:
             stage = "comparing"
             return found
 
-        return _decide(candidates, gold_text, gold_value, options, deadline, more)
+        return _decide(candidates, gold_text, gold_value, options, deadline, more, tried)
     except GradingTimeout:
         return Verdict(False, Status.TIMEOUT, f"time limit of {options.timeout:g} s reached while {stage}",
-                       "limit.timeout", gold_text)
+                       "limit.timeout", gold_text, tried[-1] if tried else None, gold_value=gold_value)
     except RecursionError:
         return Verdict(False, Status.ERROR, f"input nested too deeply while {stage}", "limit.depth", gold_text,
                        error="RecursionError")
@@ -96,7 +101,7 @@ def warm() -> None:
             pass
 
 
-def extract(output: str, **options: Any) -> List[Candidate]:
+def extract(output: str, **options: Unpack[ExtractOptions]) -> List[Candidate]:
     """All candidate final answers in ``output``, best first, each with its text, span and rule.
 
     Accepts the same options as :func:`grade` (``policy`` matters here) plus ``choices=True`` to look for
@@ -133,14 +138,18 @@ def _read_gold(gold_text: str) -> Reading:
 
 
 def _decide(candidates: List[Candidate], gold_text: str, gold: Value, options: Options,
-            deadline: Deadline, more: Callable[[], List[Candidate]] = list) -> Verdict:
-    """The verdict on the first candidate that can be read (``candidates``, then ``more()`` if needed)."""
+            deadline: Deadline, more: Callable[[], List[Candidate]] = list,
+            tried: Optional[List[Answer]] = None) -> Verdict:
+    """The verdict on the first candidate that can be read (``candidates``, then ``more()`` if needed). Each
+    candidate's :class:`Answer` is appended to ``tried`` before it is read."""
     if not candidates:
         return Verdict(False, Status.NO_ANSWER, "no final answer found in the output", "extract.none", gold_text,
                        gold_value=gold)
     first_unread: Optional[Tuple[Answer, Reading]] = None
     for cand in _then(candidates, more):
         answer = Answer(cand.text, cand.start, cand.end, cand.rule)
+        if tried is not None:
+            tried.append(answer)
         if cand.alternatives:
             conflict = _conflicting(cand.alternatives, options, deadline)
             if conflict is not None:
