@@ -46,7 +46,7 @@ EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 143
 
 BAD_ROW = Status.BAD_ROW.value
-"""The status the command line gives a malformed input line (under ``--skip-bad-rows``); not a status of grade()."""
+"""The status a malformed input line gets under ``--skip-bad-rows`` (the same as a malformed row of grade_many)."""
 
 GRADE_COLUMNS = ROW_COLUMNS
 """The columns ``grade`` adds to every row (see :meth:`mathgrade.Verdict.to_row`)."""
