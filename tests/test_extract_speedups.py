@@ -58,10 +58,12 @@ def test_staged_extraction_is_extraction_on_generated_outputs(pieces: list, kind
 
 
 def test_the_first_phase_is_the_marked_rules() -> None:
-    from mathgrade.extract import _FALLBACK_PHASE, _MARKED_PHASE
-    assert [r.__name__ for r in _MARKED_PHASE] == [
+    from mathgrade.extract import _FINDERS, _FIRST_PHASE
+    assert [f.__name__ for f in _FIRST_PHASE] == [
         "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "choice_phrase", "bold"]
-    assert "last_number" in [r.__name__ for r in _FALLBACK_PHASE]
+    first, rest = _FINDERS["eval", False]
+    assert "last_number" in [f.__name__ for f in rest] and "choice_phrase" not in [f.__name__ for f in first]
+    assert _FINDERS["reward", True][1] == ()  # the reward policy runs in one phase
 
 
 def test_marked_answers_come_first_and_fallbacks_wait() -> None:

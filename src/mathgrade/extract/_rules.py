@@ -1,8 +1,8 @@
-"""The extraction rules, one function each, from the most to the least trusted.
+"""The functions of the extraction rules (the table :data:`mathgrade.extract.RULES` says what each rule is).
 
-Every rule takes a :class:`~mathgrade.extract._scan.Scan` of the output and returns at most a few candidates
-(``(text, start, end, rule, priority, alternatives, content, choice)`` via :class:`Found`); the package's
-``extract()`` orders them and applies the policy. Each regex here is linear: no nested quantifiers over the same
+Every function takes a :class:`~mathgrade.extract._scan.Scan` of the output and whether the gold is a
+multiple-choice letter, and returns at most a few answers (:class:`Found`); the package's pipeline ranks them and
+applies the policy. Each regex here is linear: no nested quantifiers over the same
 characters, and searches that could run to the end of the output are done once.
 """
 
@@ -16,38 +16,10 @@ from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Scan, clean_answer, strip_delimiters
 
 __all__ = [
-    "Found", "PRIORITY", "MARKED_RULES", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "bold",
-    "choice_phrase", "code_output", "option_list", "choice_line", "bare_answer", "math_env", "latex", "last_number", "drop_bare_when_marked",
-    "promote_late_number", "promote_late_final",
+    "Found", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "bold", "choice_phrase",
+    "code_output", "option_list", "choice_line", "bare_answer", "math_env", "latex", "last_number",
+    "promote_late_number", "promote_late_final", "looks_cut_off",
 ]
-
-PRIORITY: Dict[str, int] = {
-    "final_answer_after_box": 9,
-    "boxed": 10,
-    "final_answer_phrase": 20,
-    "gsm8k_hashes": 20,
-    "answer_phrase": 22,
-    "answer_label": 24,
-    "choice_phrase": 25,
-    "bold": 26,
-    "final_answer_phrase_i18n": 30,
-    "answer_phrase_i18n": 32,
-    "code_output": 40,
-    "choice_line": 44,
-    "option_list": 45,
-    "bare_answer": 46,
-    "last_number_after_formula": 49,
-    "math_env": 50,
-    "latex": 60,
-    "last_number": 70,
-}
-"""Rule family → priority (lower is better). A rule's name may carry a suffix (``answer_phrase:zh``)."""
-
-MARKED_RULES = frozenset({
-    "boxed", "final_answer_after_box", "final_answer_phrase", "gsm8k_hashes", "answer_phrase", "answer_label",
-    "choice_phrase", "bold", "final_answer_phrase_i18n", "answer_phrase_i18n", "option_list",
-})
-"""Rule families whose answers the model marked as final: the only ones the ``reward`` policy uses."""
 
 
 class Found(NamedTuple):
@@ -58,7 +30,9 @@ class Found(NamedTuple):
     start: int
     end: int
     family: str
+    """The name of the rule (a row of the table) whose answer this is."""
     rule: str = ""
+    """A refinement of the name shown to users (``answer_phrase:zh``, ``boxed.multiple``), or empty."""
     alternatives: Tuple[str, ...] = ()
     content: str = ""
     choice: bool = False
@@ -85,6 +59,24 @@ _FUNCTION_WORDS = frozenset(
 _PLAIN_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _FIRST_WORD = re.compile(r"[A-Za-z']+")
 _HAS_MATH = re.compile(r"[\d\\$=+^_{}<>]")
+
+_BARE_JOINING_WORDS = frozenset({"or", "and", "no"})
+_BARE_PROSE_WORDS = (_FUNCTION_WORDS | _STOP_WORDS | frozenset(
+    "approximately approx about around roughly nearly almost think guess believe get got answer final result "
+    "equals gives step me thus hence therefore finally otherwise instead either".split()
+)) - _BARE_JOINING_WORDS
+_WORDS_ONLY = re.compile(r"[A-Za-z][A-Za-z '’\-]*")
+_COMMAND_OR_TEXT = re.compile(r"\\(?:text|mathrm|operatorname)\s*\{[^{}]*\}|\\[A-Za-z]+")
+_ALNUM = re.compile(r"[^\W_]")
+_NUMBER = re.compile(
+    r"-?(?:\d+[ \t]+\d+/\d+(?![\d.])"  # mixed number 2 1/2
+    r"|\d{1,3}(?:[ \u2009\u202f]\d{3}(?![\d,]))+(?:\.\d+)?"  # 1 000 000
+    r"|\d{1,3}(?:\{,\}\d{3}(?!\d))+(?:\.\d+)?"  # 1{,}000 (LaTeX's thousands separator, outside math too)
+    r"|\d+(?:,\d+)*(?:\.\d+)?(?:/\d+(?!\d|\.\d))?"  # 1,234.5 3/4 (and 1000,99 or 3,4,5: the reader decides)
+    r"|\.\d+)"  # .5
+)
+"""A number; the last one is then checked by hand: not glued to a word (``x5``) and signed only when the minus is
+not a subtraction (``5-4`` gives ``4``)."""
 
 
 def _looks_like_answer(text: str) -> bool:
@@ -201,6 +193,10 @@ def _find_boxes(scan: Scan) -> List[Box]:
     return boxes
 
 
+_GAP_WORDS = re.compile(r"([A-Za-z]+(?:[ \t]+[A-Za-z]+){0,2})(?=[ \t]*(?:,|(?:and|or|but)(?![A-Za-z])))")
+"""Up to three words after a box, then a comma or a conjunction (checked by :func:`_unit_words`)."""
+
+
 def _gap_kind(gap: str) -> Optional[str]:
     """How two boxes separated by ``gap`` relate: ``join`` (one multi-part answer), ``or`` (alternatives), or None
     (separate statements: the later box is the answer)."""
@@ -218,10 +214,6 @@ def _gap_kind(gap: str) -> Optional[str]:
             worded = True  # "\\boxed{1} papers and \\boxed{2} bins": the first part's unit, then the conjunction
         pos = m.end()
     return "or" if _GAP_OR.search(gap) else "join"
-
-
-_GAP_WORDS = re.compile(r"([A-Za-z]+(?:[ \t]+[A-Za-z]+){0,2})(?=[ \t]*(?:,|(?:and|or|but)(?![A-Za-z])))")
-"""Up to three words after a box, then a comma or a conjunction (checked by :func:`_unit_words`)."""
 
 
 def _unit_words(words: str) -> bool:
@@ -350,6 +342,9 @@ _ALTERNATIVE_SPLIT = re.compile(r"\s*(?:,\s*(?:or\s+)?|\bor\b|\beither\b)\s*", r
 _ONLY_WORDS = re.compile(r"[^\d\\$={}^_+*/<>()\[\]]*")
 
 
+_LEAD_IN_COLON = re.compile(r"[ \t]*[:：][ \t]*\n?[ \t]*\n?[ \t]*")
+
+
 def _region_text(scan: Scan, pos: int) -> Tuple[str, int, int]:
     """The cleaned answer after ``pos`` and its span. A formula followed only by words (``$12$ apples``,
     ``$x=3$ です``) gives the formula."""
@@ -363,9 +358,6 @@ def _region_text(scan: Scan, pos: int) -> Tuple[str, int, int]:
         if env is not None:  # "The general solution is:\n$$x(t) = ...$$"
             return clean_answer(_last_of_chain(scan.text[env[2]: env[3]])), env[0], env[1]
     return clean_answer(strip_delimiters(scan, s, e)), s, e
-
-
-_LEAD_IN_COLON = re.compile(r"[ \t]*[:：][ \t]*\n?[ \t]*\n?[ \t]*")
 
 
 def phrases(scan: Scan, choices: bool) -> List[Found]:
@@ -419,6 +411,23 @@ def _phrase_matches(text: str, lowered: str, pattern: Pattern[str], anchors: Tup
     return [found[k] for k in sorted(found)]
 
 
+_LEAD_IN = re.compile(
+    r"[ \t]*(?:[A-Za-z]+[ \t]+){0,4}?(?:as follows|below|the following|given by|written as|expressed as)[ \t]*:?", re.I
+)
+_HEDGE_BEFORE = re.compile(
+    r"\b(?:perhaps|maybe|might|could|if|suppose|supposing|assume|assuming|whether|alternatively|unless|possibly|"
+    r"not sure|wonder)\b",
+    re.I,
+)
+_HEDGE_AFTER = re.compile(
+    r"[ \t]*,?[ \t]*(?:but|or)[ \t]+(?:maybe|perhaps|possibly|it[ \t]+(?:could|might|may)[ \t]+(?:also[ \t]+)?be)"
+    r"[ \t]+(?:(?:it'?s|it[ \t]+is)[ \t]+)?",
+    re.I,
+)
+_COPULA = re.compile(r"[ \t](?:is|are|equals|was|were|will be|would be)[ \t]+")
+_NOT_PLAIN = re.compile(r"[\\$^_{}=<>]")
+
+
 def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, choices: bool) -> Optional[Found]:
     if _hedged_sentence(scan.text, m.start()):
         return None
@@ -450,14 +459,6 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
     return _marked(Found(answer, s, e, family, rule), choices)
 
 
-_LEAD_IN = re.compile(
-    r"[ \t]*(?:[A-Za-z]+[ \t]+){0,4}?(?:as follows|below|the following|given by|written as|expressed as)[ \t]*:?", re.I
-)
-_HEDGE_BEFORE = re.compile(
-    r"\b(?:perhaps|maybe|might|could|if|suppose|supposing|assume|assuming|whether|alternatively|unless|possibly|"
-    r"not sure|wonder)\b",
-    re.I,
-)
 
 
 def _hedged_sentence(text: str, marker: int) -> bool:
@@ -475,14 +476,6 @@ def _single_number_of_sentence(answer: str) -> str:
     return numbers[0] if len(numbers) == 1 else answer
 
 
-_NOT_PLAIN = re.compile(r"[\\$^_{}=<>]")
-_HEDGE_AFTER = re.compile(
-    r"[ \t]*,?[ \t]*(?:but|or)[ \t]+(?:maybe|perhaps|possibly|it[ \t]+(?:could|might|may)[ \t]+(?:also[ \t]+)?be)"
-    r"[ \t]+(?:(?:it'?s|it[ \t]+is)[ \t]+)?",
-    re.I,
-)
-_COPULA = re.compile(r"[ \t](?:is|are|equals|was|were|will be|would be)[ \t]+")
-_WORDS_ONLY = re.compile(r"[A-Za-z][A-Za-z '’\-]*")
 _HEADING_FINAL = re.compile(r"^[ \t#*]*(?:the[ \t]+)?final[ \t]+answer[ \t*:]*$", re.I | re.M)
 _MATH_START = re.compile(r"[-+−\d$\\([{]")
 
@@ -499,12 +492,12 @@ def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
         return []
     answer, s, e = _region_text(scan, last.end())
     if choices and _as_choice(answer):
-        return [_marked(Found(answer, s, e, "final_answer_phrase", "final_answer_heading"), choices)]
+        return [_marked(Found(answer, s, e, "final_answer_heading"), choices)]
     if not _looks_like_answer(answer):
         return []
     if not _MATH_START.match(text, s) and len(_PLAIN_WORD.findall(answer)) > 3:
         return []  # a sentence under the heading ("The natural frequency is 100 rad/s, and ..."), not an answer
-    return [Found(answer, s, e, "final_answer_phrase", "final_answer_heading")]
+    return [Found(answer, s, e, "final_answer_heading")]
 
 
 _HASHES = re.compile(r"####[ \t]*(?=[-+$\\\d])")
@@ -524,9 +517,7 @@ def hashes(scan: Scan, choices: bool) -> List[Found]:
 
 
 def answer_label(scan: Scan, choices: bool) -> List[Found]:
-    """A line starting ``A:`` (question/answer transcripts). Not used for multiple choice, where ``A:`` is an option."""
-    if choices:
-        return []
+    """A line starting ``A:`` (question/answer transcripts). Not run for multiple choice, where ``A:`` is an option."""
     text = scan.text
     label_end = _last_label_end(text)
     if label_end >= 0:
@@ -591,9 +582,7 @@ _CHOICE_PHRASE = re.compile(
 
 
 def choice_phrase(scan: Scan, choices: bool) -> List[Found]:
-    """``option B is correct``, ``(C) is the answer``, ``choose B`` (only when the gold is a letter)."""
-    if not choices:
-        return []
+    """``option B is correct``, ``(C) is the answer``, ``choose B`` (the table runs it when the gold is a letter)."""
     last = None
     for m in _CHOICE_PHRASE.finditer(scan.text):
         last = m
@@ -634,8 +623,6 @@ _LETTER_LINE = re.compile(r"[\s*$]*(?:\\text\{)?\(?([A-J])\)?\}?[.\s*$]*")
 
 def choice_line(scan: Scan, choices: bool) -> List[Found]:
     """A last line that is only a letter (``B``, ``(B).``)."""
-    if not choices:
-        return []
     text = scan.text.rstrip()
     nl = text.rfind("\n")
     m = _LETTER_LINE.fullmatch(text, nl + 1)
@@ -646,8 +633,6 @@ def choice_line(scan: Scan, choices: bool) -> List[Found]:
 
 def option_list(scan: Scan, choices: bool) -> List[Found]:
     """Options listed without choosing one: an ambiguous answer (alternatives = the letters)."""
-    if not choices:
-        return []
     letters: Dict[str, None] = {}
     first = last = -1
     for m in _OPTION_LABEL.finditer(scan.text):
@@ -664,11 +649,6 @@ def option_list(scan: Scan, choices: bool) -> List[Found]:
 BARE_MAX_CHARS = 200
 """Longest output taken whole as a bare answer (``x^2+2x+1``, ``[1, 2)``, ``\\text{Evelyn}``)."""
 _BARE_MAX_WORDS = 3
-_BARE_JOINING_WORDS = frozenset({"or", "and", "no"})
-_BARE_PROSE_WORDS = (_FUNCTION_WORDS | _STOP_WORDS | frozenset(
-    "approximately approx about around roughly nearly almost think guess believe get got answer final result "
-    "equals gives step me thus hence therefore finally otherwise instead either".split()
-)) - _BARE_JOINING_WORDS
 _SENTENCE_INSIDE = re.compile(r"[.!?][ \t]+[A-Za-z]|[?]|```|####")
 _LABEL_FIRST = re.compile(r"\s*[A-Za-z]{2,}[ \t]*[:,]?[ \t]+(?=[-+\d$\\(\[{.])")
 """A word before the math ("Hence 1 - \\sqrt{2}", "population 1 000 000"): a sentence, not an answer."""
@@ -722,20 +702,10 @@ def bare_answer(scan: Scan, choices: bool) -> List[Found]:
     return [_marked(Found(answer, start, end, "bare_answer"), choices)]
 
 
-def drop_bare_when_marked(found: List[Found]) -> List[Found]:
-    """A bare answer is the whole output only when nothing in it ranks higher (a box, a phrase, an option list):
-    "\\boxed{5}" is a box, "Answer: 5" a phrase."""
-    bare_priority = PRIORITY["bare_answer"]
-    if any(PRIORITY[f.family] < bare_priority for f in found):
-        return [f for f in found if f.family != "bare_answer"]
-    return found
-
-
 # -- rule 5: the last formula, then undelimited LaTeX, then the last number ---------------------------------------
 _LONE_VARIABLE = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?\w+\}?)?(?:\([A-Za-z]\))?\s*")
 
 
-_COMMAND_OR_TEXT = re.compile(r"\\(?:text|mathrm|operatorname)\s*\{[^{}]*\}|\\[A-Za-z]+")
 
 
 def _has_variable(expr: str) -> bool:
@@ -774,7 +744,6 @@ def _last_of_chain(expr: str) -> str:
     return expr.strip()
 
 
-_ALNUM = re.compile(r"[^\W_]")
 
 
 def math_env(scan: Scan, choices: bool) -> List[Found]:
@@ -826,15 +795,6 @@ def latex(scan: Scan, choices: bool) -> List[Found]:
     return [Found(answer, s, s + len(answer), "latex")]
 
 
-_NUMBER = re.compile(
-    r"-?(?:\d+[ \t]+\d+/\d+(?![\d.])"  # mixed number 2 1/2
-    r"|\d{1,3}(?:[ \u2009\u202f]\d{3}(?![\d,]))+(?:\.\d+)?"  # 1 000 000
-    r"|\d{1,3}(?:\{,\}\d{3}(?!\d))+(?:\.\d+)?"  # 1{,}000 (LaTeX's thousands separator, outside math too)
-    r"|\d+(?:,\d+)*(?:\.\d+)?(?:/\d+(?!\d|\.\d))?"  # 1,234.5 3/4 (and 1000,99 or 3,4,5: the reader decides)
-    r"|\.\d+)"  # .5
-)
-"""A number; the last one is then checked by hand: not glued to a word (``x5``) and signed only when the minus is
-not a subtraction (``5-4`` gives ``4``)."""
 
 
 _NUMBER_STEP = 256
@@ -953,6 +913,9 @@ def promote_late_number(found: List[Found], scan: Scan) -> List[Found]:
     return [late if f is number else f for f in found]
 
 
+_FINAL_FAMILIES = frozenset({"final_answer_phrase", "final_answer_heading", "final_answer_phrase_i18n"})
+
+
 def promote_late_final(found: List[Found]) -> List[Found]:
     """A "final answer" phrase after the last box (``\\boxed{255}`` ... "The final answer is $10,455$") states the
     answer the box was a step towards: rank it above the box."""
@@ -961,7 +924,7 @@ def promote_late_final(found: List[Found]) -> List[Found]:
         return found
     out = []
     for f in found:
-        if f.family in ("final_answer_phrase", "final_answer_phrase_i18n") and f.start >= box.end:
+        if f.family in _FINAL_FAMILIES and f.start >= box.end:
             f = Found(f.text, f.start, f.end, "final_answer_after_box", f.name, f.alternatives, f.content, f.choice)
         out.append(f)
     return out
@@ -971,7 +934,6 @@ _DANGLING = re.compile(r"[{(\[=+\-,\\^_&|<]\s*$")
 _LAST_WORD = re.compile(r"([A-Za-z']+)\s*$")
 CUT_OFF_MIN_CHARS = 3_000
 """Only outputs at least this long are suspected of having been cut off by a token limit."""
-FALLBACK_FAMILIES = frozenset({"math_env", "latex", "last_number", "last_number_after_formula", "choice_line"})
 
 
 def looks_cut_off(output: str) -> bool:

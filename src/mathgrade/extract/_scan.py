@@ -152,6 +152,9 @@ def _ends_region(text: str, j: int, stop_at_newline: bool) -> bool:
     return False
 
 
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
 def _find_envs(text: str) -> List[MathEnv]:
     envs: List[MathEnv] = []
     if "$" not in text and "\\" not in text:
@@ -181,9 +184,6 @@ def _find_envs(text: str) -> List[MathEnv]:
         if env is not None:
             envs.append(env)
             pos = env[1]
-
-
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
 def _dollar_positions(text: str) -> Tuple[List[int], List[int]]:

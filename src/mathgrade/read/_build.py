@@ -186,6 +186,9 @@ def _times(acc: Any, rows: Optional[_Rows], factor: Tree) -> Any:
                        for c in range(m)) for r in range(n))
 
 
+_MAX_CELL_NODES = 2000
+
+
 def _compact(cell: Tree) -> Tree:
     """An entry of a matrix product folded back to a numeral when it is a plain rational (so a chain of products
     stays small); entries with variables are kept, and their size is bounded by :data:`_MAX_CELL_NODES`."""
@@ -195,9 +198,6 @@ def _compact(cell: Tree) -> Tree:
     if _size(cell) > _MAX_CELL_NODES:
         raise ParseFailure(0, "a matrix product whose entries grow too large")
     return cell
-
-
-_MAX_CELL_NODES = 2000
 
 
 def _size(t: Tree) -> int:
@@ -291,6 +291,11 @@ def _plain(x: Number) -> Fraction:
     return x.value / 100 if x.percent else x.value
 
 
+_NAMES = {"list": "list", "tuple": "tuple or interval", "set": "set", "setop": "union", "rel": "relation",
+          "in": "membership", "matrix": "matrix", "pm": "'\\pm'", "mp": "'\\mp'"}
+_TRIG = frozenset("sin cos tan cot sec csc".split())
+
+
 def _fold(t: Tree, ctx: _Context) -> _Scalar:
     """Fold a syntax tree: a ``Number`` when it is a rational constant, else a values-model tree."""
     head = t[0]
@@ -347,7 +352,6 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
     raise ParseFailure(0, f"unexpected {head!r}")  # pragma: no cover - parser and builder agree
 
 
-_TRIG = frozenset("sin cos tan cot sec csc".split())
 _MAX_FOLDED_TERMS = 200
 
 
@@ -394,10 +398,6 @@ def _substitute(t: Tree, name: str, value: Tree) -> Tree:
     if t[0] == "func" and t[1] in ("sum", "prod") and t[3] == ("sym", name):
         return t[:5] + (_substitute(t[5], name, value),)
     return (t[0],) + tuple(_substitute(c, name, value) for c in t[1:])
-
-
-_NAMES = {"list": "list", "tuple": "tuple or interval", "set": "set", "setop": "union", "rel": "relation",
-          "in": "membership", "matrix": "matrix", "pm": "'\\pm'", "mp": "'\\mp'"}
 
 
 def _scientific(t: Tree) -> Optional[Number]:
