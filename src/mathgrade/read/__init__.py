@@ -40,7 +40,7 @@ Choices (the comparison stage relies on them):
   ``Choice`` with content.
 - Words are ``Text`` (lowercased, whitespace collapsed, ``\\text{}`` stripped; ``raw`` keeps the input); the
   ``Reading`` then also carries the error that made it text. A string that is neither math nor words reads as None
-  with the error (``pos`` is an offset in the normalized string).
+  with the error, which carries the input and offsets in it (the repairs' offsets are mapped back).
 - Trigonometric functions of degrees are converted at once: ``\\sin 60^\\circ`` is ``sin(60·π/180)``.
 - ``\\sum_{k=a}^{b} body`` and ``\\prod`` are ``("func", "sum" | "prod", body, ("sym", k), a, b)``; the body binds
   tighter than ``+`` and takes products; with integer bounds at most 200 apart and a numeric body they fold.
@@ -69,12 +69,12 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Optional
+from typing import List, Optional, Tuple
 
 from ..limits import MAX_ANSWER_CHARS, MAX_DIGITS
 from ..values import Choice, Number, Text, Value
 from ._build import build
-from ._normalize import balanced, normalize, strip_text_wrappers
+from ._normalize import balanced, input_offset, normalize_steps, strip_text_wrappers
 from ._parser import parse
 from ._tokens import ParseFailure, safe_int, tokenize
 
@@ -83,13 +83,23 @@ __all__ = ["read", "Reading", "ReadError"]
 
 @dataclass(frozen=True)
 class ReadError:
-    """Why a string could not be read: a message and the character offset where the problem was found."""
+    """Why a string could not be read: what was wrong, where in the input ``text`` (``pos``, an offset in it), and,
+    when the error is about something elsewhere, what and where that is (``context``: ``("'(' opened", 6)``).
+
+    ``str(error)`` says it all: ``'(' opened at position 6: expected ')' to close it, found the end at position 24``.
+    """
 
     pos: int
     message: str
+    text: str = ""
+    context: Optional[Tuple[str, int]] = None
 
     def __str__(self) -> str:
-        return f"{self.message} at position {self.pos}"
+        where = f"{self.message} at position {self.pos}"
+        if self.context is None:
+            return where
+        what, at = self.context
+        return f"{what} at position {at}: {where}"
 
 
 @dataclass(frozen=True)
@@ -119,7 +129,7 @@ def read(text: str) -> Reading:
         return Reading(None, ReadError(0, f"expected a string, not {type(text).__name__}"))
     if len(text) > MAX_ANSWER_CHARS:
         return Reading(None, ReadError(MAX_ANSWER_CHARS, f"answer longer than the limit of {MAX_ANSWER_CHARS}"
-                                                         " characters"))
+                                                         " characters", text))
     return _read_cached(text)
 
 
@@ -131,10 +141,10 @@ def _read_cached(text: str) -> Reading:
     try:
         return _read(text)
     except RecursionError:
-        return Reading(None, ReadError(0, "input nested too deeply"))
+        return Reading(None, ReadError(0, "input nested too deeply", text))
     except (ValueError, TypeError, IndexError, KeyError, AttributeError, ZeroDivisionError,
             OverflowError) as exc:  # a safety net: reading never raises; such an error is a bug to report
-        return Reading(None, ReadError(0, f"internal reader error ({type(exc).__name__}: {exc})"))
+        return Reading(None, ReadError(0, f"internal reader error ({type(exc).__name__}: {exc})", text))
 
 
 def _fast_number(text: str) -> Optional[Number]:
@@ -151,9 +161,10 @@ def _fast_number(text: str) -> Optional[Number]:
 
 def _read(text: str) -> Reading:
     """Normalize, detect a choice letter, then tokenize, parse and build; words become Text."""
-    s = normalize(text)
+    steps = normalize_steps(text)
+    s = steps[-1]
     if not s:
-        return Reading(None, ReadError(0, "empty answer"))
+        return Reading(None, ReadError(0, "empty answer", text))
     choice = _choice(s)
     if choice is not None:
         return Reading(choice)
@@ -161,13 +172,21 @@ def _read(text: str) -> Reading:
         tokens = tokenize(s)
         return Reading(build(parse(tokens, s)))
     except ParseFailure as exc:
-        error = ReadError(exc.pos, exc.message)
+        error = _error(exc, steps)
         head = _before_condition(s)
         if head is not None:
             return head
         if exc.words or _WORDY.search(_COMMANDS.sub(" ", s)):
             return Reading(_text_value(s, text), error)
         return Reading(None, error)
+
+
+def _error(failure: ParseFailure, steps: List[str]) -> ReadError:
+    """The error of a failure to read the normalized ``steps[-1]``, its offsets mapped back to the input."""
+    context = failure.context
+    if context is not None:
+        context = (context[0], input_offset(steps, context[1]))
+    return ReadError(input_offset(steps, failure.pos), failure.message, steps[0], context)
 
 
 def _before_condition(s: str) -> Optional[Reading]:

@@ -8,9 +8,12 @@ so that the tokenizer and the parser only see one spelling of each thing.
 from __future__ import annotations
 
 import re
-from typing import Callable, List, Tuple
+from difflib import SequenceMatcher
+from os.path import commonprefix
+from typing import Callable, List, Sequence, Tuple
 
-__all__ = ["normalize", "balanced", "is_unit_phrase", "REPAIRS", "UNIT_WORDS", "strip_text_wrappers"]
+__all__ = ["normalize", "normalize_steps", "input_offset", "balanced", "is_unit_phrase", "REPAIRS", "UNIT_WORDS",
+           "strip_text_wrappers"]
 
 # --- tables -------------------------------------------------------------------------------------------------------
 
@@ -22,7 +25,7 @@ _UNICODE = {
     "μ": "\\mu ", "σ": "\\sigma ", "φ": "\\phi ", "ω": "\\omega ", "ε": "\\epsilon ", "ρ": "\\rho ",
     "τ": "\\tau ", "Δ": "\\Delta ", "Ω": "\\Omega ", "²": "^2", "³": "^3", "½": "\\frac{1}{2}",
     "⁄": "/", "∗": "*", "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u200b": "", "’": "'", "′": "'",
-    "″": "''", "º": "°", "（": "(", "）": ")", "，": ",", "Å": "angstrom", "μ": "\\mu ", "µ": "\\mu ",
+    "″": "''", "º": "°", "（": "(", "）": ")", "，": ",", "Å": "angstrom", "µ": "\\mu ",
 }
 
 UNIT_WORDS = frozenset(
@@ -47,8 +50,6 @@ UNIT_WORDS = frozenset(
 _UNIT_LETTERS = frozenset("smghkjnwvacl")
 """Single-letter unit symbols, accepted only inside a longer unit phrase (``erg s^{-1}``, ``kg m/s``): a single
 letter alone is never a unit."""
-
-_CONNECTIVES = ("or", "and")
 
 _MATH_FONTS = ("mathrm", "mathbf", "mathit", "mathsf", "boldsymbol", "bm", "mathnormal", "rm", "bf")
 _TEXT_FONTS = ("textbf", "textit", "textrm", "textnormal", "textsf", "texttt", "textup", "mbox", "hbox", "emph",
@@ -337,9 +338,53 @@ REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
 
 def normalize(text: str) -> str:
     """Apply every repair of :data:`REPAIRS` in order."""
+    return normalize_steps(text)[-1]
+
+
+def normalize_steps(text: str) -> List[str]:
+    """The text after each repair of :data:`REPAIRS`, starting with ``text`` itself and ending with the normalized
+    text (for :func:`input_offset`)."""
+    steps = [text]
     for _name, fn in REPAIRS:
         text = fn(text)
-    return text.strip()
+        if text != steps[-1]:
+            steps.append(text)
+    stripped = text.strip()
+    if stripped != text:
+        steps.append(stripped)
+    return steps
+
+
+_MAX_ALIGNED = 250_000
+"""Largest product of the lengths of the two changed middles that :func:`input_offset` aligns character by character;
+past it an offset is mapped in proportion (the middle of a long answer that a repair rewrote throughout)."""
+
+
+def input_offset(steps: Sequence[str], pos: int) -> int:
+    """The offset in ``steps[0]`` (the input) of the character at offset ``pos`` of ``steps[-1]`` (the normalized
+    text; ``pos`` may be its length, the end). A character that a repair put in place of others maps to where
+    they began (the ``\\frac`` of ``\\dfrac``)."""
+    for before, after in zip(reversed(steps[:-1]), reversed(steps[1:])):
+        pos = _offset_before(before, after, pos)
+    return pos
+
+
+def _offset_before(before: str, after: str, pos: int) -> int:
+    """Where the character at ``pos`` of ``after`` came from in ``before`` (one repair)."""
+    head = len(commonprefix([before, after]))
+    if pos < head:
+        return pos
+    tail = len(commonprefix([before[head:][::-1], after[head:][::-1]]))
+    if pos >= len(after) - tail:
+        return pos - len(after) + len(before)
+    old, new = before[head:len(before) - tail], after[head:len(after) - tail]
+    rel = pos - head
+    if len(old) * len(new) > _MAX_ALIGNED:
+        return head + rel * len(old) // len(new)
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if j1 <= rel < j2:
+            return head + (i1 + rel - j1 if tag == "equal" else i1)
+    return head + len(old)
 
 
 def strip_text_wrappers(s: str) -> str:

@@ -22,7 +22,7 @@ from typing import List, NamedTuple, Optional, Tuple
 from ..limits import MAX_DIGITS
 from ._normalize import UNIT_WORDS, is_unit_phrase
 
-__all__ = ["Token", "ParseFailure", "tokenize", "safe_int"]
+__all__ = ["Token", "ParseFailure", "tokenize", "safe_int", "ALIGNMENT_ENVS"]
 
 
 class Token(NamedTuple):
@@ -34,13 +34,16 @@ class Token(NamedTuple):
 
 
 class ParseFailure(Exception):
-    """A reading error: ``pos`` (offset in the normalized text), ``message``, and whether the input is words."""
+    """A reading error: ``pos`` (offset in the normalized text), ``message``, whether the input is words, and the
+    ``context``: what the error is about and where that is (``("'(' opened", 6)``), if it is elsewhere."""
 
-    def __init__(self, pos: int, message: str, words: bool = False) -> None:
+    def __init__(self, pos: int, message: str, words: bool = False,
+                 context: Optional[Tuple[str, int]] = None) -> None:
         super().__init__(f"{message} at position {pos}")
         self.pos = pos
         self.message = message
         self.words = words
+        self.context = context
 
 
 _CMD_OPS = {
@@ -67,6 +70,8 @@ _PLAIN_CONSTS = {"pi": "pi", "inf": "infty", "infty": "infty", "infinity": "inft
 _SHORT_WORDS = frozenset("no yes all any odd not the none are is for with if when where real set of".split())
 _DIGIT_ARG_CMDS = {"frac": 2, "binom": 2, "sqrt": 1}
 _DIGITS = frozenset("0123456789")
+ALIGNMENT_ENVS = frozenset("aligned align gathered gather split eqnarray alignat".split())
+"""Environments whose ``&`` only aligns (``x &= 2`` is ``x = 2``): their marks are not tokens."""
 
 
 def safe_int(digits: str) -> int:
@@ -85,6 +90,21 @@ def tokenize(src: str) -> List[Token]:
     out: List[Token] = []
     _tokenize_into(src, 0, len(src), out, 0)
     out.append(Token("eof", "", len(src), False))
+    return _without_alignment_marks(out) if "&" in src else out
+
+
+def _without_alignment_marks(tokens: List[Token]) -> List[Token]:
+    """``tokens`` without the ``&`` directly inside an environment of :data:`ALIGNMENT_ENVS`."""
+    envs: List[str] = []
+    out = []
+    for tok in tokens:
+        if tok.kind == "begin":
+            envs.append(tok.text)
+        elif tok.kind == "end" and envs:
+            envs.pop()
+        elif tok.kind == "op" and tok.text == "&" and envs and envs[-1] in ALIGNMENT_ENVS:
+            continue
+        out.append(tok)
     return out
 
 
@@ -240,7 +260,8 @@ def _braced(src: str, pos: int, end: int, opener: int, offset: int, what: str) -
             if depth == 0:
                 return src[pos + 1:k], k + 1
         k += 1
-    raise ParseFailure(end + offset, f"expected '}}' to close '{what}{{' opened at position {opener + offset}")
+    raise ParseFailure(end + offset, "expected '}' to close it, found the end",
+                       context=(f"'{what}{{' opened", opener + offset))
 
 
 def _text(src: str, pos: int, end: int, out: List[Token], space: bool, start: int, offset: int) -> int:
