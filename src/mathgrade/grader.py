@@ -129,7 +129,8 @@ def _decide(candidates: List[Candidate], gold_text: str, gold: Value, options: O
             continue
         decision = compare(reading.value, gold, options, deadline)
         return _verdict(decision, answer, reading.value, gold_text, gold)
-    answer, reading = first_unread  # type: ignore[misc]  # every candidate failed to read
+    assert first_unread is not None  # (there were candidates, and every one failed to read)
+    answer, reading = first_unread
     if _same_text(answer.text, gold_text):
         return Verdict(True, Status.CORRECT, "the answer could not be read, but it is the gold answer as text",
                        "text.normalized", gold_text, answer, gold_value=gold)

@@ -163,15 +163,16 @@ def _matrix_rows(tree: Tree) -> Optional[_Rows]:
         rows = _matrix_rows(tree[1])
         return None if rows is None else tuple(tuple(("neg", c) for c in row) for row in rows)
     if head == "add":
-        parts = [_matrix_rows(p) for p in tree[1:]]
-        if all(p is None for p in parts):
+        found = [_matrix_rows(p) for p in tree[1:]]
+        matrices = [rows for rows in found if rows is not None]
+        if not matrices:
             return None
-        if any(p is None for p in parts):
+        if len(matrices) < len(found):
             raise ParseFailure(_where(tree), "a matrix plus a scalar")
-        shape = _shape(parts[0])  # type: ignore[arg-type]
-        if any(_shape(p) != shape for p in parts):  # type: ignore[arg-type]
+        shape = _shape(matrices[0])
+        if any(_shape(m) != shape for m in matrices):
             raise ParseFailure(_where(tree), "a sum of matrices of different shapes")
-        return tuple(tuple(("add",) + tuple(p[r][c] for p in parts) for c in range(shape[1]))  # type: ignore
+        return tuple(tuple(("add",) + tuple(m[r][c] for m in matrices) for c in range(shape[1]))
                      for r in range(shape[0]))
     if head == "mul":
         acc: Any = None  # a matrix (rows) or a scalar tree
@@ -190,10 +191,10 @@ def _shape(rows: _Rows) -> Tuple[int, int]:
 def _times(acc: Any, rows: Optional[_Rows], factor: Tree) -> Any:
     """One step of a product: scalar·scalar, scalar·matrix, matrix·scalar or matrix·matrix (shapes checked)."""
     acc_is_matrix = isinstance(acc, tuple) and acc and isinstance(acc[0], tuple) and not isinstance(acc[0][0], str)
-    if not acc_is_matrix and rows is None:
-        return ("mul", acc, factor)
     if not acc_is_matrix:
-        return tuple(tuple(("mul", acc, c) for c in row) for row in rows)  # type: ignore[union-attr]
+        if rows is None:
+            return ("mul", acc, factor)
+        return tuple(tuple(("mul", acc, c) for c in row) for row in rows)
     if rows is None:
         return tuple(tuple(("mul", c, factor) for c in row) for row in acc)
     (n, p), (q, m) = _shape(acc), _shape(rows)
@@ -321,7 +322,7 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
     if head == "num":
         return Number(t[1], t[2])
     if head in ("sym", "const"):
-        return t
+        return (head, t[1])
     if head in _STRUCTURES or head in ("pm", "mp"):
         raise ParseFailure(t[-1], f"a {_NAMES.get(head, head)} inside arithmetic")
     if head == "neg":
@@ -437,8 +438,8 @@ def _scientific(t: Tree) -> Optional[Number]:
 
 
 def _fold_add(parts: List[_Scalar], ctx: _Context) -> _Scalar:
-    if all(isinstance(p, Number) for p in parts):
-        nums: List[Number] = parts  # type: ignore[assignment]
+    nums = [p for p in parts if isinstance(p, Number)]
+    if len(nums) == len(parts):
         places = [n.places for n in nums if n.places is not None]
         return Number(sum((_plain(n) for n in nums), Fraction(0)), max(places) if places else None,
                       degrees=any(n.degrees for n in nums))
@@ -446,8 +447,8 @@ def _fold_add(parts: List[_Scalar], ctx: _Context) -> _Scalar:
 
 
 def _fold_mul(parts: List[_Scalar], ctx: _Context) -> _Scalar:
-    if all(isinstance(p, Number) for p in parts):
-        nums: List[Number] = parts  # type: ignore[assignment]
+    nums = [p for p in parts if isinstance(p, Number)]
+    if len(nums) == len(parts):
         value = Fraction(1)
         for n in nums:
             value *= _plain(n)
@@ -475,8 +476,9 @@ def _fold_pow(base: _Scalar, exp: _Scalar, ctx: _Context) -> _Scalar:
 
 def _fold_func(name: str, args: List[_Scalar], ctx: _Context) -> _Scalar:
     """Fold the functions of rational arguments whose value is rational: factorial, binom, abs, floor, ceil."""
-    if args and all(isinstance(a, Number) for a in args):
-        vals = [_plain(a) for a in args]  # type: ignore[arg-type]
+    numbers = [a for a in args if isinstance(a, Number)]
+    if args and len(numbers) == len(args):
+        vals = [_plain(a) for a in numbers]
         if name == "factorial" and vals[0].denominator == 1 and 0 <= vals[0] <= 1400:
             return Number(Fraction(math.factorial(int(vals[0]))))
         if name == "binom" and all(v.denominator == 1 for v in vals) and 0 <= vals[0] <= 4000:

@@ -298,8 +298,8 @@ class _Parser:
 
     # ---- atoms ------------------------------------------------------------------------------------------------
     def number(self, tok: Token) -> Tree:
-        value, places = tok.value  # type: ignore[misc]
-        node = ("num", value, places)
+        node = _numeral(tok)
+        value, places = node[1], node[2]
         if places is None and value.denominator == 1 and tok.text.isdigit():
             mixed = self.mixed_fraction(value)
             if mixed is not None:
@@ -488,8 +488,7 @@ class _Parser:
             raise ParseFailure(tok.pos, "missing argument", context=(f"'\\{opener.text}'", opener.pos))
         self.advance()
         if tok.kind == "num":
-            value, places = tok.value  # type: ignore[misc]
-            return ("num", value, places)
+            return _numeral(tok)
         if tok.kind == "ident":
             return self.identifier_plain(tok)
         if tok.kind == "cmd":
@@ -759,6 +758,13 @@ def _angle_tuple(p: _Parser, tok: Token) -> Tree:
 
 
 _ATOMS.update(num=_Parser.number, ident=_Parser.identifier, cmd=_Parser.command, begin=_Parser.environment)
+
+
+def _numeral(tok: Token) -> Tree:
+    """The node of a number token."""
+    assert tok.value is not None  # (the tokenizer gives every number token its value)
+    value, places = tok.value
+    return ("num", value, places)
 
 
 def _join_aligned(cells: List[Tree], pos: int) -> Tree:
