@@ -729,26 +729,6 @@ def _signed(p: _Parser, tok: Token) -> Tree:
     return operand if tok.text == "+" else (tok.text, None, operand, tok.pos)
 
 
-@_prefix("(", "[")
-def _bracketed(p: _Parser, tok: Token) -> Tree:
-    return p.brackets(tok)
-
-
-@_prefix("{")
-def _group(p: _Parser, tok: Token) -> Tree:
-    return p.group(tok)
-
-
-@_prefix("\\{")
-def _set(p: _Parser, tok: Token) -> Tree:
-    return p.set_braces(tok)
-
-
-@_prefix("|")
-def _bars(p: _Parser, tok: Token) -> Tree:
-    return p.bars(tok)
-
-
 @_prefix("langle")
 def _angle_tuple(p: _Parser, tok: Token) -> Tree:
     """``\\langle a, b \\rangle``: a tuple."""
@@ -757,6 +737,8 @@ def _angle_tuple(p: _Parser, tok: Token) -> Tree:
     return ("tuple", tuple(items), "<", ">", tok.pos)
 
 
+_PREFIX.update({"(": _Parser.brackets, "[": _Parser.brackets, "{": _Parser.group, "\\{": _Parser.set_braces,
+                "|": _Parser.bars})
 _ATOMS.update(num=_Parser.number, ident=_Parser.identifier, cmd=_Parser.command, begin=_Parser.environment)
 
 

@@ -272,7 +272,7 @@ def _text(src: str, pos: int, end: int, out: List[Token], space: bool, start: in
     lower = word.lower()
     if lower in ("or", "and", ",", "or,", "and,") or (not word and "," in body):
         out.append(Token("op", ",", start + offset, space))
-    elif not word or _is_unit(lower):
+    elif not word or is_unit_phrase(lower):
         pass
     elif lower in _NUMBER_WORDS:
         out.append(Token("num", word, start + offset, space, (Fraction(_NUMBER_WORDS[lower]), None)))
@@ -281,10 +281,6 @@ def _text(src: str, pos: int, end: int, out: List[Token], space: bool, start: in
     else:
         out.append(Token("word", word, start + offset, space))
     return after
-
-
-def _is_unit(lower: str) -> bool:
-    return is_unit_phrase(lower)
 
 
 def _has_word(text: str) -> bool:
