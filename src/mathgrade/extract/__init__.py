@@ -44,7 +44,8 @@ from ._table import RULE, RULES, Finder, Rule
 
 __all__ = ["extract", "extract_staged", "Candidate", "Rule", "RULES", "WINDOW"]
 
-_TURN_END = re.compile(r"<\|(?:im_end|im_start|endoftext|eot_id|end|end_of_text|end_of_solution)\|>")
+_TURN_END = re.compile(r"<\|(?:im_end|im_start|endoftext|eot_id|end|end_of_text|end_of_solution)\|>|<eoa>")
+"""End-of-turn tokens (``<eoa>``: GAOKAO-Bench's end of answer)."""
 _THINKING_END = ("</think>", "<|end_of_thought|>")
 
 WINDOW = 100_000

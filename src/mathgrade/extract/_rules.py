@@ -17,7 +17,7 @@ from ._scan import Scan, clean_answer, strip_delimiters
 
 __all__ = [
     "Found", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "bold", "choice_phrase",
-    "code_output", "option_list", "choice_line", "bare_answer", "math_env", "latex", "last_number",
+    "code_output", "option_list", "choice_line", "bare_answer", "final_line", "math_env", "latex", "last_number",
     "promote_late_number", "promote_late_final", "looks_cut_off",
 ]
 
@@ -72,6 +72,7 @@ _NUMBER = re.compile(
     r"-?(?:\d+[ \t]+\d+/\d+(?![\d.])"  # mixed number 2 1/2
     r"|\d{1,3}(?:[ \u2009\u202f]\d{3}(?![\d,]))+(?:\.\d+)?"  # 1 000 000
     r"|\d{1,3}(?:\{,\}\d{3}(?!\d))+(?:\.\d+)?"  # 1{,}000 (LaTeX's thousands separator, outside math too)
+    r"|\d+(?:\.\d+)?[eE][-+]?\d+(?![\d.])"  # 2.88e16
     r"|\d+(?:,\d+)*(?:\.\d+)?(?:/\d+(?!\d|\.\d))?"  # 1,234.5 3/4 (and 1000,99 or 3,4,5: the reader decides)
     r"|\.\d+)"  # .5
 )
@@ -445,6 +446,8 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
         if not answer:
             return None
     answer = _single_number_of_sentence(answer)
+    if not lang.spaced:
+        answer = _value_of_statement(answer)
     hedge = _HEDGE_AFTER.match(scan.text, e)
     if hedge is not None:
         other, _, e2 = _region_text(scan, hedge.end())
@@ -466,6 +469,25 @@ def _hedged_sentence(text: str, marker: int) -> bool:
     begin = max(0, marker - 150)
     cut = max(text.rfind(". ", begin, marker), text.rfind("\n", begin, marker), text.rfind("? ", begin, marker))
     return _HEDGE_BEFORE.search(text, cut + 1 if cut >= 0 else begin, marker) is not None
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_CJK_COPULA = ("为", "為", "是", "选", "選", "等于", "は", ":", "：")
+
+
+def _value_of_statement(answer: str) -> str:
+    """A statement in a language written without spaces that ends in its value (``乙去过的城市为 A``, ``x的值为3``):
+    the value after the copula; other answers as they are."""
+    last = None
+    for last in _CJK.finditer(answer):
+        pass
+    if last is None:
+        return answer
+    tail = answer[last.end():].strip()
+    head = answer[:last.end()]
+    if tail and head.endswith(_CJK_COPULA):
+        return tail
+    return answer
 
 
 def _single_number_of_sentence(answer: str) -> str:
@@ -702,6 +724,34 @@ def bare_answer(scan: Scan, choices: bool) -> List[Found]:
     return [_marked(Found(answer, start, end, "bare_answer"), choices)]
 
 
+_ARITHMETIC = re.compile(r"[-+]?[\d.]+(?:\s*[-+*/]\s*\(?[-+]?[\d.]+\)?)+")
+"""Arithmetic on numbers, not worked out (``240 - 36``)."""
+
+
+def final_line(scan: Scan, choices: bool) -> List[Found]:
+    """The last line of a longer output when it is a bare answer (``2.88e16``, ``1,-2``, ``5x-7y+11z+4=0``): the
+    answer set apart on its own line, whole (its last number is only a piece of it)."""
+    text = scan.text
+    end = len(text.rstrip())
+    nl = text.rfind("\n", 0, end)
+    if nl < 0:
+        return []  # one line: the bare answer's case
+    start = nl + 1
+    while start < end and text[start] in " \t":
+        start += 1
+    if end - start > BARE_MAX_CHARS or _OPTION_LABEL.match(text, start, end):
+        return []  # (an option of a list: the choice rules' business)
+    inner = clean_answer(strip_delimiters(scan, start, end))
+    if not _is_bare(inner):
+        return []
+    answer = clean_answer(_last_of_chain(inner))
+    if not answer or not _ALNUM.search(answer) or (
+            answer != inner and _ARITHMETIC.fullmatch(answer.rsplit("=", 1)[-1].strip())):
+        return []  # (a chain that ends in arithmetic not worked out, "t = 240 - 9/s = 240 - 36", is a step)
+    return [_marked(Found(answer, start, end, "final_line"), choices)]
+
+
+
 # -- rule 5: the last formula, then undelimited LaTeX, then the last number ---------------------------------------
 _LONE_VARIABLE = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?\w+\}?)?(?:\([A-Za-z]\))?\s*")
 
@@ -845,7 +895,7 @@ def _last_digit_run(text: str, lo: int) -> Optional[Tuple[int, int]]:
     for run in _DIGITS.finditer(text, lo):
         pass
     return (run.start(), run.end()) if run is not None else None
-_NUMBER_PUNCT = ",. \t/\u2009\u202f-{}"
+_NUMBER_PUNCT = ",. \t/\u2009\u202f-{}eE+"
 """The characters of a number besides digits."""
 
 
@@ -932,17 +982,30 @@ def promote_late_final(found: List[Found]) -> List[Found]:
 
 _DANGLING = re.compile(r"[{(\[=+\-,\\^_&|<]\s*$")
 _LAST_WORD = re.compile(r"([A-Za-z']+)\s*$")
+_LAST_DIGIT = re.compile(r"\d")
+_WORDS_AFTER_LAST_NUMBER = 4
+"""A last line that ends in a word this many words after its last number (or without any) stops mid-sentence: "42
+apples" ends an answer, "... 10^{-5} radians, but this seems too small compared to the angular" does not."""
 CUT_OFF_MIN_CHARS = 3_000
 """Only outputs at least this long are suspected of having been cut off by a token limit."""
 
 
 def looks_cut_off(output: str) -> bool:
-    """A long output that stops mid-sentence ("... perhaps I can consider the problem in", "F(A,"): it never got to
-    its answer, so a number or formula taken from it would be a guess."""
+    """A long output that stops mid-sentence ("... perhaps I can consider the problem in", "F(A,", "... compared to
+    the angular" with no number on its last line) or inside a display formula it opened (``\\[`` or ``$$`` never
+    closed): it never got to its answer, so a number or formula taken from it would be a guess."""
     if len(output) < CUT_OFF_MIN_CHARS:
         return False
     tail = output[-200:]
     if _DANGLING.search(tail):
         return True
+    if output.rfind("\\[") > output.rfind("\\]") or output.count("$$") % 2:
+        return True
     m = _LAST_WORD.search(tail)
-    return m is not None and m.group(1).lower() in _FUNCTION_WORDS
+    if m is None:
+        return False
+    if m.group(1).lower() in _FUNCTION_WORDS:
+        return True
+    last_line = tail[tail.rfind("\n") + 1:]
+    after_number = _LAST_DIGIT.split(last_line)[-1]  # (the whole line when it has no digit)
+    return len(_PLAIN_WORD.findall(after_number)) >= _WORDS_AFTER_LAST_NUMBER

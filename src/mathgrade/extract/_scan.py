@@ -34,7 +34,9 @@ _CLAUSE_AFTER_SPACE = re.compile(
     r"(?:because|since|which|so that|as this|as it|where|when|if|for each|per|(?:or|but) (?:maybe|perhaps|possibly))\b",
     re.I,
 )
-_TRAILING = " \t\r\n.,;:!?。，；：！？"
+_END_TAGS = ("<eoe>", "<eoa>")
+"""GAOKAO-Bench's tags after an explanation and after an answer."""
+_TRAILING = " \t\r\n.,;:!?。，；：！？．"
 
 
 class Scan:
@@ -145,6 +147,8 @@ def _ends_region(text: str, j: int, stop_at_newline: bool) -> bool:
         return True
     if c == "*":
         return text.startswith("**", j)
+    if c == "<":
+        return text.startswith(_END_TAGS, j)
     if c == "," or c == "，":
         return _CLAUSE_AFTER_COMMA.match(text, j + 1) is not None
     if c == " ":

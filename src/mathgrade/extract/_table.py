@@ -82,6 +82,9 @@ RULES: Tuple[Rule, ...] = (
     Rule("bare_answer", 46, _rules.bare_answer, EVAL,
          "the whole output, when it is a bare answer rather than prose (``x^2+2x+1``, ``2, 3``, ``[1, 2)``, "
          "``12 apples``, ``\\text{Evelyn}``, ``no solution``)", alone=True),
+    Rule("final_line", 47, _rules.final_line, EVAL,
+         "the last line, when it is a bare answer set apart (``2.88e16``, ``1,-2``, ``5x-7y+11z+4=0``), whole",
+         guess=True),
     Rule("last_number_after_formula", 49, None, EVAL,
          'the last number, when it is stated as a value ("is 7", "= 3") after the last formula, in a later '
          'sentence or closing the output ("... is 2.")', guess=True),

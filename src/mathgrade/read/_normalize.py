@@ -8,6 +8,7 @@ so that the tokenizer and the parser only see one spelling of each thing.
 from __future__ import annotations
 
 import re
+import unicodedata
 from difflib import SequenceMatcher
 from os.path import commonprefix
 from typing import Callable, List, Sequence, Tuple
@@ -77,10 +78,22 @@ _UNIT_TAIL_RE = re.compile(
 # --- repairs ------------------------------------------------------------------------------------------------------
 
 def _unicode(s: str) -> str:
-    """Replace Unicode math characters by their LaTeX spelling."""
+    """Replace Unicode math characters by their LaTeX spelling; full-width forms (``１２３``, ``（Ｂ）``) and
+    mathematical letters and digits (``𝑥``, ``𝟐``) by their plain ASCII ones."""
     if s.isascii():
         return s
-    return "".join(_UNICODE.get(ch, ch) for ch in s)
+    return "".join(_UNICODE[ch] if ch in _UNICODE else _plain_form(ch) for ch in s)
+
+
+def _plain_form(ch: str) -> str:
+    code = ord(ch)
+    if 0xFF01 <= code <= 0xFF5E:  # full-width ASCII
+        return chr(code - 0xFEE0)
+    if code == 0x3000:  # ideographic space
+        return " "
+    if 0x1D400 <= code <= 0x1D7FF:  # mathematical alphanumeric symbols: 𝑥 𝐀 𝟐
+        return unicodedata.normalize("NFKC", ch)
+    return ch
 
 
 _CONTROL_RE = re.compile(r"\\?(?:\x0c(?=rac|box)|\x08(?=egin|inom|oxed|eta|ar|matrix)(?=[a-z]+(?![a-zA-Z])))")

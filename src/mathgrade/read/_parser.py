@@ -250,7 +250,7 @@ class _Parser:
         left = self.nud(self.advance())
         while True:
             tok = self.peek()
-            op = self.operator(tok, function_argument)
+            op = self.operator(tok, left, function_argument)
             if op is None or op.lbp <= rbp:
                 break
             if op is not _JUXTAPOSITION:
@@ -266,8 +266,8 @@ class _Parser:
             raise self.fail(tok)
         return start(self, tok)
 
-    def operator(self, tok: Token, function_argument: bool) -> Optional[_Operator]:
-        """The operator that ``tok`` is when it follows an operand, or None when it ends the expression."""
+    def operator(self, tok: Token, left: Tree, function_argument: bool) -> Optional[_Operator]:
+        """The operator that ``tok`` is when it follows the operand ``left``, or None when it ends the expression."""
         if tok.kind == "op":
             op = _OPERATORS.get(tok.text)
             if op is not None:
@@ -285,8 +285,12 @@ class _Parser:
             return _JUXTAPOSITION
         if tok.kind == "word":
             raise self.fail(tok)
-        if tok.kind == "num" and self.i > 0 and self.toks[self.i - 1].kind == "op" and self.toks[self.i - 1].text == ")":
-            return _JUXTAPOSITION  # (n-2) 2^n
+        if tok.kind == "num":
+            before = self.toks[self.i - 1]
+            if before.kind == "op" and before.text == ")":
+                return _JUXTAPOSITION  # (n-2) 2^n
+            if _ends_in_power(left) and self.peek(1).kind == "op" and self.peek(1).text == "^":
+                return _JUXTAPOSITION  # powers side by side: 2^6 3^5, 2^{k} 2^{-n}
         return None  # otherwise numbers never multiply implicitly from the right ("2 3" is not 6); eof
 
     def script(self) -> Tree:
@@ -740,6 +744,11 @@ def _angle_tuple(p: _Parser, tok: Token) -> Tree:
 _PREFIX.update({"(": _Parser.brackets, "[": _Parser.brackets, "{": _Parser.group, "\\{": _Parser.set_braces,
                 "|": _Parser.bars})
 _ATOMS.update(num=_Parser.number, ident=_Parser.identifier, cmd=_Parser.command, begin=_Parser.environment)
+
+
+def _ends_in_power(tree: Tree) -> bool:
+    """``2^6``, ``2^6 3^5``: a power, or a product whose last factor is one."""
+    return bool(tree[0] == "pow" or (tree[0] == "mul" and tree[-1][0] == "pow"))
 
 
 def _numeral(tok: Token) -> Tree:
