@@ -57,7 +57,8 @@ def test_every_answer_a_function_finds_belongs_to_one_of_its_rules() -> None:
     texts: List[str] = [r["text"] for r in rows] + [
         "\\boxed{3}\n\nThe final answer is $4$.", "**Final Answer**\n$5$", "#### 7", "Q: x?\nA: 26", "(A) 1 (B) 2",
         "```output\n5\n```", "x^2+1", "$$x = 2$$ so the mean is 7.", "so x is \\dfrac{9}{7}", "答案是 5", "**12**",
-        "最终答案是 5", "the answer might be 2 or 3", "Choose B.", "\n(C)",
+        "最终答案是 5", "the answer might be 2 or 3", "Choose B.", "\n(C)", "<answer>5</answer>", "We get\n(1, 2)",
+        "So $a = 1$ and $b = 2$.",
     ]
     seen = set()
     for text in texts:

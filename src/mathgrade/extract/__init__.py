@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from typing import Callable, List, Tuple
 
 from ..limits import MAX_INPUT_CHARS
-from ._rules import Found, looks_cut_off, promote_late_final, promote_late_number
+from ._rules import Found, looks_cut_off, outside_withdrawn, promote_late_final, promote_late_number
 from ._scan import Scan
 from ._table import RULE, RULES, Finder, Rule
 
@@ -181,7 +181,7 @@ class _Extraction:
         found = self.found
         if self.choices and any(f.choice for f in found if not RULE[f.family].yields_to_letter):
             found = [f for f in found if not RULE[f.family].yields_to_letter]
-        found = _drop_alone_when_outranked(promote_late_final(found))
+        found = _drop_alone_when_outranked(promote_late_final(outside_withdrawn(found, self.scan)))
         found = [f for f in found if self.policy in RULE[f.family].policies]
         if looks_cut_off(self.output[:self.end] if self.end != len(self.output) else self.output):
             found = [f for f in found if not RULE[f.family].guess]

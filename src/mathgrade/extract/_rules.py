@@ -16,9 +16,9 @@ from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Scan, clean_answer, strip_delimiters
 
 __all__ = [
-    "Found", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "bold", "choice_phrase",
-    "code_output", "option_list", "choice_line", "bare_answer", "final_line", "math_env", "latex", "last_number",
-    "promote_late_number", "promote_late_final", "looks_cut_off",
+    "Found", "answer_tag", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "bold", "choice_phrase",
+    "code_output", "option_list", "choice_line", "bare_answer", "final_line", "assignments", "math_env", "latex", "last_number",
+    "promote_late_number", "promote_late_final", "looks_cut_off", "outside_withdrawn",
 ]
 
 
@@ -161,12 +161,13 @@ Box = Tuple[int, int, int, int]
 
 
 def _find_boxes(scan: Scan) -> List[Box]:
-    """Outermost boxes: (start, end, content_start, content_end); unclosed and empty boxes are skipped."""
+    """Outermost boxes: (start, end, content_start, content_end); unclosed and empty boxes are skipped, and so are
+    boxes the text withdraws (:func:`_withdrawn`)."""
     text = scan.text
     boxes: List[Box] = []
     covered = -1
     for m in _BOX.finditer(text):
-        if m.start() < covered:
+        if m.start() < covered or scan.in_code_block(m.start()):
             continue
         pos = m.end()
         while pos < len(text) and text[pos] in " \t":
@@ -189,9 +190,117 @@ def _find_boxes(scan: Scan) -> List[Box]:
         while e > s and text[e - 1].isspace():
             e -= 1
         if s < e:
-            boxes.append((m.start(), end, s, e))
             covered = end
+            if _withdrawn(text, m.start(), end):
+                env = scan.env_containing(m.start())
+                scan.withdrawn.append((env[0], env[1]) if env is not None else (m.start(), end))
+            else:
+                boxes.append((m.start(), end, s, e))
+    if scan.withdrawn:  # the same answer boxed elsewhere is withdrawn too ("$\\boxed{6}$ ... but 6 is wrong")
+        gone = {"".join(text[b[2]:b[3]].split()) for b in _withdrawn_boxes(text, scan)}
+        boxes = [b for b in boxes if "".join(text[b[2]:b[3]].split()) not in gone]
     return boxes
+
+
+def _withdrawn_boxes(text: str, scan: Scan) -> List[Box]:
+    """The boxes inside the withdrawn spans of ``scan``."""
+    out = []
+    for s, e in scan.withdrawn:
+        for m in _BOX.finditer(text, s, e):
+            brace = text.find("{", m.end(), e)
+            close = scan.closing_brace(brace) if brace >= 0 else -1
+            if close > 0:
+                out.append((m.start(), close + 1, brace + 1, close))
+    return out
+
+
+def outside_withdrawn(found: List[Found], scan: Scan) -> List[Found]:
+    """``found`` without what lies inside a box the text withdraws (or the formula holding it): a guess taken from
+    "definitely not $\\boxed{6}$" is the withdrawn answer again."""
+    if not scan.withdrawn:
+        return found
+    return [f for f in found if not any(s <= f.start and f.end <= e for s, e in scan.withdrawn)]
+
+
+_NEGATED_BEFORE = re.compile(
+    r"(?:\b(?:not|never|cannot)|n't)(?:[ \t]+(?:be|equal|equals|to|the|answer|just|simply|exactly|actually|really|"
+    r"necessarily|definitely|certainly))*[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*$",
+    re.I,
+)
+_HYPOTHETICAL = re.compile(
+    r"\b(?:suppose|supposing|assume|assuming|hypothetically|what if|let's say|let us say|if the answer|if we guess"
+    r"|had the answer been|rather than|instead of)\b",
+    re.I,
+)
+_WITHDRAWN_AFTER = re.compile(
+    r"[ \t]*(?:\$\$?|\\\)|\\\])?[ \t]*(?:is|was|would be|seems)[ \t]+(?:wrong|incorrect|not (?:correct|right|the answer))",
+    re.I,
+)
+_SENTENCE_START = re.compile(r"[.!?][ \t]|\n")
+
+
+def _withdrawn(text: str, start: int, end: int) -> bool:
+    """A box the text itself withdraws: negated ("definitely not $\\boxed{6}$"), supposed ("Suppose the answer
+    were $\\boxed{6}$"), or called wrong right after it ("$\\boxed{6}$ is wrong")."""
+    lo = max(0, start - 160)
+    sentence = lo
+    for m in _SENTENCE_START.finditer(text, lo, start):
+        sentence = m.end()
+    before = text[sentence:start]
+    return bool(_NEGATED_BEFORE.search(before) or _HYPOTHETICAL.search(before)
+                or _WITHDRAWN_AFTER.match(text, end))
+
+
+_AND = re.compile(r"(?<![A-Za-z])and(?![A-Za-z])")
+_OR_IN_BOX = re.compile(r"\\text\s*\{\s*or\s*\}|(?<![A-Za-z\\])or(?![A-Za-z])")
+
+
+def _merged_alternatives(content: str) -> Tuple[str, ...]:
+    """The alternatives merged into one box: ``\\text{(B)} \\text{ or } \\text{(A)}`` (letters) or
+    ``1,2,3 \\text{ or } 1,2`` (lists); empty when the box is one answer (``x = 2 \\text{ or } x = 3`` is the set of
+    solutions)."""
+    parts = [clean_answer(p) for p in _split_top_level(content, _OR_IN_BOX)]
+    if len(parts) < 2 or not all(parts):
+        return ()
+    letters = [_as_choice(p) for p in parts]
+    if all(ch is not None and not ch[1] for ch in letters) or any(_top_level_comma(p) for p in parts):
+        return tuple(_dedupe(parts)) if len(_dedupe(parts)) > 1 else ()
+    return ()
+
+
+def _split_top_level(text: str, separator: Pattern[str]) -> List[str]:
+    """``text`` split at the matches of ``separator`` outside brackets."""
+    parts, depth, last = [], 0, 0
+    pos = 0
+    while pos < len(text):
+        c = text[pos]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif depth == 0:
+            m = separator.match(text, pos)
+            if m is not None and m.end() > pos:
+                parts.append(text[last:pos])
+                last = pos = m.end()
+                continue
+        pos += 1
+    parts.append(text[last:])
+    return parts
+
+
+_THOUSANDS = re.compile(r"\d,\d{3}(?!\d)")
+def _top_level_comma(text: str) -> bool:
+    """A comma outside brackets (``1,2``), not a thousands separator (``1{,}000``, ``10,000``)."""
+    depth = 0
+    for i, c in enumerate(text):
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "," and depth == 0 and not _THOUSANDS.match(text, i - 1):
+            return True
+    return False
 
 
 _GAP_WORDS = re.compile(r"([A-Za-z]+(?:[ \t]+[A-Za-z]+){0,2})(?=[ \t]*(?:,|(?:and|or|but)(?![A-Za-z])))")
@@ -230,19 +339,26 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
         return []
     text = scan.text
     chain = [boxes[-1]]
-    hedged = False
+    hedged = anded = False
     for prev in reversed(boxes[:-1]):
-        kind = _gap_kind(text[prev[1]: chain[0][0]])
+        gap = text[prev[1]: chain[0][0]]
+        kind = _gap_kind(gap)
         if kind is None:
             break
         hedged = hedged or kind == "or"
+        anded = anded or _AND.search(gap) is not None
         chain.insert(0, prev)
     contents = _dedupe([text[b[2]: b[3]] for b in chain])
     last = chain[-1]
     if len(contents) == 1:
         same = [b for b in chain if text[b[2]: b[3]] == contents[0]]
+        alternatives = _merged_alternatives(contents[0])
+        if alternatives:
+            return [Found(alternatives[-1], same[-1][2], same[-1][3], "boxed", "boxed.alternatives", alternatives)]
         return [_marked(Found(contents[0], same[-1][2], same[-1][3], "boxed"), choices)]
     start, end = chain[0][0], last[1]
+    if not anded and any(_top_level_comma(c) for c in contents):
+        hedged = True  # "\\boxed{1,2}, \\boxed{2}": two answers; "\\boxed{1,2} and \\boxed{3,4}" is one in two parts
     if hedged:
         return [Found(contents[-1], start, end, "boxed", "boxed.alternatives", tuple(contents))]
     if choices:
@@ -251,6 +367,29 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
             return [Found(", ".join(ch[0] for ch in letters if ch), start, end, "boxed", "boxed.multiple",
                           choice=True)]
     return [Found(", ".join(contents), start, end, "boxed", "boxed.multiple")]
+
+
+# -- an <answer> tag ------------------------------------------------------------------------------------------------
+def answer_tag(scan: Scan, choices: bool) -> List[Found]:
+    """The last ``<answer>..</answer>`` (the format of R1-style training): the answer the model marked, whatever
+    precedes it; a box inside it gives the box's content."""
+    text = scan.text
+    open_at = text.rfind("<answer>")
+    if open_at < 0:
+        return []
+    s = open_at + len("<answer>")
+    close = text.find("</answer>", s)
+    if close < 0:
+        return []
+    inside = boxed(Scan(text[s:close]), choices)
+    if inside:
+        f = inside[0]
+        return [f._replace(start=f.start + s, end=f.end + s, family="answer_tag", rule=f.rule.replace("boxed",
+                                                                                                        "answer_tag"))]
+    answer = clean_answer(strip_delimiters(scan, s, close))
+    if not answer:
+        return []
+    return [_marked(Found(answer, s, close, "answer_tag"), choices)]
 
 
 # -- rules 2 and 3: final-answer phrases ---------------------------------------------------------------------------
@@ -724,6 +863,42 @@ def bare_answer(scan: Scan, choices: bool) -> List[Found]:
     return [_marked(Found(answer, start, end, "bare_answer"), choices)]
 
 
+_LAST_SENTENCE_BREAK = re.compile(r"[.!?](?=\s)|\n")
+_PARTS = re.compile(r"\s*(?:,|;|(?<![A-Za-z])and(?![A-Za-z]))\s*")
+_ASSIGNMENT = re.compile(
+    r"(?:(?:so|thus|hence|therefore|then|finally|we|get|have|find|obtain|that|is|are|and)\W+)*"
+    r"([A-Za-z](?:_\{?\w{1,3}\}?)?)\s*=\s*(-?[^=\s,;]+(?:\s*[-+*/]\s*[^=\s,;]+)*)",
+    re.I,
+)
+_MAX_SENTENCE = 300
+
+
+def assignments(scan: Scan, choices: bool) -> List[Found]:
+    """The values of a last sentence that assigns several unknowns ("So $a = -2$ and $b = -2$."): one answer in
+    parts, ``a = -2, b = -2``, not the last of them alone."""
+    text = scan.text
+    end = len(text.rstrip(" \t\r\n.!"))
+    if "=" not in text[max(0, end - _MAX_SENTENCE):end]:
+        return []
+    start = max(0, end - _MAX_SENTENCE)
+    for brk in _LAST_SENTENCE_BREAK.finditer(text, start, end):
+        start = brk.end()
+    sentence = strip_delimiters(scan, start, end)
+    parts = [p for p in _PARTS.split(sentence) if p]
+    found: List[str] = []
+    for part in reversed(parts):
+        m = _ASSIGNMENT.fullmatch(part.strip())
+        if m is None:
+            break
+        found.insert(0, f"{m.group(1)} = {m.group(2)}")
+    names = {f.split("=")[0].strip() for f in found}
+    if len(found) < 2 or len(names) < len(found):
+        return []
+    while start < end and text[start].isspace():
+        start += 1
+    return [Found(", ".join(found), start, end, "assignments")]
+
+
 _ARITHMETIC = re.compile(r"[-+]?[\d.]+(?:\s*[-+*/]\s*\(?[-+]?[\d.]+\)?)+")
 """Arithmetic on numbers, not worked out (``240 - 36``)."""
 
@@ -850,24 +1025,47 @@ def latex(scan: Scan, choices: bool) -> List[Found]:
 _NUMBER_STEP = 256
 
 
+
+_PERCENT_AFTER = re.compile(r"\\?%|[ \t]*(?:percent|per[ \t]+cent)(?![A-Za-z])", re.I)
+_MAX_CODE_BLOCKS = 8
+"""Code blocks looked behind for a number, from the end."""
+
+
 def last_number(scan: Scan, choices: bool) -> List[Found]:
-    """The last number: sign, decimals, thousands separators, ``a/b`` and mixed numbers ``2 1/2``."""
+    """The last number: sign, decimals, thousands separators, ``a/b`` and mixed numbers ``2 1/2``; not in a program
+    (a fenced code block other than an ``output`` block); with its percent sign or word ("25%", "25 percent")."""
     text = scan.text
     last = _last_number_fast(text)
-    end = len(text)
-    while last is None and end > 0:
-        # search backwards chunk by chunk; a chunk starts after a space when it can, so no number is cut in two
+    for _ in range(_MAX_CODE_BLOCKS):
+        if last is None:
+            return []
+        block = scan.code_block_start(last[0])
+        if block < 0 or text.startswith("```output", block):
+            break
+        last = _last_number_before(text, block)
+    else:
+        return []
+    start, end = last
+    percent = _PERCENT_AFTER.match(text, end)
+    if percent is not None:
+        end = percent.end()
+    return [Found(text[start:end], start, end, "last_number")]
+
+
+def _last_number_before(text: str, end: int) -> Optional[Tuple[int, int]]:
+    """The span of the last number that ends before ``end``, searched backwards chunk by chunk (a chunk starts after
+    a space when it can, so no number is cut in two)."""
+    while end > 0:
         begin = max(0, end - _NUMBER_STEP)
         sp = text.rfind(" ", max(0, begin - 200), begin) if begin else -1
         begin = sp + 1 if sp >= 0 else begin
         for m in reversed(list(_NUMBER.finditer(text, begin, end))):
             last = _standalone(text, m.start(), m.end())
             if last is not None:
-                break
+                return last
         end = begin
-    if last is None:
-        return []
-    return [Found(text[last[0]: last[1]], last[0], last[1], "last_number")]
+    return None
+
 
 
 _DIGITS = re.compile(r"\d+")
@@ -932,8 +1130,10 @@ def _standalone(text: str, start: int, end: int) -> Optional[Tuple[int, int]]:
 
 _OPENER = re.compile(r"\\[(\[]|\$")
 _IS_BEFORE = re.compile(
-    r"(?:\b(?:is|are|was|were|equals|be|by|to|of|gives|get|got)|[=≈:])[ \t]+"
-    r"(?:(?:approximately|about|indeed|exactly|just|only|now|currently|then|still|again|also)[ \t]+){0,2}$"
+    r"(?:\b(?:is|are|was|were|equals|be|by|to|of|gives|get|gets|got|has|have|had|costs|pays|paid|earns|needs|"
+    r"spends|saves|receives|remain|remains|makes|made)|[=≈:])[ \t]+"
+    r"(?:(?:approximately|about|indeed|exactly|just|only|now|currently|then|still|again|also)[ \t]+){0,2}"
+    r"(?:\\?\$|€|£)?$"
 )
 _SENTENCE_BREAK = re.compile(r"[.!?][ \t]*\n|[.!?][ \t]+[A-Z]|\n[ \t]*\n")
 
@@ -949,7 +1149,8 @@ def promote_late_number(found: List[Found], scan: Scan) -> List[Found]:
     text = scan.text
     env = scan.env_containing(formula.start)
     gap_start = env[1] if env is not None else formula.end
-    if _OPENER.search(text, gap_start, number.start):
+    currency = number.start - (text[number.start - 1: number.start] == "$")  # "gets $7.00"
+    if _OPENER.search(text, gap_start, currency):
         return found  # the number sits in a formula that is never closed (a cut-off output)
     stated = _IS_BEFORE.search(text, max(gap_start, number.start - 40), number.start) is not None
     if not stated:

@@ -17,6 +17,7 @@ MathEnv = Tuple[int, int, int, int]
 """A math environment: (start, end, inner_start, inner_end) offsets in the output."""
 
 _CLOSER_OF = {"$$": "$$", "\\(": "\\)", "\\[": "\\]"}
+_FENCE = re.compile(r"```")
 _MATH_TOKEN = re.compile(r"\\\\|\\\$|\$\$|\$|\\\(|\\\[")
 _BRACE_TOKEN = re.compile(r"\\.|[{}]", re.S)
 _MAX_INLINE = 2_000
@@ -49,6 +50,9 @@ class Scan:
         self._env_by_start: Dict[int, MathEnv] = {}
         self._braces: Optional[Dict[int, int]] = None
         self._braces_from = len(text)
+        self._fences: Optional[List[int]] = None
+        self.withdrawn: List[Tuple[int, int]] = []
+        """Spans of boxes the text withdraws ("definitely not $\\boxed{6}$"), found by the box rule."""
 
     @property
     def lowered(self) -> str:
@@ -82,6 +86,17 @@ class Scan:
         if i >= 0 and envs[i][0] <= pos < envs[i][1]:
             return envs[i]
         return None
+
+    def in_code_block(self, pos: int) -> bool:
+        """True when ``pos`` is inside a fenced code block (between a pair of ```` ``` ````)."""
+        return self.code_block_start(pos) >= 0
+
+    def code_block_start(self, pos: int) -> int:
+        """Where the fenced code block holding ``pos`` opens, or -1 when ``pos`` is outside every block."""
+        if self._fences is None:
+            self._fences = [m.start() for m in _FENCE.finditer(self.text)] if "```" in self.text else []
+        i = bisect.bisect_right(self._fences, pos)
+        return self._fences[i - 1] if i % 2 == 1 else -1
 
     # -- braces -------------------------------------------------------------------------------------------------
     def closing_brace(self, open_pos: int) -> int:
@@ -270,7 +285,7 @@ def _match_braces(text: str, start: int) -> Dict[int, int]:
 _WRAPPED_BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _WORD = r"[^\W\d_]+(?:['’\-][^\W\d_]+)*"
 _NUMBER_THEN_WORDS = re.compile(
-    r"(-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?)\s*(?!(?:pi|e|i|mod|or|and|sqrt|cdot|[a-zA-Z])\b)"
+    r"(-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?)\s*(?!(?:pi|e|i|mod|or|and|sqrt|cdot|percent|pct|per\s+cent|[a-zA-Z])\b)"
     + _WORD + r"(?:[ \t]+" + _WORD + r")*"
 )
 

@@ -51,6 +51,9 @@ class Rule:
 
 
 RULES: Tuple[Rule, ...] = (
+    Rule("answer_tag", 5, _rules.answer_tag, BOTH,
+         "the last ``<answer>..</answer>`` (R1-style training format), whatever precedes it; a box inside it gives "
+         "its content"),
     Rule("final_answer_after_box", 9, None, BOTH,
          'a "final answer" phrase (or heading) *after* the last box: the box was a step'),
     Rule("boxed", 10, _rules.boxed, BOTH,
@@ -84,6 +87,9 @@ RULES: Tuple[Rule, ...] = (
          "``12 apples``, ``\\text{Evelyn}``, ``no solution``)", alone=True),
     Rule("final_line", 47, _rules.final_line, EVAL,
          "the last line, when it is a bare answer set apart (``2.88e16``, ``1,-2``, ``5x-7y+11z+4=0``), whole",
+         guess=True),
+    Rule("assignments", 48, _rules.assignments, EVAL,
+         'a last sentence that gives several unknowns their values ("So $a = -2$ and $b = -2$."): one answer in parts',
          guess=True),
     Rule("last_number_after_formula", 49, None, EVAL,
          'the last number, when it is stated as a value ("is 7", "= 3") after the last formula, in a later '
