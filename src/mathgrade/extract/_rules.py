@@ -17,7 +17,7 @@ from ._scan import Scan, clean_answer, strip_delimiters
 
 __all__ = [
     "Found", "answer_tag", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "bold", "choice_phrase",
-    "code_output", "option_list", "choice_line", "bare_answer", "final_line", "assignments", "math_env", "latex", "last_number",
+    "code_output", "option_list", "choice_line", "choice_edge", "bare_answer", "final_line", "assignments", "math_env", "latex", "last_number",
     "promote_late_number", "promote_late_final", "looks_cut_off", "outside_withdrawn",
 ]
 
@@ -641,6 +641,9 @@ _HEADING_FINAL = re.compile(r"^[ \t#*]*(?:the[ \t]+)?final[ \t]+answer[ \t*:]*$"
 _MATH_START = re.compile(r"[-+−\d$\\([{]")
 
 
+_BULLET = re.compile(r"[-*•][ \t]|\n[ \t]*[-*•][ \t]", re.M)
+
+
 def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
     """A heading line "**Final Answer**" or "## Final Answer": the answer is on the next line."""
     text = scan.text
@@ -658,7 +661,10 @@ def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
         return []
     if not _MATH_START.match(text, s) and len(_PLAIN_WORD.findall(answer)) > 3:
         return []  # a sentence under the heading ("The natural frequency is 100 rad/s, and ..."), not an answer
+    if _BULLET.match(text, s) and _BULLET.search(text, e):
+        return []  # a list of answers under the heading: the first item is not the answer
     return [Found(answer, s, e, "final_answer_heading")]
+
 
 
 _HASHES = re.compile(r"####[ \t]*(?=[-+$\\\d])")
@@ -792,6 +798,25 @@ def choice_line(scan: Scan, choices: bool) -> List[Found]:
     return [Found(m.group(1), m.start(1), m.end(1), "choice_line", choice=True)]
 
 
+_LEADING_LETTER = re.compile(r"[\s*]*(?:\(([A-J])\)|([A-J])[.):])(?=\s|$)")
+_TRAILING_LETTER = re.compile(r"(?<=\s)\(([A-J])\)[\s.*]*$")
+_ANY_LABEL = re.compile(r"\(([A-J])\)|(?<![A-Za-z])([A-J])[.)](?=\s)")
+
+
+def choice_edge(scan: Scan, choices: bool) -> List[Found]:
+    """A letter the output opens with (``D. because ...``, ``(D) ...``) or closes with (``... so it must be (D).``),
+    when the output does not list the options (then it would be the first or the last of them)."""
+    text = scan.text
+    m = _LEADING_LETTER.match(text) or _TRAILING_LETTER.search(text, max(0, len(text) - 40))
+    if m is None:
+        return []
+    letters = {lm.group(1) or lm.group(2) for lm in _ANY_LABEL.finditer(text)}
+    if len(letters) >= 2:
+        return []  # options discussed one by one
+    g = 1 if m.group(1) else 2
+    return [Found(m.group(g), m.start(g), m.end(g), "choice_edge", choice=True)]
+
+
 def option_list(scan: Scan, choices: bool) -> List[Found]:
     """Options listed without choosing one: an ambiguous answer (alternatives = the letters)."""
     letters: Dict[str, None] = {}
@@ -914,8 +939,8 @@ def final_line(scan: Scan, choices: bool) -> List[Found]:
     start = nl + 1
     while start < end and text[start] in " \t":
         start += 1
-    if end - start > BARE_MAX_CHARS or _OPTION_LABEL.match(text, start, end):
-        return []  # (an option of a list: the choice rules' business)
+    if end - start > BARE_MAX_CHARS or _OPTION_LABEL.match(text, start, end) or _BULLET.match(text, start, end):
+        return []  # (an item of a list, an option: one of several)
     inner = clean_answer(strip_delimiters(scan, start, end))
     if not _is_bare(inner):
         return []

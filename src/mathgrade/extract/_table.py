@@ -78,6 +78,9 @@ RULES: Tuple[Rule, ...] = (
     Rule("answer_phrase_i18n", 32, _rules.phrases, BOTH, "e.g. ``答案是``, ``Ответ:``, ``la réponse est``"),
     Rule("code_output", 40, _rules.code_output, EVAL,
          "the last line of the last ``output`` code block (read, never executed)"),
+    Rule("choice_edge", 43, _rules.choice_edge, EVAL,
+         "a letter the output opens with (``D. because ...``) or closes with (``... it must be (D).``), when it "
+         "lists no options", letters=True, guess=True),
     Rule("choice_line", 44, _rules.choice_line, EVAL, "a last line that is only a letter (``B``, ``(B).``)",
          letters=True, guess=True),
     Rule("option_list", 45, _rules.option_list, BOTH,

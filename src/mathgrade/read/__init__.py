@@ -72,7 +72,7 @@ from functools import lru_cache
 from typing import List, Optional, Tuple
 
 from ..limits import MAX_ANSWER_CHARS, MAX_DIGITS
-from ..values import Choice, Number, Text, Value
+from ..values import Choice, Expression, Number, Relation, Text, Value
 from ._build import build
 from ._normalize import balanced, input_offset, normalize_steps, strip_text_wrappers
 from ._parser import parse
@@ -104,10 +104,15 @@ class ReadError:
 
 @dataclass(frozen=True)
 class Reading:
-    """The result of :func:`read`: the ``value`` (None when unreadable) and the first ``error`` met, if any."""
+    """The result of :func:`read`: the ``value`` (None when unreadable) and the first ``error`` met, if any.
+
+    ``decimal_comma`` is the other reading of two numbers joined by one comma (``1000,99``, ``2,74``): the value is
+    the list 1000, 99 and the decimal-comma reading 1000.99, for a caller to use where only a number can match.
+    """
 
     value: Optional[Value]
     error: Optional[ReadError] = None
+    decimal_comma: Optional[Number] = None
 
 
 _PLAIN_NUMBER = re.compile(r"\s*\$?\s*(-?)(\d{1,4000})(?:\.(\d{0,4000}))?\s*\$?\s*", re.ASCII)
@@ -120,6 +125,7 @@ _CONDITION = re.compile(r"(?:,\s*)?(?:\\text\s*\{\s*|(?<![A-Za-z\\]))(for|where|
 _TAIL_WORDS = re.compile(r"(?<![A-Za-z\\])[A-Za-z]{2,}")
 _RELATION_SIGN = re.compile(r"[=<>]|\\(?:neq?|leq?|geq?|in|notin|lt|gt)(?![A-Za-z])")
 """The start of a condition clause after an answer (see :func:`_before_condition`)."""
+_DECIMAL_COMMA = re.compile(r"-?([0-9]{1,12}),([0-9]{1,12})")
 _COMMANDS = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}|\\(?!text)[A-Za-z]+")
 
 
@@ -168,9 +174,19 @@ def _read(text: str) -> Reading:
     choice = _choice(s)
     if choice is not None:
         return Reading(choice)
+    approximated = _before_approximation(s)
+    if approximated is not None:
+        return approximated
     try:
         tokens = tokenize(s)
-        return Reading(build(parse(tokens, s)))
+        value = build(parse(tokens, s))
+        comma = _DECIMAL_COMMA.fullmatch(s)
+        if comma is not None:
+            whole, fraction = comma.group(1), comma.group(2)
+            decimal = Number(Fraction(safe_int(whole + fraction), 10 ** len(fraction)) * (-1 if s[0] == "-" else 1),
+                             len(fraction))
+            return Reading(value, decimal_comma=decimal)
+        return Reading(value)
     except ParseFailure as exc:
         error = _error(exc, steps)
         head = _before_condition(s)
@@ -187,6 +203,25 @@ def _error(failure: ParseFailure, steps: List[str]) -> ReadError:
     if context is not None:
         context = (context[0], input_offset(steps, context[1]))
     return ReadError(input_offset(steps, failure.pos), failure.message, steps[0], context)
+
+
+_APPROXIMATION = re.compile(r"(.*?)\s*(?:\\approx|\\simeq|\\sim)\s*(-?[0-9]+(?:\.[0-9]+)?\s*%?)")
+
+
+def _before_approximation(s: str) -> Optional[Reading]:
+    """An answer followed by its decimal approximation (``\\frac{\\sqrt3}{3} \\approx 0.577``): the answer; a gold
+    that is only an approximation (``\\approx 3.14``): the decimal. ``x \\approx 0.577`` stays a relation."""
+    if "\\approx" not in s and "\\sim" not in s:
+        return None
+    m = _APPROXIMATION.fullmatch(s)
+    if m is None:
+        return None
+    reading = read(m.group(1) or m.group(2))
+    value = reading.value
+    if value is None or isinstance(value, (Text, Relation)) or (isinstance(value, Expression)
+                                                                and value.tree[0] == "sym"):
+        return None  # (an unknown and its approximate value is a relation)
+    return reading
 
 
 def _before_condition(s: str) -> Optional[Reading]:

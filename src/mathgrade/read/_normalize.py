@@ -7,6 +7,7 @@ so that the tokenizer and the parser only see one spelling of each thing.
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from difflib import SequenceMatcher
@@ -24,7 +25,7 @@ _UNICODE = {
     "∅": "\\emptyset ", "±": "\\pm ", "∓": "\\mp ", "≈": "\\approx ", "∈": "\\in ", "⩽": "\\le ", "⩾": "\\ge ",
     "θ": "\\theta ", "α": "\\alpha ", "β": "\\beta ", "γ": "\\gamma ", "δ": "\\delta ", "λ": "\\lambda ",
     "μ": "\\mu ", "σ": "\\sigma ", "φ": "\\phi ", "ω": "\\omega ", "ε": "\\epsilon ", "ρ": "\\rho ",
-    "τ": "\\tau ", "Δ": "\\Delta ", "Ω": "\\Omega ", "²": "^2", "³": "^3", "½": "\\frac{1}{2}",
+    "τ": "\\tau ", "Δ": "\\Delta ", "Ω": "\\Omega ", "½": "\\frac{1}{2}",
     "⁄": "/", "∗": "*", "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u200b": "", "’": "'", "′": "'",
     "″": "''", "º": "°", "（": "(", "）": ")", "，": ",", "Å": "angstrom", "µ": "\\mu ",
 }
@@ -52,7 +53,8 @@ _UNIT_LETTERS = frozenset("smghkjnwvacl")
 """Single-letter unit symbols, accepted only inside a longer unit phrase (``erg s^{-1}``, ``kg m/s``): a single
 letter alone is never a unit."""
 
-_MATH_FONTS = ("mathrm", "mathbf", "mathit", "mathsf", "boldsymbol", "bm", "mathnormal", "rm", "bf")
+_MATH_FONTS = ("mathrm", "mathbf", "mathit", "mathsf", "boldsymbol", "bm", "mathnormal", "rm", "bf", "mathcal",
+               "mathscr")
 _TEXT_FONTS = ("textbf", "textit", "textrm", "textnormal", "textsf", "texttt", "textup", "mbox", "hbox", "emph",
                "text")
 _KNOWN_FUNCS = frozenset("sin cos tan cot sec csc arcsin arccos arctan sinh cosh tanh log ln exp sqrt gcd lcm max "
@@ -77,12 +79,19 @@ _UNIT_TAIL_RE = re.compile(
 
 # --- repairs ------------------------------------------------------------------------------------------------------
 
+_SUPERSCRIPT_CHARS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ", "0123456789+-=()ni")
+_SUPERSCRIPTS = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ]+")
+
+
 def _unicode(s: str) -> str:
-    """Replace Unicode math characters by their LaTeX spelling; full-width forms (``１２３``, ``（Ｂ）``) and
+    """Replace Unicode math characters by their LaTeX spelling (superscripts as exponents: ``x⁻¹`` is ``x^{-1}``;
+    subscripts are left alone, they are mostly chemistry: ``H₂O``); full-width forms (``１２３``, ``（Ｂ）``) and
     mathematical letters and digits (``𝑥``, ``𝟐``) by their plain ASCII ones."""
     if s.isascii():
         return s
+    s = _SUPERSCRIPTS.sub(lambda m: "^{" + m.group().translate(_SUPERSCRIPT_CHARS) + "}", s)
     return "".join(_UNICODE[ch] if ch in _UNICODE else _plain_form(ch) for ch in s)
+
 
 
 def _plain_form(ch: str) -> str:
@@ -119,13 +128,28 @@ def _math_delimiters(s: str) -> str:
     return s.strip()
 
 
+_BACKSLASH_NUMBER = re.compile(r"(?<!\\)\\(?=[0-9])")
+_HTML_ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#[0-9]{2,5}|#x[0-9a-fA-F]{2,4});")
+
+
 def _escapes(s: str) -> str:
-    """Doubly escaped LaTeX (``\\\\frac``, from JSON written twice) and literal ``\\n`` newlines."""
+    """Doubly escaped LaTeX (``\\\\frac``, from JSON written twice), literal ``\\n`` newlines, and a backslash before
+    a number (``\\15``: an escaped dollar sign that lost its ``$``)."""
     if "\\\\" in s and "\\begin" not in s:
         s = re.sub(r"\\\\(?=[a-zA-Z{}()\[\]$%,!])", r"\\", s)
     if "\\n" in s:
         s = re.sub(r"\\n(?=[\\\s$]|$)", " ", s)
+    if "\\" in s:
+        s = _BACKSLASH_NUMBER.sub("", s)
     return s
+
+
+def _html_entities(s: str) -> str:
+    """HTML entities (``&lt;``, ``&times;``, ``&#8722;``) as the characters they stand for."""
+    if "&" not in s:
+        return s
+    return _HTML_ENTITY.sub(lambda m: html.unescape(m.group()), s)
+
 
 
 def _boxed(s: str) -> str:
@@ -275,6 +299,38 @@ _BARE_ORDINAL_RE = re.compile(r"(?<![0-9.])([0-9]+)\s*\^\s*(?:\{\s*(st|nd|rd|th)
 _ORDINAL_NOUN_RE = re.compile(r"\s*([0-9]+)\s*(?:\\text\s*\{\s*[A-Za-z][A-Za-z ]*\}|[A-Za-z][A-Za-z ]*)\s*")
 
 
+_TEXT_PARENTHETICAL = re.compile(r"\s*\\text\s*\{\s*\([^{}()]*\)\s*\}\s*$")
+_PLAIN_PARENTHETICAL = re.compile(r"(?<=[\s}])\(\s*[A-Za-z]*[A-Za-z]{4}[A-Za-z ]*\)\s*$")
+_TEXT_WORDS_AFTER_NUMBER = re.compile(r"(?<=[0-9}%])\s*\\text\s*\{\s*([A-Za-z][A-Za-z' \-]*)\}\s*$")
+_NOT_ANNOTATIONS = frozenset(
+    "or and no none yes not more less than times fewer over under per hundred hundreds thousand thousands million "
+    "millions billion billions trillion dozen dozens score percent".split()
+)
+"""Words after a number that are not a mere annotation: connectives, and words that change the value."""
+
+
+def _annotations(s: str) -> str:
+    """Drop words that annotate an answer: a parenthetical after it (``17 \\text{ (any words)}``,
+    ``x = 5 \\text{ (meters)}``, ``5 (meters)``), and words in ``\\text{}`` after a number (``65 \\text{ children
+    tickets}``) other than connectives (``2 \\text{ or } 3``)."""
+    if "(" not in s and "\\text" not in s:
+        return s
+    for pattern in (_TEXT_PARENTHETICAL, _PLAIN_PARENTHETICAL, _TEXT_WORDS_AFTER_NUMBER):
+        m = pattern.search(s)
+        if m is not None and m.start() > 0 and s[:m.start()].strip() and (
+                pattern is not _TEXT_WORDS_AFTER_NUMBER or _annotation_words(m.group(1))):
+            s = s[:m.start()].rstrip()
+    return s
+
+
+
+def _annotation_words(words: str) -> bool:
+    """Words that only annotate the number before them: a word of three letters or more, none that changes the value
+    or joins answers (:data:`_NOT_ANNOTATIONS`)."""
+    found = words.lower().replace("-", " ").split()
+    return any(len(w) >= 3 for w in found) and not any(w in _NOT_ANNOTATIONS for w in found)
+
+
 def _units(s: str) -> str:
     """Drop a unit after a number: ``5 \\text{ cm}``, ``5\\text{ cm}^2``, ``12 apples``,
     ``\\frac{270}7\\text{ degrees}``.
@@ -331,6 +387,7 @@ def _trailing(s: str) -> str:
 
 REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
     ("control_chars", _control_chars),
+    ("html_entities", _html_entities),
     ("unicode", _unicode),
     ("escapes", _escapes),
     ("math_delimiters", _math_delimiters),
@@ -344,6 +401,7 @@ REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
     ("degrees_primes", _degrees_primes),
     ("frac_digit_args", _frac_digit_args),
     ("units", _units),
+    ("annotations", _annotations),
     ("trailing", _trailing),
 )
 """The repairs in the order they run: (name, function)."""

@@ -121,8 +121,11 @@ _FUNCS = {
     "arcsin": "asin", "arccos": "acos", "arctan": "atan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh",
     "log": "log", "ln": "log", "lg": "log10", "exp": "exp", "gcd": "gcd", "lcm": "lcm", "max": "max", "min": "min",
     "Re": "re", "Im": "im", "arg": "arg", "abs": "abs", "floor": "floor", "ceil": "ceil", "det": "det",
+    "factorial": "factorial", "binomial": "binom",
 }
 _INVERSE = {"sin": "asin", "cos": "acos", "tan": "atan"}
+_PROGRAM_RELATIONS = {"Eq": "=", "Ne": "!=", "Lt": "<", "Le": "<=", "Gt": ">", "Ge": ">="}
+"""SymPy's relations written as calls (``Eq(a, b)``), see the tokenizer's program calls."""
 _DECORATIONS = frozenset("dot ddot hat bar vec tilde overline widehat widetilde overrightarrow mathring".split())
 _FUNC_LETTERS = frozenset("fghFGHIPQNu")  # f(x) is a name, not f times x
 _MATRIX_ENVS = frozenset("pmatrix bmatrix Bmatrix vmatrix Vmatrix matrix smallmatrix array".split())
@@ -431,6 +434,8 @@ class _Parser:
             return ("sym", greek)
         if name in _FUNCS:
             return self.function(tok)
+        if name in _PROGRAM_RELATIONS or name == "Rational":
+            return self.program_call(tok)
         if name == "frac":
             num = self.argument(tok)
             den = self.argument(tok)
@@ -482,6 +487,17 @@ class _Parser:
         if var in ("e", "i"):
             body = _rename_constant(body, var)
         return ("func", tok.text, body, ("sym", var), lower[1][1], upper)
+
+    def program_call(self, tok: Token) -> Tree:
+        """``Eq(a, b)`` (and ``Ne``, ``Lt``, ``Le``, ``Gt``, ``Ge``): the relation; ``Rational(p, q)``: ``p/q``."""
+        opener = self.advance()
+        args = self.nested_items(opener, (")",))
+        self.expect_op(")", opener)
+        if len(args) != 2:
+            raise ParseFailure(tok.pos, f"'{tok.text}' with {len(args)} arguments instead of 2")
+        if tok.text == "Rational":
+            return ("div", args[0], args[1])
+        return ("rel", (args[0], args[1]), (_PROGRAM_RELATIONS[tok.text],), tok.pos)
 
     def argument(self, opener: Token) -> Tree:
         """One argument of ``\\frac``, ``\\sqrt``, ``\\binom``: a braced group or a single token."""

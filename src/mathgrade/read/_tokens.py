@@ -67,6 +67,12 @@ _NUMBER_WORDS = {
 _PLAIN_FUNCS = frozenset("sin cos tan cot sec csc arcsin arccos arctan sinh cosh tanh log ln exp sqrt gcd lcm "
                          "abs floor ceil max min".split())
 _PLAIN_CONSTS = {"pi": "pi", "inf": "infty", "infty": "infty", "infinity": "infty", "oo": "infty"}
+_PROGRAM_CALLS = {
+    "factorial": "factorial", "binomial": "binomial", "ceiling": "ceil", "Abs": "abs", "Rational": "Rational",
+    "Eq": "Eq", "Ne": "Ne", "Lt": "Lt", "Le": "Le", "Gt": "Gt", "Ge": "Ge",
+}
+"""Functions of programming languages (SymPy, Python) written as calls, ``factorial(n)``, ``Eq(a, b)``: the command
+each one reads as (only when ``(`` follows)."""
 _SHORT_WORDS = frozenset("no yes all any odd not the none are is for with if when where real set of".split())
 _DIGIT_ARG_CMDS = {"frac": 2, "binom": 2, "sqrt": 1}
 _DIGITS = frozenset("0123456789")
@@ -330,6 +336,8 @@ def _letters(src: str, pos: int, end: int, out: List[Token], space: bool, offset
         out.append(Token("op", ",", start + offset, space))
     elif lower in _NUMBER_WORDS:
         out.append(Token("num", run, start + offset, space, (Fraction(_NUMBER_WORDS[lower]), None)))
+    elif run in _PROGRAM_CALLS and src.startswith("(", pos):
+        out.append(Token("cmd", _PROGRAM_CALLS[run], start + offset, space))
     elif lower in _PLAIN_FUNCS and run.islower():
         out.append(Token("cmd", lower, start + offset, space))
     elif lower in _PLAIN_CONSTS and run.islower():
