@@ -35,7 +35,15 @@ Choices (the comparison stage relies on them):
   ``\\frac12``, ``\\sqrt3`` take single digits as TeX does.
 - Mixed numbers: ``2\\frac12``, ``1\\frac{4}{5}``, ``2 1/2`` (a whole number then a proper fraction of whole numbers).
 - ``0,5`` is the list 0, 5; ``0{,}5`` is the decimal 0.5; ``1,234`` and ``1{,}234`` are 1234 (comma groups of three
-  digits outside brackets: ``(2,251,252)`` stays a tuple).
+  digits outside brackets: ``(2,251,252)`` stays a tuple). Two numbers joined by one comma (``1000,99``) also carry
+  their decimal-comma reading (``Reading.decimal_comma``), for a caller to use where only a number can match.
+- Annotations are dropped: a decimal approximation after an answer (``\\frac{\\sqrt3}{3} \\approx 0.577``; a gold
+  ``\\approx 3.14`` is 3.14), a parenthetical (``x = 5 \\text{ (meters)}``), words in ``\\text{}`` after a number
+  (``65 \\text{ children tickets}``) unless they change the value or join answers (``million``, ``or``).
+- Programming-language math: ``x**2``, ``sqrt(2)``, ``oo``, and the calls ``factorial(n)``, ``binomial(n, k)``,
+  ``Abs(x)``, ``ceiling(x)``, ``Rational(p, q)``, ``Eq(a, b)`` (and ``Ne``, ``Lt``, ``Le``, ``Gt``, ``Ge``).
+- Full-width forms (``１２３``), mathematical letters (``𝑥``), superscripts (``x⁻¹``), HTML entities (``&lt;``) and a
+  backslash before a number (``\\15``) are read as what they stand for.
 - A single capital A–E (``B``, ``(B)``, ``B)``, ``\\text{(B)}``, ``\\textbf{B}``) is a ``Choice``; ``(B) 12`` is a
   ``Choice`` with content.
 - Words are ``Text`` (lowercased, whitespace collapsed, ``\\text{}`` stripped; ``raw`` keeps the input); the
