@@ -31,7 +31,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Optional, Tuple, Union
+from typing import Any, Optional, Tuple, Union
 
 __all__ = [
     "Kind",
@@ -49,7 +49,7 @@ __all__ = [
     "Value",
 ]
 
-Node = tuple  # see the module docstring for the shapes
+Node = Tuple[Any, ...]  # see the module docstring for the shapes
 
 
 class Kind(str, enum.Enum):
@@ -273,7 +273,7 @@ def render(node: Node) -> str:
         v = node[1]
         return _int_str(v.numerator) if v.denominator == 1 else f"{_int_str(v.numerator)}/{_int_str(v.denominator)}"
     if head in ("sym", "const"):
-        return {"pi": "π", "oo": "∞"}.get(node[1], node[1])
+        return str({"pi": "π", "oo": "∞"}.get(node[1], node[1]))
     if head == "neg":
         return "-" + _wrap(node[1])
     if head == "pm":
