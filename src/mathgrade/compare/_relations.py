@@ -24,6 +24,9 @@ from ._core import Ctx, Decision, bounded, decide, is_scalar, kind_name
 __all__ = ["compare_relations", "assignment", "solved_interval"]
 
 _FLIP = {">": "<", ">=": "<="}
+_POINTS = 6
+_MIN_DEFINED = 3
+_MAX_TRIES = 14
 _INEQ = ("<", "<=", ">", ">=")
 _OO = Expression(("const", "oo"))
 _MINUS_OO = Expression(("neg", ("const", "oo")))
@@ -148,29 +151,16 @@ def _truth(rel: Relation, ctx: Ctx) -> Optional[bool]:
 
 
 def _holds(l: tuple, op: str, r: tuple) -> Optional[bool]:
-    try:
-        a, b = _numeric.evaluate(l, {}), _numeric.evaluate(r, {})
-    except _numeric.Undefined:
+    """Whether ``l op r`` holds between two constant trees (None when undefined, not real, or too close to call)."""
+    same = _numeric.same_value(l, r, {})
+    if same is None:
         return None
-    ctx = _numeric.context(60)
-    x, y = _real(ctx, a), _real(ctx, b)
+    if same:
+        return op in ("<=", ">=")
+    x, y = _numeric.as_fraction(_numeric.evaluate(l, {})), _numeric.as_fraction(_numeric.evaluate(r, {}))
     if x is None or y is None:
         return None
-    if not (isinstance(x, Fraction) and isinstance(y, Fraction)):
-        x, y = _to_mp(ctx, x), _to_mp(ctx, y)
-        if ctx.isnan(x) or ctx.isnan(y):
-            return None
     return bool({"<": x < y, "<=": x <= y, ">": x > y, ">=": x >= y}[op])
-
-
-def _real(ctx, v):  # type: ignore[no-untyped-def]
-    if isinstance(v, Fraction):
-        return v
-    if isinstance(v, ctx.mpc):
-        if v.imag != 0:
-            return None
-        return v.real
-    return v
 
 
 def _tree(v: Value) -> tuple:
@@ -238,56 +228,52 @@ def _atoms_match(a: Sequence[Atom], g: Sequence[Atom], ctx: Ctx) -> bool:
 
 
 def _proportional(a: Atom, g: Atom, ctx: Ctx) -> bool:
-    """``f_a = c·f_g`` for one constant c at every random point (c > 0 for inequalities, c != 0 otherwise)."""
+    """``f_a = c·f_g`` for one constant c at every random point (c > 0 for inequalities, c != 0 otherwise).
+
+    With p₀ the first point where both are non-zero, each other point p must satisfy
+    ``f_a(p)·f_g(p₀) = f_g(p)·f_a(p₀)`` (decided by :func:`._numeric.same_value`, so exactly or at a precision that
+    sees small differences); at a point where one side is zero, the other must be zero too."""
     (fa, op_a), (fg, op_g) = a, g
     if op_a != op_g:
         return False
     names = _numeric.free_symbols(fa) | _numeric.free_symbols(fg)
     if not names or _numeric.free_symbols(fa) != _numeric.free_symbols(fg):
         return False
-    ratios = []
+    zero = ("num", Fraction(0))
+    first: Optional[Tuple[tuple, tuple]] = None
+    agreeing = 0
     try:
-        for point in _numeric.random_points(names, 14, salt="relation"):
+        for point in _numeric.random_points(names, _MAX_TRIES, salt="relation"):
             ctx.deadline.check()
-            try:
-                va, vg = _numeric.evaluate(fa, point), _numeric.evaluate(fg, point)
-            except _numeric.Undefined:
+            pa, pg = _numeric.bind(fa, point), _numeric.bind(fg, point)
+            a_zero, g_zero = _numeric.same_value(pa, zero, {}), _numeric.same_value(pg, zero, {})
+            if a_zero is None or g_zero is None:
+                continue  # undefined here
+            if a_zero or g_zero:
+                if not (a_zero and g_zero):
+                    return False
                 continue
-            a_zero, g_zero = _numeric.close(va, Fraction(0), 50), _numeric.close(vg, Fraction(0), 50)
-            if g_zero or a_zero:
-                if g_zero and a_zero:
-                    continue
+            if first is None:
+                first = (pa, pg)
+                if op_a in ("<", "<=") and not _positive(("div", pa, pg)):
+                    return False
+            elif not _numeric.same_value(("mul", pa, first[1]), ("mul", pg, first[0]), {}):
                 return False
-            ratios.append(_div(va, vg))
-            if len(ratios) >= 6:
+            agreeing += 1
+            if agreeing >= _POINTS:
                 break
     except _numeric.Unsupported:
         return False
-    if len(ratios) < 3 or not all(_numeric.close(r, ratios[0], 40) for r in ratios[1:]):
+    return agreeing >= _MIN_DEFINED
+
+
+def _positive(tree: tuple) -> bool:
+    """True when a constant tree is a positive real."""
+    try:
+        value = _numeric.as_fraction(_numeric.evaluate(tree, {}))
+    except _numeric.Undefined:
         return False
-    if op_a in ("<", "<="):
-        return _positive(ratios[0])
-    return True
-
-
-def _div(x, y):  # type: ignore[no-untyped-def]
-    if isinstance(x, Fraction) and isinstance(y, Fraction):
-        return x / y
-    ctx = _numeric.context(60)
-    return _to_mp(ctx, x) / _to_mp(ctx, y)
-
-
-def _to_mp(ctx, v):  # type: ignore[no-untyped-def]
-    return ctx.mpf(v.numerator) / v.denominator if isinstance(v, Fraction) else v
-
-
-def _positive(r) -> bool:  # type: ignore[no-untyped-def]
-    if isinstance(r, Fraction):
-        return r > 0
-    ctx = _numeric.context(60)
-    if isinstance(r, ctx.mpc):
-        return bool(abs(r.imag) <= abs(r) * ctx.mpf(10) ** -30 and r.real > 0)
-    return bool(r > 0)
+    return value is not None and value > 0
 
 
 # ------------------------------------------------------------------------------------------ relation vs interval

@@ -140,18 +140,21 @@ def _compare_constants(answer: Scalar, a: tuple, gold: Scalar, g: tuple, ctx: Ct
     if a_val is None or g_val is None:
         return _symbolic_only(a, g, ctx, a_err or g_err)
     if not (_numeric.is_finite_number(a_val) and _numeric.is_finite_number(g_val)):
-        same = _numeric.close(a_val, g_val, 50)
+        same = a_val == g_val
         return Decision(bool(same), "expression.numeric", "infinite values " + ("agree" if same else "differ"))
-    same = _numeric.same_value(a, g, {})
+    try:
+        same = _numeric.same_value(a, g, {})
+    except _numeric.Unsupported as exc:
+        return _symbolic_only(a, g, ctx, str(exc))
     if same:
-        return _confirm(a, g, ctx, "the two values agree to 35 significant digits")
+        return _confirm(a, g, ctx, "the two values agree at every precision tried")
     rounding = _rounding_rule(answer, a_val, gold, g_val, ctx)
     if rounding is not None:
         return rounding
     if same is None:
         return _symbolic_only(a, g, ctx, "a value is undefined")
-    return Decision(False, "expression.numeric", f"{render(a)} ≈ {_show(a_val)} differs from "
-                                                 f"{render(g)} ≈ {_show(g_val)}")
+    return Decision(False, "expression.numeric", f"{render(a)} ≈ {_numeric.show(a_val)} differs from "
+                                                 f"{render(g)} ≈ {_numeric.show(g_val)}")
 
 
 def _rounding_rule(answer: Scalar, a_val: Any, gold: Scalar, g_val: Any, ctx: Ctx) -> Optional[Decision]:
@@ -160,50 +163,30 @@ def _rounding_rule(answer: Scalar, a_val: Any, gold: Scalar, g_val: Any, ctx: Ct
         exact = _as_fraction(g_val, answer.places)
         if exact is None:
             return None
+        shown = f"{render(to_tree(gold))} ≈ {_numeric.show(g_val)}"
         if not rounds_to(exact, a_val, answer.places):
-            return Decision(False, "number.rounded", f"{answer} is not {render(_tree(gold))} ≈ {_show(g_val)} rounded")
+            return Decision(False, "number.rounded", f"{answer} is not {shown} rounded")
         sig = significant_digits(answer)
         if sig < ctx.options.min_significant_digits:
             return Decision(False, "number.too_few_digits",
                             f"{answer} has {sig} significant digits; at least "
                             f"{ctx.options.min_significant_digits} are needed")
-        return Decision(True, "number.rounded", f"{answer} is {render(_tree(gold))} ≈ {_show(g_val)} rounded")
+        return Decision(True, "number.rounded", f"{answer} is {shown} rounded")
     if isinstance(gold, Number) and gold.places is not None and isinstance(g_val, Fraction):
         exact = _as_fraction(a_val, gold.places)
         if exact is None:
             return None
         ok = rounds_to(exact, g_val, gold.places)
-        return Decision(ok, "number.rounded", f"{render(_tree(answer))} ≈ {_show(a_val)} "
+        return Decision(ok, "number.rounded", f"{render(to_tree(answer))} ≈ {_numeric.show(a_val)} "
                                               f"{'rounds' if ok else 'does not round'} to the gold {gold}")
     return None
 
 
-def _tree(v: Scalar) -> tuple:
-    return to_tree(v)
-
-
 def _as_fraction(v: Any, places: int) -> Optional[Fraction]:
-    """A real high-precision value as a Fraction accurate far beyond ``places`` digits; None for non-reals."""
-    if isinstance(v, Fraction):
-        return v
-    ctx = _numeric.context(60)
-    if isinstance(v, ctx.mpc):
-        if abs(v.imag) > abs(v) * ctx.mpf(10) ** -40:
-            return None
-        v = v.real
-    if places > 40:
+    """A real value as a Fraction, when it is known far beyond ``places`` decimal places; None for non-reals."""
+    if places > _numeric.BASE_DIGITS - _numeric.ROUNDING_SPARE_DIGITS:
         return None
-    v = ctx.mpf(v)
-    man, exp = abs(v).man_exp  # (man_exp drops the sign)
-    out = Fraction(int(man)) * (Fraction(2) ** int(exp))
-    return -out if v < 0 else out
-
-
-def _show(v: Any) -> str:
-    if isinstance(v, Fraction):
-        return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
-    ctx = _numeric.context(60)
-    return ctx.nstr(v, 12)
+    return _numeric.as_fraction(v)
 
 
 def _compare_at_points(a: tuple, g: tuple, names: frozenset, ctx: Ctx, symbolic_fallback: bool = True) -> Decision:
