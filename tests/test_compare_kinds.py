@@ -68,3 +68,26 @@ def test_same_value_precision_grows_with_the_spread_of_a_sum() -> None:
     huge = ("func", "factorial", ("num", Fraction(10**6)))
     with pytest.raises(_numeric.Unsupported):  # more digits than MAX_NUMERIC_DIGITS: no numeric evidence
         _numeric.same_value(("add", huge, ("num", Fraction(1))), huge, {})
+
+
+# ---- 22: scientific notation against an exact integer gold -------------------------------------------------------------
+
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("3.16 \\times 10^{3}", "3159", False),
+    ("3.16e3", "3159", False),
+    ("1.00 \\times 10^{6}", "1000001", False),
+    ("3.2 \\times 10^{3}", "3159", False),
+    ("7.00001", "7", False),
+    ("3.16 \\times 10^{3}", "3160", True),
+    ("1.00 \\times 10^{6}", "1000000", True),
+    ("3159.0", "3159", True),
+    ("7.0", "7", True),
+    ("3159", "3.16 \\times 10^{3}", True),  # a decimal gold is a rounded value: the exact answer rounds to it
+    ("3.162 \\times 10^{3}", "1000\\sqrt{10}", True),  # the rounding rule still holds for non-integers
+    ("3.17 \\times 10^{3}", "1000\\sqrt{10}", False),
+    ("0.333", "\\frac{1}{3}", True),
+    ("2.6667", "\\frac{8}{3}", True),
+])
+def test_an_integer_gold_is_exact(answer: str, gold: str, correct: bool) -> None:
+    v = boxed(answer, gold)
+    assert v.correct is correct, v.explain()

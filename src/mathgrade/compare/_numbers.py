@@ -82,6 +82,9 @@ def _compare_values(answer: Number, a: Fraction, gold: Number, g: Fraction, opti
     if any(p is not None and abs(p) > MAX_EXPONENT for p in (answer.places, gold.places)):
         return False, "number.exact", f"{_show(a)} differs from {_show(g)}"  # no rounding at absurd positions
     a_dec, g_dec = answer.places is not None, gold.places is not None
+    if not g_dec and g.denominator == 1:
+        # an exact integer gold is matched only exactly: 3.16×10³ is not 3159 (rounding is for non-integers)
+        return False, "number.exact", f"{_show(a)} differs from the exact integer {_show(g)}"
     if a_dec and (not g_dec or answer.places <= gold.places):  # type: ignore[operator]
         # the answer is the less precise one: it must be a rounding of the gold with enough digits
         sig = significant_digits(answer)
