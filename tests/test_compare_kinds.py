@@ -91,3 +91,111 @@ def test_same_value_precision_grows_with_the_spread_of_a_sum() -> None:
 def test_an_integer_gold_is_exact(answer: str, gold: str, correct: bool) -> None:
     v = boxed(answer, gold)
     assert v.correct is correct, v.explain()
+
+
+# ---- 3: functions and named expressions ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("f(z)=z", "f(x)=x", True),
+    ("f(t) = t^2 + 1", "f(x) = x^2 + 1", True),
+    ("g(x)=x^2", "f(x)=x^2", True),  # a one-letter function name may differ
+    ("y = 2x+3", "f(x) = 2x+3", True),
+    ("f(x) = 2x+3", "y = 2x+3", True),
+    ("y = 2t+3", "f(x) = 2x+3", True),
+    ("f(t) = t^2", "x^2", True),
+    ("W(x)=1 \\text{ or } W(x)=-1", "W(n)=1 \\text{ and } W(n)=-1", True),
+    ("f(x)=2x+4", "f(x) = 2x+3", False),
+    ("f(z)=z^2", "f(x)=x", False),
+    ("f'(x) = 2x", "f(x) = 2x", False),  # a primed name is another function
+    ("f(y)=y^2+x", "f(x)=x^2+y", False),  # renaming never captures a free variable
+    ("y = 2x+4", "f(x) = 2x+3", False),
+    ("f(t) = t^2 + a", "x^2 + a", False),
+    ("f(2) = 5", "f(3) = 5", False),  # values of a function, not definitions
+])
+def test_functions_compare_as_functions(answer: str, gold: str, correct: bool) -> None:
+    v = boxed(answer, gold)
+    assert v.correct is correct, v.explain()
+
+
+def test_function_of_several_variables_binds_them_in_order() -> None:
+    from mathgrade.values import Expression, Relation
+
+    def define(name: str, body: tuple) -> Relation:
+        return Relation((Expression(("sym", name)), Expression(body)), ("=",))
+
+    a, b, x, y = (("sym", n) for n in "abxy")
+    assert cmp(define("f(a,b)", ("add", a, ("neg", b))), define("f(x,y)", ("add", x, ("neg", y)))).equal
+    assert not cmp(define("f(a,b)", ("add", b, ("neg", a))), define("f(x,y)", ("add", x, ("neg", y)))).equal
+    assert not cmp(define("f(a)", a), define("f(x,y)", x)).equal
+
+
+def test_a_named_value_answers_its_value() -> None:
+    from mathgrade.values import Expression, Number, Relation
+
+    named = Relation((Expression(("sym", "E(2020,1993)")), Number(Fraction(76))), ("=",))
+    assert cmp(named, Number(Fraction(76))).equal
+    assert not cmp(named, Number(Fraction(77))).equal
+
+
+# ---- 10: an equation whose left side restates the question ------------------------------------------------------------
+
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("(x+y)^2 = 81", "81", True),
+    ("\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}", "\\frac{n(n+1)}{2}", True),
+    ("(x+1)^2 = x^2+2x+1", "x^2+2x+1", True),
+    ("|z|^2 = 5", "5", True),
+    ("(x+y)^2 = 81", "9", False),
+    ("\\sum_{i=1}^{n} i = \\frac{n(n-1)}{2}", "\\frac{n(n-1)}{2}", False),  # not an identity, and shares n
+    ("x + 1 = 2x - 3", "2x - 3", False),
+    ("x^2 = 4", "2", False),
+])
+def test_a_restated_left_side_gives_the_right_side(answer: str, gold: str, correct: bool) -> None:
+    v = boxed(answer, gold)
+    assert v.correct is correct, v.explain()
+
+
+# ---- 16, 19: false statements, and chains that hold one, answer nothing ------------------------------------------------
+
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("7 = 5", "5", False),
+    ("7 = 5", "7", False),
+    ("x = 7 = 6", "6", False),
+    ("7 = x = 6", "6", False),
+    ("x = 7 = 6", "7", False),
+    ("p + q = p - q", "p - q", False),
+    ("p + q = p - q", "p + q", False),
+    ("-m \\approx m", "m", False),
+    ("-m \\approx m", "-m", False),
+    ("x = 2x + 3", "2x + 3", False),  # an equation, not an assignment
+    ("2 + 3 = 5", "5", True),
+    ("x = 2 + 3 = 5", "5", True),
+    ("x = 3 = 3.0", "3", True),
+    ("x \\approx 3.14", "3.14", True),
+])
+def test_false_chains_answer_nothing(answer: str, gold: str, correct: bool) -> None:
+    v = boxed(answer, gold)
+    assert v.correct is correct, v.explain()
+
+
+def test_a_gold_chain_still_gives_its_last_side() -> None:
+    assert mathgrade.grade("0", "1 = \\zzz = x = 0").correct  # Math-Verify's reading of its own test
+    assert not mathgrade.grade("1", "1 = \\zzz = x = 0").correct
+
+
+# ---- 23: an equation gold is not answered by one side or one term ------------------------------------------------------
+
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("0", "m v' + b v = f", False),
+    ("f", "m v' + b v = f", False),
+    ("m v'", "m v' + b v = f", False),
+    ("m v' + b v", "m v' + b v = f", False),
+    ("m v' + b v = f", "m v' + b v = f", True),
+    ("f = m v' + b v", "m v' + b v = f", True),
+    ("2m v' + 2b v = 2f", "m v' + b v = f", True),
+    ("5", "x = 5", True),  # an assignment gold still gives its value
+    ("2x+3", "y=2x+3", True),
+    ("x", "y = x", True),
+])
+def test_an_equation_gold_needs_the_equation(answer: str, gold: str, correct: bool) -> None:
+    v = boxed(answer, gold)
+    assert v.correct is correct, v.explain()

@@ -28,6 +28,8 @@ from fractions import Fraction
 from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
 from ..limits import MAX_EXPONENT
+from ._trees import SERIES as _SERIES
+from ._trees import free_symbols, substitute
 
 __all__ = [
     "BASE_DIGITS",
@@ -160,38 +162,9 @@ def show(v: Scalar) -> str:
 # ---- trees and points ----------------------------------------------------------------------------------------------
 
 
-def free_symbols(node: tuple) -> frozenset:
-    """Names of the free variables in a tree."""
-    out: set = set()
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        head = n[0]
-        if head == "sym":
-            out.add(n[1])
-        elif head == "func" and n[1] in _SERIES:
-            out |= free_symbols(n[2]) - {n[3][1]}
-            stack.extend(n[4:])
-        elif head == "func":
-            stack.extend(n[2:])
-        elif head not in ("num", "const"):
-            stack.extend(n[1:])
-    return frozenset(out)
-
-
 def bind(node: tuple, env: Dict[str, Fraction]) -> tuple:
     """``node`` with its free variables replaced by the rationals of ``env`` (bound variables of sums stay)."""
-    head = node[0]
-    if head == "sym":
-        return ("num", env[node[1]]) if node[1] in env else node
-    if head in ("num", "const"):
-        return node
-    if head == "func" and node[1] in _SERIES:
-        inner = {k: v for k, v in env.items() if k != node[3][1]}
-        return node[:2] + (bind(node[2], inner), node[3]) + tuple(bind(n, env) for n in node[4:])
-    if head == "func":
-        return node[:2] + tuple(bind(n, env) for n in node[2:])
-    return (head,) + tuple(bind(n, env) for n in node[1:])
+    return substitute(node, {k: ("num", v) for k, v in env.items()})
 
 
 def random_points(names: frozenset, count: int, salt: str = "") -> Iterator[Dict[str, Fraction]]:
@@ -621,7 +594,6 @@ def _exp(ev: _Evaluator, x: Scalar) -> Scalar:
     return ev.ctx.exp(_bounded_arg(ev, "exp", x))
 
 
-_SERIES = frozenset({"sum", "prod"})
 
 
 def _gamma(ev: _Evaluator, x: Scalar) -> Scalar:

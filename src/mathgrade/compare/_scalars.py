@@ -19,6 +19,7 @@ from ..values import Expression, Number, SetValue, Value, render
 from . import _numeric
 from ._core import Ctx, Decision, bounded
 from ._numbers import compare_numbers, number_candidates, rounds_to, significant_digits
+from ._trees import to_tree
 
 __all__ = ["compare_scalars", "expand_pm", "to_tree"]
 
@@ -29,13 +30,6 @@ _MIN_DEFINED = 3
 _MAX_TRIES = 14
 _MAX_RENAMED = 5
 _PI_OVER_180 = ("div", ("const", "pi"), ("num", Fraction(180)))
-
-
-def to_tree(v: Scalar) -> tuple:
-    """The expression tree of a number or an expression (percent and degree signs are not applied)."""
-    if isinstance(v, Number):
-        return ("num", v.value)
-    return v.tree
 
 
 def expand_pm(v: Value) -> Optional[SetValue]:
