@@ -199,3 +199,67 @@ def test_a_gold_chain_still_gives_its_last_side() -> None:
 def test_an_equation_gold_needs_the_equation(answer: str, gold: str, correct: bool) -> None:
     v = boxed(answer, gold)
     assert v.correct is correct, v.explain()
+
+
+# ---- 8: identities the comparison missed ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("\\sqrt{1/n}", "\\frac{1}{\\sqrt{n}}", True),  # differ only where both are not real (n < 0)
+    ("\\sqrt{\\frac{a}{b}}", "\\frac{\\sqrt{a}}{\\sqrt{b}}", True),
+    ("\\ln(x^2)", "2\\ln x", True),
+    ("\\sqrt{5+2\\sqrt{6}}", "\\sqrt{2}+\\sqrt{3}", True),
+    ("\\sqrt{x^2}", "x", False),  # both real at x < 0, and different
+    ("|x|", "x", False),
+    ("\\sqrt{x-1}", "\\sqrt{1-x}", False),  # never both real
+    ("\\ln(-x)", "\\ln x", False),
+    ("ix", "-ix", False),
+    ("x + 1.414 i", "x + \\sqrt{2} i", True),  # a rounded decimal inside an expression
+    ("1.414x", "\\sqrt{2} x", True),
+    ("0.333x+1", "\\frac{x}{3}+1", True),
+    ("1.732 + 1.414i", "\\sqrt{3} + \\sqrt{2} i", True),
+    ("x + \\sqrt{2} i", "x + 1.41 i", True),  # a decimal gold is a rounding
+    ("x + 1.4 i", "x + \\sqrt{2} i", False),  # too few digits
+    ("x + 1.415 i", "x + \\sqrt{2} i", False),  # not a rounding of sqrt 2
+    ("0.33x+1", "\\frac{x}{3}+1", False),
+    ("0.333x+2", "\\frac{x}{3}+1", False),
+    ("1.414x + 1.7", "\\sqrt{2} x + \\sqrt{3}", False),  # 1.7 has two digits: exact, and wrong
+])
+def test_identities(answer: str, gold: str, correct: bool) -> None:
+    v = boxed(answer, gold)
+    assert v.correct is correct, v.explain()
+
+
+# ---- 13: ± against alternatives, and arbitrary constants ------------------------------------------------------------
+
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("g(x)=2x^3+C \\text{ or } g(x)=-2x^3+C", "\\pm(2x^3 + C)", True),
+    ("2x^3+C \\text{ or } -2x^3+C", "\\pm(2x^3 + C)", True),
+    ("-x^2 + C", "-(x^2 + C)", True),  # C stands for any constant
+    ("\\ln|2x| + C", "\\ln|x| + C", True),
+    ("c_1 e^t + c_2 e^{-t}", "C_1 e^{t} + C_2 e^{-t}", True),
+    ("g(x)=2x^3+C", "\\pm(2x^3 + C)", False),  # a partial answer
+    ("2x^3+C \\text{ or } -2x^3+5x+C", "\\pm(2x^3 + C)", False),
+    ("-x^2 + C", "x^2 + C", False),
+    ("x^2", "x^2 + C", False),  # the constant is missing
+    ("c_1 e^t + c_2 e^{t}", "C_1 e^{t} + C_2 e^{-t}", False),
+    ("180 - B + C", "180 - B - C", False),  # capital letters are angles, not arbitrary constants
+])
+def test_arbitrary_constants(answer: str, gold: str, correct: bool) -> None:
+    v = boxed(answer, gold)
+    assert v.correct is correct, v.explain()
+
+
+# ---- 18: floor and ceiling are compared at integers over a wide range ------------------------------------------------
+
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("\\lfloor n/2 \\rfloor", "\\lfloor \\sqrt{n-1} \\rfloor", False),
+    ("\\lfloor x \\rfloor + 1", "\\lceil x \\rceil", False),  # equal except at integers
+    ("\\lfloor n/3 \\rfloor", "\\lfloor (n+1)/3 \\rfloor", False),
+    ("\\lfloor \\log_2 n \\rfloor", "\\lfloor \\log_3 n \\rfloor", False),
+    ("\\lceil n/2 \\rceil", "\\lfloor (n+1)/2 \\rfloor", True),  # n names an integer
+    ("\\lfloor n/2 \\rfloor + \\lceil n/2 \\rceil", "n", True),
+    ("\\lfloor x \\rfloor", "-\\lceil -x \\rceil", True),
+])
+def test_step_functions(answer: str, gold: str, correct: bool) -> None:
+    v = boxed(answer, gold)
+    assert v.correct is correct, v.explain()
