@@ -263,3 +263,21 @@ def test_arbitrary_constants(answer: str, gold: str, correct: bool) -> None:
 def test_step_functions(answer: str, gold: str, correct: bool) -> None:
     v = boxed(answer, gold)
     assert v.correct is correct, v.explain()
+
+
+# ---- 4: multi-part answers against an ordered gold list -----------------------------------------------------------------
+
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("a=-2 \\text{ and } b=-2", "-2, -2", True),
+    ("a=-2, b=-3", "-2, -3", True),
+    ("b=-3, a=-2", "-2, -3", True),  # in the order of the names
+    ("-2, -3", "a=-2, b=-3", True),
+    ("x_1 = 3, x_2 = 2", "2, 3", True),  # roots are unordered
+    ("a=-3, b=-2", "-2, -3", False),
+    ("-3, -2", "a=-2, b=-3", False),
+    ("a=-2", "-2, -2", False),
+    ("a=-2, b=-2, c=1", "-2, -2", False),
+])
+def test_parts_in_order(answer: str, gold: str, correct: bool) -> None:
+    v = boxed(answer, gold)
+    assert v.correct is correct, v.explain()

@@ -41,6 +41,10 @@ def _kinds_differ(answer: Value, gold: Value) -> Decision:
 
 
 def _sets(answer: SetValue, gold: SetValue, ctx: Ctx) -> Decision:
+    for parts, plain in ((_parts_of(answer), gold), (_parts_of(gold), answer)):
+        if parts is not None and not plain.braces and len(parts[0]) == len(plain.items) \
+                and not any(isinstance(v, Relation) for v in plain.items):
+            return _parts_in_order(parts, plain.items, ctx, parts_are_answer=plain is gold)
     a, g = group_assignments(answer.items), group_assignments(gold.items)
     if len(a) > len(g) and len(set(g)) == len(g):
         a = tuple(dict.fromkeys(a))  # the gold repeats nothing: an answer repeating itself is the same set
@@ -51,6 +55,41 @@ def _sets(answer: SetValue, gold: SetValue, ctx: Ctx) -> Decision:
     if missing is None:
         return Decision(True, "set.elementwise", f"all {len(g)} elements match, in some order")
     return Decision(False, "set.elementwise", f"no element of the answer matches the gold's {missing}")
+
+
+def _parts_of(s: SetValue) -> Optional[Tuple[Tuple[Value, ...], Tuple[str, ...]]]:
+    """(values, names) of the parts of a multi-part answer: a bare list of assignments to names with different
+    letters (``a = -2, b = -2``), in the order written; None otherwise (``x_1 = 2, x_2 = 3`` are roots, unordered)."""
+    from ._relations import assignment
+
+    if s.braces or len(s.items) < 2:
+        return None
+    found = [assignment(v) if isinstance(v, Relation) else None for v in s.items]
+    names = [str(p[0]) for p in found if p is not None and isinstance(p[0], Expression) and p[0].tree[0] == "sym"]
+    if len(names) != len(s.items) or len({n.split("_")[0].split("(")[0] for n in names}) != len(names):
+        return None
+    return tuple(p[1] for p in found if p is not None), tuple(names)
+
+
+def _parts_in_order(parts: Tuple[Tuple[Value, ...], Tuple[str, ...]], plain: Sequence[Value], ctx: Ctx,
+                    parts_are_answer: bool) -> Decision:
+    """The parts of a multi-part answer (or gold) against a list of values: in the order written, or else in the
+    order of their names (``b = 3, a = 2`` answers ``2, 3``)."""
+    values, names = parts
+
+    def ordered(items: Sequence[Value]) -> Decision:
+        a, g = (items, plain) if parts_are_answer else (plain, items)
+        return _ordered(a, g, ctx, "set.parts", "list of parts")
+
+    d = ordered(values)
+    if d.equal:
+        return d
+    by_name = tuple(v for _, v in sorted(zip(names, values), key=lambda nv: nv[0]))
+    if by_name != values:
+        d2 = ordered(by_name)
+        if d2.equal:
+            return Decision(True, d2.rule, d2.reason + " (in the order of the names)")
+    return Decision(False, d.rule, f"the parts {', '.join(names)} do not match the other list in order: {d.reason}")
 
 
 def group_assignments(items: Sequence[Value]) -> Tuple[Value, ...]:
