@@ -281,3 +281,10 @@ def test_step_functions(answer: str, gold: str, correct: bool) -> None:
 def test_parts_in_order(answer: str, gold: str, correct: bool) -> None:
     v = boxed(answer, gold)
     assert v.correct is correct, v.explain()
+
+
+def test_different_inequalities_are_told_apart_without_solving() -> None:
+    d = boxed("x < 5", "x > 5")
+    assert not d.correct and "holds at" in d.reason
+    assert not boxed("x > -1", "x < 1").correct
+    assert boxed("x^2 < 4", "-2 < x < 2").correct  # equal ones are still solved

@@ -291,6 +291,10 @@ def _both_relations(answer: Relation, gold: Relation, ctx: Ctx) -> Decision:
         if da is not None and dg is not None and da[1] == dg[1]:
             from ._sympy import same_real_set
 
+            witness = _truth_differs(da, dg, ctx)
+            if witness is not None:
+                return Decision(False, "relation.same_solutions", f"{answer} and {gold} do not have the same "
+                                                                  f"solutions: one holds at {witness}, the other not")
             if bounded(same_real_set, da, dg, ctx=ctx, decisive=True):
                 return Decision(True, "relation.same_solutions",
                                 f"{answer} and {gold} have the same real solutions in {da[1]}")
@@ -457,6 +461,41 @@ def _univariate(rel: Relation) -> Optional[tuple]:
         return None
     atoms = tuple((l, op, r) for l, op, r in zip(trees, ops, trees[1:]))
     return ("relation", next(iter(names))) + atoms
+
+
+def _truth_differs(da: tuple, dg: tuple, ctx: Ctx) -> Optional[str]:
+    """A value of the variable (``x = 7``) at which one of two one-variable relations (descriptions made by
+    :func:`_univariate`) holds and the other does not, found at random rationals and integers; else None.
+    Cheap evidence before solving the two with sympy."""
+    var = da[1]
+    names = frozenset({var})
+    points = itertools.chain(_numeric.random_points(names, _MAX_TRIES, salt="truth"),
+                             _numeric.integer_points(names, _MAX_TRIES, salt="truth"))
+    for point in points:
+        ctx.deadline.check()
+        truths = [_holds_at(d[2:], point) for d in (da, dg)]
+        if None not in truths and truths[0] != truths[1]:
+            return f"{var} = {point[var]}"
+    return None
+
+
+def _holds_at(atoms: Sequence[tuple], point: Dict[str, Fraction]) -> Optional[bool]:
+    """Whether every atom ``(lhs, op, rhs)`` holds at ``point``; None when that cannot be told there."""
+    try:
+        for lhs, op, rhs in atoms:
+            l, r = _numeric.bind(lhs, point), _numeric.bind(rhs, point)
+            if op in ("=", "!="):
+                same = _numeric.same_value(l, r, {})
+                holds = None if same is None else same == (op == "=")
+            else:
+                holds = _holds(l, op, r)
+            if holds is None:
+                return None
+            if not holds:
+                return False
+    except (_numeric.Unsupported, _numeric.Undefined):
+        return None
+    return True
 
 
 def _relation_vs_set(rel: Relation, other: Value, answer_is_relation: bool, ctx: Ctx) -> Decision:
