@@ -23,8 +23,10 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..values import Expression, Interval, Number, Relation, TupleValue, Union_, Value, render
 from . import _numeric
-from ._core import Ctx, Decision, bounded, decide, is_scalar, kind_name
-from ._trees import free_symbols, function_name, plain_head, rename, to_tree, value_symbols
+from ._core import Ctx, Decision, bounded, kind_name
+from ._sympy import same_real_set, same_zero_set
+from ._trees import (free_symbols, function_name, is_scalar, plain_head, rename, set_description, to_tree,
+                     value_symbols)
 
 __all__ = ["compare_relations", "assignment", "solved_interval"]
 
@@ -61,7 +63,7 @@ def compare_relations(answer: Value, gold: Value, ctx: Ctx) -> Decision:
         return _relation_vs_set(rel, other, answer_is_relation=rel is answer, ctx=ctx)
     if _truth(rel, ctx) is True:
         last = rel.sides[-1]
-        d = decide(last, other, ctx) if rel is answer else decide(other, last, ctx)
+        d = ctx.compare(last, other) if rel is answer else ctx.compare(other, last)
         return Decision(d.equal, "relation.true_chain", f"{rel} is true and ends in {last}: {d.reason}")
     if rel is answer:
         restated = _restated(rel, other, ctx)
@@ -76,11 +78,11 @@ def _assigned(rel: Relation, asg: Tuple[Value, Value], other: Value, rel_is_answ
     """An assignment against a value: its value answers (``x = 3`` ~ ``3``). A function's variable is bound: with
     one variable, ``f(t) = t^2`` answers ``x^2`` when that names one other variable."""
     name, value = asg
-    d = decide(value, other, ctx) if rel_is_answer else decide(other, value, ctx)
+    d = ctx.compare(value, other) if rel_is_answer else ctx.compare(other, value)
     if not d.equal:
         renamed = _rebound(name, value, other)
         if renamed is not None:
-            d2 = decide(renamed, other, ctx) if rel_is_answer else decide(other, renamed, ctx)
+            d2 = ctx.compare(renamed, other) if rel_is_answer else ctx.compare(other, renamed)
             if d2.equal:
                 return Decision(True, "relation.function", f"{rel} defines the function {renamed} of "
                                                            f"{_describe_vars(other)}: {d2.reason}")
@@ -118,12 +120,12 @@ def _restated(rel: Relation, other: Value, ctx: Ctx) -> Optional[Decision]:
         return None
     value, left = sides[-1], sides[:-1]
     if any(free_symbols(to_tree(s)) & wanted for s in left):  # type: ignore[arg-type]
-        if not all(decide(s, value, ctx).equal for s in left):
+        if not all(ctx.compare(s, value).equal for s in left):
             return None
         why = f"{rel} states an identity"
     else:
         why = f"the left side of {rel} holds no variable of the gold"
-    d = decide(value, other, ctx)
+    d = ctx.compare(value, other)
     return Decision(d.equal, "relation.restated", f"{why}; its right side {value} answers: {d.reason}")
 
 
@@ -266,12 +268,12 @@ def _holds(l: tuple, op: str, r: tuple) -> Optional[bool]:
 def _both_relations(answer: Relation, gold: Relation, ctx: Ctx) -> Decision:
     aa, ag = assignment(answer), assignment(gold)
     if aa is not None and ag is not None and aa[0] == ag[0]:
-        d = decide(aa[1], ag[1], ctx)
+        d = ctx.compare(aa[1], ag[1])
         return Decision(d.equal, "relation.assignment", f"both assign {aa[0]}: {d.reason}")
     same_function = _same_function(aa, ag) if aa is not None and ag is not None else None
     if same_function is not None:
         a_body, g_body, how = same_function
-        d = decide(a_body, g_body, ctx)
+        d = ctx.compare(a_body, g_body)
         return Decision(d.equal, "relation.function", f"{how}: {d.reason}")
     atoms_a, atoms_g = _atoms(answer), _atoms(gold)
     if atoms_a is not None and atoms_g is not None and len(atoms_a) == len(atoms_g):
@@ -281,16 +283,12 @@ def _both_relations(answer: Relation, gold: Relation, ctx: Ctx) -> Decision:
                                                              "(one is a constant multiple of the other)")
     if atoms_a is not None and atoms_g is not None and len(atoms_a) == len(atoms_g) == 1 \
             and atoms_a[0][1] == atoms_g[0][1] == "=":
-        from ._sympy import same_zero_set
-
         if bounded(same_zero_set, atoms_a[0][0], atoms_g[0][0], ctx=ctx, decisive=True):
             return Decision(True, "relation.same_solutions", f"{answer} and {gold} have the same solutions "
                                                              "(after clearing denominators and repeated factors)")
     if any(op in _INEQ for op in answer.ops + gold.ops) and ctx.options.allow_interval_as_inequality:
         da, dg = _univariate(answer), _univariate(gold)
         if da is not None and dg is not None and da[1] == dg[1]:
-            from ._sympy import same_real_set
-
             witness = _truth_differs(da, dg, ctx)
             if witness is not None:
                 return Decision(False, "relation.same_solutions", f"{answer} and {gold} do not have the same "
@@ -502,14 +500,11 @@ def _relation_vs_set(rel: Relation, other: Value, answer_is_relation: bool, ctx:
     solved = solved_interval(rel)
     if solved is not None:
         var, iv = solved
-        d = decide(iv, other, ctx) if answer_is_relation else decide(other, iv, ctx)
+        d = ctx.compare(iv, other) if answer_is_relation else ctx.compare(other, iv)
         if d.equal:
             return Decision(True, "relation.interval", f"{rel} describes {iv}: {d.reason}")
     desc = _univariate(rel)
     if desc is not None:
-        from ._structures import set_description
-        from ._sympy import same_real_set
-
         other_desc = set_description(other)
         if other_desc is not None and bounded(same_real_set, desc, other_desc, ctx=ctx, decisive=True):
             return Decision(True, "relation.interval", f"the solutions of {rel} are {other}")

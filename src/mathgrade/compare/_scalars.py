@@ -19,6 +19,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 from ..values import Expression, Number, SetValue, Value, render
 from . import _numeric
 from ._core import Ctx, Decision, bounded
+from ._sympy import difference_is_zero
 from ._numbers import compare_numbers, number_candidates, rounds_to, significant_digits
 from ._trees import free_symbols, rename, to_tree
 
@@ -440,8 +441,6 @@ def _show_point(point: Dict[str, Fraction]) -> str:
 
 
 def _confirm(a: tuple, g: tuple, ctx: Ctx, evidence: str) -> Decision:
-    from ._sympy import difference_is_zero
-
     shown = bounded(difference_is_zero, a, g, ctx=ctx)
     if shown:
         return Decision(True, "expression.symbolic", f"{render(a)} = {render(g)}: {evidence}, confirmed symbolically")
@@ -468,8 +467,6 @@ def _canonical(node: tuple) -> tuple:
 
 def _symbolic_only(a: tuple, g: tuple, ctx: Ctx, why: str) -> Decision:
     """No numeric evidence (unknown function, undefined values): equal only if sympy shows it."""
-    from ._sympy import difference_is_zero
-
     if a == g:
         return Decision(True, "expression.structural", "the two expressions are identical")
     if _canonical(a) == _canonical(g):

@@ -1,6 +1,6 @@
 """Containers: sets and lists (unordered, multiset-aware), tuples (ordered), intervals and unions, matrices.
 
-Items are compared with :func:`._core.decide`, so every item rule (rounding, random points...) applies inside.
+Items are compared with :meth:`._core.Ctx.compare`, so every item rule (rounding, random points...) applies inside.
 """
 
 from __future__ import annotations
@@ -8,8 +8,11 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..limits import MAX_MATRIX_CELLS
-from ..values import Expression, Interval, Matrix, Number, Relation, SetValue, TupleValue, Union_, Value
-from ._core import Ctx, Decision, bounded, decide, is_scalar, kind_name
+from ..values import Expression, Interval, Matrix, Relation, SetValue, TupleValue, Union_, Value
+from ._core import Ctx, Decision, bounded, kind_name
+from ._relations import assignment, solved_interval
+from ._sympy import same_real_set
+from ._trees import set_description
 
 __all__ = ["compare_structures", "match_unordered", "set_description"]
 
@@ -60,8 +63,6 @@ def _sets(answer: SetValue, gold: SetValue, ctx: Ctx) -> Decision:
 def _parts_of(s: SetValue) -> Optional[Tuple[Tuple[Value, ...], Tuple[str, ...]]]:
     """(values, names) of the parts of a multi-part answer: a bare list of assignments to names with different
     letters (``a = -2, b = -2``), in the order written; None otherwise (``x_1 = 2, x_2 = 3`` are roots, unordered)."""
-    from ._relations import assignment
-
     if s.braces or len(s.items) < 2:
         return None
     found = [assignment(v) if isinstance(v, Relation) else None for v in s.items]
@@ -95,8 +96,6 @@ def _parts_in_order(parts: Tuple[Tuple[Value, ...], Tuple[str, ...]], plain: Seq
 def group_assignments(items: Sequence[Value]) -> Tuple[Value, ...]:
     """``p = 5, q = 2, p = 7, q = 2`` (several solutions flattened into one list of assignments) as the list of
     tuples ``(5, 2), (7, 2)``: only when the names cycle in the same order at least twice; else unchanged."""
-    from ._relations import assignment
-
     pairs = [assignment(v) if isinstance(v, Relation) else None for v in items]
     if len(items) < 4 or any(p is None for p in pairs):
         return tuple(items)
@@ -120,7 +119,7 @@ def match_unordered(a: Sequence[Value], g: Sequence[Value], ctx: Ctx) -> Optiona
 
     def equal(i: int, j: int) -> bool:
         if (i, j) not in cache:
-            cache[(i, j)] = decide(a[i], g[j], ctx).equal
+            cache[(i, j)] = ctx.compare(a[i], g[j]).equal
         return cache[(i, j)]
 
     def augment(j: int, seen: set) -> bool:
@@ -148,12 +147,12 @@ def _set_vs_other(answer: Value, gold: Value, ctx: Ctx) -> Decision:
         g_items = gold.items if isinstance(gold, (SetValue, TupleValue)) else ()
         return _ordered(a_items, g_items, ctx, "tuple.as_list", "list")
     if len(s.items) == 1:
-        d = decide(s.items[0] if s is answer else answer, s.items[0] if s is gold else gold, ctx)
+        d = ctx.compare(s.items[0] if s is answer else answer, s.items[0] if s is gold else gold)
         return Decision(d.equal, "set.single", f"a one-element set against its element: {d.reason}")
     if isinstance(other, (Interval, Union_)):
         union = _inequalities_as_union(s) if ctx.options.allow_interval_as_inequality else None
         if union is not None:
-            d = decide(union, gold, ctx) if s is answer else decide(answer, union, ctx)
+            d = ctx.compare(union, gold) if s is answer else ctx.compare(answer, union)
             return Decision(d.equal, "relation.interval", f"{s} describes {union}: {d.reason}")
         return _real_sets(answer, gold, ctx)
     return _kinds_differ(answer, gold)
@@ -161,8 +160,6 @@ def _set_vs_other(answer: Value, gold: Value, ctx: Ctx) -> Decision:
 
 def _inequalities_as_union(s: SetValue) -> Optional[Union_]:
     """``x < 2 or x > 3`` (a bare list of solved inequalities in one variable) as ``(-∞, 2) ∪ (3, ∞)``."""
-    from ._relations import solved_interval
-
     if s.braces or not all(isinstance(v, Relation) for v in s.items):
         return None
     solved = [solved_interval(v) for v in s.items]  # type: ignore[arg-type]
@@ -178,7 +175,7 @@ def _ordered(a: Sequence[Value], g: Sequence[Value], ctx: Ctx, rule: str, what: 
     if len(a) != len(g):
         return Decision(False, rule, f"the answer's {what} has {len(a)} items, the gold's {len(g)}")
     for pos, (x, y) in enumerate(zip(a, g), 1):
-        d = decide(x, y, ctx)
+        d = ctx.compare(x, y)
         if not d.equal:
             return Decision(False, rule, f"item {pos} differs: {d.reason}")
     return Decision(True, rule, f"all {len(g)} items match in order")
@@ -194,7 +191,7 @@ def _matrices(answer: Matrix, gold: Matrix, ctx: Ctx) -> Decision:
         return Decision(False, "matrix.size", "the matrix is too large to compare")
     for r, (row_a, row_g) in enumerate(zip(answer.rows, gold.rows), 1):
         for c, (x, y) in enumerate(zip(row_a, row_g), 1):
-            d = decide(x, y, ctx)
+            d = ctx.compare(x, y)
             if not d.equal:
                 return Decision(False, "matrix.entrywise", f"entry ({r},{c}) differs: {d.reason}")
     return Decision(True, "matrix.entrywise", f"same shape {gold.shape[0]}×{gold.shape[1]} and every entry matches")
@@ -231,7 +228,7 @@ def _intervals(answer: Interval, gold: Interval, ctx: Ctx) -> Decision:
     if (answer.left_closed, answer.right_closed) != (gold.left_closed, gold.right_closed):
         return Decision(False, "interval.brackets", f"bracket types differ: {answer} vs {gold}")
     for side, x, y in (("left", answer.left, gold.left), ("right", answer.right, gold.right)):
-        d = decide(x, y, ctx)
+        d = ctx.compare(x, y)
         if not d.equal:
             return Decision(False, "interval.endpoints", f"{side} endpoints differ: {d.reason}")
     return Decision(True, "interval.endpoints", "same endpoints and same brackets")
@@ -256,42 +253,7 @@ def _real_sets(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     da, dg = set_description(answer), set_description(gold)
     if da is None or dg is None:
         return Decision(False, "union.parts", f"{answer} and {gold} are not the same set")
-    from ._sympy import same_real_set
-
     same = bounded(same_real_set, da, dg, ctx=ctx, decisive=True)
     if same:
         return Decision(True, "union.as_sets", f"{answer} and {gold} are the same set of reals")
     return Decision(False, "union.as_sets", f"{answer} and {gold} are not the same set of reals")
-
-
-def set_description(v: Value) -> Optional[tuple]:
-    """A picklable description of a set of reals for :func:`._sympy.same_real_set`; None if ``v`` is not one
-    (or depends on variables)."""
-    from ._numeric import free_symbols
-    from ._scalars import to_tree
-
-    def end(x: Value) -> Optional[tuple]:
-        if not is_scalar(x):
-            return None
-        t = to_tree(x)  # type: ignore[arg-type]
-        return None if free_symbols(t) else t
-
-    if isinstance(v, Interval):
-        lo, hi = end(v.left), end(v.right)
-        if lo is None or hi is None:
-            return None
-        return ("interval", lo, hi, v.left_closed, v.right_closed)
-    if isinstance(v, SetValue):
-        pts = [end(x) for x in v.items]
-        if any(p is None for p in pts):
-            return None
-        return ("points",) + tuple(pts)  # type: ignore[operator]
-    if isinstance(v, Union_):
-        parts = [set_description(p) for p in v.parts]
-        if any(p is None for p in parts):
-            return None
-        return ("union" if v.op == "cup" else "intersection",) + tuple(parts)  # type: ignore[operator]
-    if isinstance(v, (Number, Expression)):
-        p = end(v)
-        return None if p is None else ("points", p)
-    return None

@@ -6,18 +6,24 @@ A leaf module: it imports nothing from the rest of the comparison stage, so any 
 from __future__ import annotations
 
 import re
-from typing import Dict, Mapping, Optional, Tuple, Union
+from typing import Dict, List, Mapping, Optional, Tuple, TypeGuard, Union
 
 from ..values import Expression, Interval, Matrix, Number, Relation, SetValue, TupleValue, Union_, Value
 
 __all__ = [
-    "SERIES", "to_tree", "free_symbols", "substitute", "rename", "value_symbols", "function_name", "plain_head",
+    "SERIES", "Scalar", "is_scalar", "to_tree", "free_symbols", "substitute", "rename", "value_symbols",
+    "function_name", "plain_head", "set_description",
 ]
 
 SERIES = frozenset({"sum", "prod"})
 """Functions that bind a variable: ``("func", "sum" | "prod", body, ("sym", k), lo, hi)``."""
 
 Scalar = Union[Number, Expression]
+
+
+def is_scalar(v: Value) -> TypeGuard[Scalar]:
+    """Numbers and expressions: the values compared by value rather than by structure."""
+    return isinstance(v, (Number, Expression))
 
 
 def to_tree(v: Scalar) -> tuple:
@@ -122,3 +128,33 @@ def plain_head(head: str) -> bool:
 def rename(node: tuple, mapping: Dict[str, str]) -> tuple:
     """``node`` with free variables renamed (simultaneously)."""
     return substitute(node, {k: ("sym", v) for k, v in mapping.items()})
+
+
+def set_description(v: Value) -> Optional[tuple]:
+    """A picklable description of a set of reals for :func:`._sympy.same_real_set`; None if ``v`` is not one
+    (or depends on variables)."""
+    if isinstance(v, Interval):
+        lo, hi = _constant(v.left), _constant(v.right)
+        if lo is None or hi is None:
+            return None
+        return ("interval", lo, hi, v.left_closed, v.right_closed)
+    if isinstance(v, (SetValue, Union_)) or is_scalar(v):
+        items = (v,) if is_scalar(v) else v.items if isinstance(v, SetValue) else v.parts
+        describe = _constant if not isinstance(v, Union_) else set_description
+        parts: List[tuple] = []
+        for item in items:
+            part = describe(item)
+            if part is None:
+                return None
+            parts.append(part)
+        head = "points" if not isinstance(v, Union_) else "union" if v.op == "cup" else "intersection"
+        return (head, *parts)
+    return None
+
+
+def _constant(x: Value) -> Optional[tuple]:
+    """The tree of a number or expression without variables; None for anything else."""
+    if not is_scalar(x):
+        return None
+    tree = to_tree(x)
+    return None if free_symbols(tree) else tree
