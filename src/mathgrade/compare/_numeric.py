@@ -25,7 +25,7 @@ import random
 import threading
 import zlib
 from fractions import Fraction
-from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from ..limits import MAX_EXPONENT
 from ._trees import SERIES as _SERIES
@@ -421,6 +421,10 @@ class _Evaluator:
         return v
 
 
+_Function = Callable[..., Scalar]
+"""A numeric function: ``fn(evaluator, *arguments)``."""
+
+
 def _bits(v: Fraction) -> int:
     return v.numerator.bit_length() + v.denominator.bit_length()
 
@@ -550,23 +554,24 @@ def _binom(ev: _Evaluator, n: Scalar, k: Scalar) -> Scalar:
     return ev.ctx.binomial(n_mp, k_mp)
 
 
-def _gcd_lcm(which: str):
+def _gcd_lcm(which: str) -> _Function:
     def fn(ev: _Evaluator, *xs: Scalar) -> Scalar:
         ints = [_as_int(x) for x in xs]
         if any(i is None for i in ints) or not ints:
             raise Undefined(f"{which} of non-integers")
         f = math.gcd if which == "gcd" else math.lcm
-        return Fraction(f(*ints))  # type: ignore[arg-type]
+        return Fraction(f(*(i for i in ints if i is not None)))
 
     return fn
 
 
-def _extremum(which: str):
+def _extremum(which: str) -> _Function:
     def fn(ev: _Evaluator, *xs: Scalar) -> Scalar:
         if not xs:
             raise Undefined(f"{which} of nothing")
-        if all(isinstance(x, Fraction) for x in xs):
-            return max(xs) if which == "max" else min(xs)  # type: ignore[type-var]
+        exact = [x for x in xs if isinstance(x, Fraction)]
+        if len(exact) == len(xs):
+            return max(exact) if which == "max" else min(exact)
         reals = [_real(ev, x) for x in xs]
         return max(reals) if which == "max" else min(reals)
 
@@ -622,7 +627,7 @@ def _bounded_arg(ev: _Evaluator, name: str, x: Any) -> Any:
     return v
 
 
-def _mpfunc(name: str, zero_at_zero: bool = False):
+def _mpfunc(name: str, zero_at_zero: bool = False) -> _Function:
     def fn(ev: _Evaluator, x: Scalar) -> Scalar:
         if zero_at_zero and _is_zero(x):
             return Fraction(0)
@@ -631,7 +636,7 @@ def _mpfunc(name: str, zero_at_zero: bool = False):
     return fn
 
 
-def _reciprocal(name: str):
+def _reciprocal(name: str) -> _Function:
     def fn(ev: _Evaluator, x: Scalar) -> Scalar:
         return ev._div(Fraction(1), getattr(ev.ctx, name)(_bounded_arg(ev, name, x)))
 
@@ -656,7 +661,7 @@ def _cot(ev: _Evaluator, x: Scalar) -> Scalar:
     return ev.ctx.cos(ev.mp(x)) / s
 
 
-def _part(name: str):
+def _part(name: str) -> _Function:
     def fn(ev: _Evaluator, x: Scalar) -> Scalar:
         if isinstance(x, Fraction):
             if name in ("re", "conj"):
@@ -672,7 +677,7 @@ def _part(name: str):
     return fn
 
 
-_FUNCS: Dict[str, Any] = {
+_FUNCS: Dict[str, _Function] = {
     "sin": _mpfunc("sin", True),
     "cos": _mpfunc("cos"),
     "tan": _tan,

@@ -25,8 +25,8 @@ from ..values import Expression, Interval, Number, Relation, TupleValue, Union_,
 from . import _numeric
 from ._core import Ctx, Decision, bounded, kind_name
 from ._sympy import same_real_set, same_zero_set
-from ._trees import (free_symbols, function_name, is_scalar, plain_head, rename, set_description, to_tree,
-                     value_symbols)
+from ._trees import (free_symbols, function_name, is_scalar, plain_head, rename, scalar_trees, set_description,
+                     to_tree, value_symbols)
 
 __all__ = ["compare_relations", "assignment", "solved_interval"]
 
@@ -57,8 +57,9 @@ def compare_relations(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     if asg is not None:
         return _assigned(rel, asg, other, rel is answer, ctx)
     inequality = any(op in _INEQ or op == "!=" for op in rel.ops)
-    if _open_pair(other) and inequality and ctx.options.allow_interval_as_inequality:
-        other = Interval(other.items[0], other.items[1], False, False)  # type: ignore[union-attr]
+    if isinstance(other, TupleValue) and _open_pair(other) and inequality \
+            and ctx.options.allow_interval_as_inequality:
+        other = Interval(other.items[0], other.items[1], False, False)
     if isinstance(other, (Interval, Union_)) and ctx.options.allow_interval_as_inequality:
         return _relation_vs_set(rel, other, answer_is_relation=rel is answer, ctx=ctx)
     if _truth(rel, ctx) is True:
@@ -113,13 +114,12 @@ def _restated(rel: Relation, other: Value, ctx: Ctx) -> Optional[Decision]:
     \\frac{n(n+1)}{2}``): its right side is the answer when the left side holds no variable the gold names, or
     has the same value as the right side."""
     sides, ops = _exact_part(rel)
-    if any(op != "=" for op in ops) or not all(is_scalar(s) for s in sides):
-        return None
+    trees = scalar_trees(sides)
     wanted = value_symbols(other)
-    if wanted is None:
+    if any(op != "=" for op in ops) or trees is None or wanted is None:
         return None
     value, left = sides[-1], sides[:-1]
-    if any(free_symbols(to_tree(s)) & wanted for s in left):  # type: ignore[arg-type]
+    if any(free_symbols(t) & wanted for t in trees[:-1]):
         if not all(ctx.compare(s, value).equal for s in left):
             return None
         why = f"{rel} states an identity"
@@ -204,10 +204,8 @@ def _shared_variables(name: Value, value: Value) -> bool:
 def _truth(rel: Relation, ctx: Ctx) -> Optional[bool]:
     """True/False for a relation between constants (``7 = 5``); None when it has variables or is not numeric."""
     sides, ops = _exact_part(rel)
-    if not all(is_scalar(s) for s in sides):
-        return None
-    trees = [to_tree(s) for s in sides]  # type: ignore[arg-type]
-    if any(free_symbols(t) for t in trees):
+    trees = scalar_trees(sides)
+    if trees is None or any(free_symbols(t) for t in trees):
         return None
     for (l, op, r) in zip(trees, ops, trees[1:]):
         ctx.deadline.check()
@@ -237,7 +235,7 @@ def _contradicts(rel: Relation, ctx: Ctx) -> bool:
     sides, ops = _exact_part(rel)
     if any(op != "=" for op in ops):
         return False
-    trees = [to_tree(s) for s in sides if is_scalar(s)]  # type: ignore[arg-type]
+    trees = [to_tree(s) for s in sides if is_scalar(s)]
     constants = [t for t in trees if not free_symbols(t)]
     for left, right in zip(constants, constants[1:]):
         ctx.deadline.check()
@@ -344,11 +342,11 @@ Atom = Tuple[tuple, str]
 def _atoms(rel: Relation) -> Optional[List[Atom]]:
     """Each link of the chain as ``(f, op)`` meaning ``f op 0``, with op among ``=``, ``!=``, ``<``, ``<=``."""
     sides, ops = _exact_part(rel)
-    if not all(is_scalar(s) for s in sides):
+    trees = scalar_trees(sides)
+    if trees is None:
         return None
     out: List[Atom] = []
-    for l, op, r in zip(sides, ops, sides[1:]):
-        lt, rt = to_tree(l), to_tree(r)
+    for lt, op, rt in zip(trees, ops, trees[1:]):
         if op in _FLIP:
             out.append((("add", rt, ("neg", lt)), _FLIP[op]))
         elif op in ("=", "!=", "<", "<="):
@@ -419,9 +417,9 @@ def _positive(tree: tuple) -> bool:
 def solved_interval(rel: Relation) -> Optional[Tuple[str, Value]]:
     """(variable, interval or union) for a solved inequality: ``x > 3``, ``3 < x``, ``2 <= x < 5``, ``x != 3``."""
     sides, ops = rel.sides, rel.ops
-    if not all(is_scalar(s) for s in sides):
+    trees = scalar_trees(sides)
+    if trees is None:
         return None
-    trees = [to_tree(s) for s in sides]
     varying = [i for i, t in enumerate(trees) if free_symbols(t)]
     if len(varying) != 1 or not _is_name(sides[varying[0]]):
         return None
@@ -451,9 +449,9 @@ def solved_interval(rel: Relation) -> Optional[Tuple[str, Value]]:
 def _univariate(rel: Relation) -> Optional[tuple]:
     """A description of a relation in one variable for :func:`._sympy.same_real_set`: ("relation", var, atoms)."""
     sides, ops = _exact_part(rel)
-    if not all(is_scalar(s) for s in sides):
+    trees = scalar_trees(sides)
+    if trees is None:
         return None
-    trees = [to_tree(s) for s in sides]
     names = frozenset().union(*(free_symbols(t) for t in trees))
     if len(names) != 1 or any(op not in ("=", "!=") + _INEQ for op in ops):
         return None
@@ -506,6 +504,9 @@ def _relation_vs_set(rel: Relation, other: Value, answer_is_relation: bool, ctx:
     desc = _univariate(rel)
     if desc is not None:
         other_desc = set_description(other)
-        if other_desc is not None and bounded(same_real_set, desc, other_desc, ctx=ctx, decisive=True):
+        same: Optional[bool] = None
+        if other_desc is not None:
+            same = bounded(same_real_set, desc, other_desc, ctx=ctx, decisive=True)
+        if same:
             return Decision(True, "relation.interval", f"the solutions of {rel} are {other}")
     return Decision(False, "relation.interval", f"{rel} does not describe {other}")

@@ -167,7 +167,7 @@ def _nudged(node: tuple, least: int) -> List[tuple]:
         return []
     if head in ("sym", "const"):
         return []
-    out = []
+    out: List[tuple] = []
     for i in range(2 if head == "func" else 1, len(node)):
         out.extend(node[:i] + (moved,) + node[i + 1:] for moved in _nudged(node[i], least))
     return out

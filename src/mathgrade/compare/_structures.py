@@ -96,16 +96,17 @@ def _parts_in_order(parts: Tuple[Tuple[Value, ...], Tuple[str, ...]], plain: Seq
 def group_assignments(items: Sequence[Value]) -> Tuple[Value, ...]:
     """``p = 5, q = 2, p = 7, q = 2`` (several solutions flattened into one list of assignments) as the list of
     tuples ``(5, 2), (7, 2)``: only when the names cycle in the same order at least twice; else unchanged."""
-    pairs = [assignment(v) if isinstance(v, Relation) else None for v in items]
-    if len(items) < 4 or any(p is None for p in pairs):
+    found = [assignment(v) if isinstance(v, Relation) else None for v in items]
+    pairs = [p for p in found if p is not None]
+    if len(items) < 4 or len(pairs) != len(items):
         return tuple(items)
-    names = [p[0] for p in pairs]  # type: ignore[index]
+    names = [p[0] for p in pairs]
     width = names[1:].index(names[0]) + 1 if names[0] in names[1:] else 0
     if width < 2 or len(names) % width or len(set(names[:width])) != width:
         return tuple(items)
     if any(names[i] != names[i % width] for i in range(len(names))):
         return tuple(items)
-    values = [p[1] for p in pairs]  # type: ignore[index]
+    values = [p[1] for p in pairs]
     return tuple(TupleValue(tuple(values[i:i + width])) for i in range(0, len(values), width))
 
 
@@ -160,13 +161,14 @@ def _set_vs_other(answer: Value, gold: Value, ctx: Ctx) -> Decision:
 
 def _inequalities_as_union(s: SetValue) -> Optional[Union_]:
     """``x < 2 or x > 3`` (a bare list of solved inequalities in one variable) as ``(-∞, 2) ∪ (3, ∞)``."""
-    if s.braces or not all(isinstance(v, Relation) for v in s.items):
+    if s.braces:
         return None
-    solved = [solved_interval(v) for v in s.items]  # type: ignore[arg-type]
-    if any(x is None for x in solved) or len({x[0] for x in solved}) != 1:  # type: ignore[index]
+    found = [solved_interval(v) if isinstance(v, Relation) else None for v in s.items]
+    solved = [x for x in found if x is not None]
+    if len(solved) != len(s.items) or len({name for name, _ in solved}) != 1:
         return None
     parts: List[Value] = []
-    for _, part in solved:  # type: ignore[misc]
+    for _, part in solved:
         parts.extend(part.parts if isinstance(part, Union_) else (part,))
     return Union_(tuple(parts))
 
@@ -201,14 +203,20 @@ def _cells(m: Matrix) -> Tuple[Value, ...]:
     return tuple(x for row in m.rows for x in row)
 
 
+def _entries(v: Value) -> Tuple[Value, ...]:
+    """The entries of a matrix (row by row) or the items of a tuple."""
+    if isinstance(v, Matrix):
+        return _cells(v)
+    return v.items if isinstance(v, TupleValue) else (v,)
+
+
 def _vector_vs_tuple(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     """A row or column vector against a tuple of the same entries (``(1,2,3)`` for a vector)."""
     m = answer if isinstance(answer, Matrix) else gold
     assert isinstance(m, Matrix)
     if 1 not in m.shape:
         return _kinds_differ(answer, gold)
-    a_items = _cells(answer) if isinstance(answer, Matrix) else answer.items  # type: ignore[union-attr]
-    g_items = _cells(gold) if isinstance(gold, Matrix) else gold.items  # type: ignore[union-attr]
+    a_items, g_items = _entries(answer), _entries(gold)
     return _ordered(a_items, g_items, ctx, "matrix.vector_as_tuple", "vector")
 
 

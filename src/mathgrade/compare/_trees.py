@@ -6,13 +6,13 @@ A leaf module: it imports nothing from the rest of the comparison stage, so any 
 from __future__ import annotations
 
 import re
-from typing import Dict, List, Mapping, Optional, Tuple, TypeGuard, Union
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple, TypeGuard, Union
 
 from ..values import Expression, Interval, Matrix, Number, Relation, SetValue, TupleValue, Union_, Value
 
 __all__ = [
     "SERIES", "Scalar", "is_scalar", "to_tree", "free_symbols", "substitute", "rename", "value_symbols",
-    "function_name", "plain_head", "set_description",
+    "function_name", "plain_head", "set_description", "scalar_trees",
 ]
 
 SERIES = frozenset({"sum", "prod"})
@@ -138,18 +138,32 @@ def set_description(v: Value) -> Optional[tuple]:
         if lo is None or hi is None:
             return None
         return ("interval", lo, hi, v.left_closed, v.right_closed)
-    if isinstance(v, (SetValue, Union_)) or is_scalar(v):
-        items = (v,) if is_scalar(v) else v.items if isinstance(v, SetValue) else v.parts
-        describe = _constant if not isinstance(v, Union_) else set_description
-        parts: List[tuple] = []
-        for item in items:
-            part = describe(item)
-            if part is None:
-                return None
-            parts.append(part)
-        head = "points" if not isinstance(v, Union_) else "union" if v.op == "cup" else "intersection"
-        return (head, *parts)
+    if isinstance(v, Union_):
+        return _described("union" if v.op == "cup" else "intersection", [set_description(p) for p in v.parts])
+    if isinstance(v, SetValue):
+        return _described("points", [_constant(x) for x in v.items])
+    if is_scalar(v):
+        return _described("points", [_constant(v)])
     return None
+
+
+def _described(head: str, parts: List[Optional[tuple]]) -> Optional[tuple]:
+    out: List[tuple] = []
+    for part in parts:
+        if part is None:
+            return None
+        out.append(part)
+    return (head, *out)
+
+
+def scalar_trees(values: Sequence[Value]) -> Optional[List[tuple]]:
+    """The trees of ``values`` when every one is a number or an expression; else None."""
+    out: List[tuple] = []
+    for v in values:
+        if not is_scalar(v):
+            return None
+        out.append(to_tree(v))
+    return out
 
 
 def _constant(x: Value) -> Optional[tuple]:
