@@ -288,3 +288,13 @@ def test_different_inequalities_are_told_apart_without_solving() -> None:
     assert not d.correct and "holds at" in d.reason
     assert not boxed("x > -1", "x < 1").correct
     assert boxed("x^2 < 4", "-2 < x < 2").correct  # equal ones are still solved
+
+
+def test_exact_comparisons_never_import_mpmath() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, mathgrade; mathgrade.grade('$\\\\boxed{x < 5}$', 'x > 5'); "
+            "mathgrade.grade('$\\\\boxed{x^2+1}$', 'x^2+2'); print('mpmath' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip() == "False", out.stderr

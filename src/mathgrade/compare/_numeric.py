@@ -227,28 +227,38 @@ def evaluate(node: tuple, env: Dict[str, Fraction], digits: int = BASE_DIGITS, r
     Raises :class:`Undefined` where the expression has no value (in real mode: no real value) and
     :class:`Unsupported` for what cannot be evaluated (unknown functions, unbound variables).
     """
-    with working(digits) as ctx:
-        return _measure(node, env, ctx, digits, real).value
+    return _measure(node, env, digits, real).value
 
 
-def _measure(node: tuple, env: Dict[str, Fraction], ctx: Any, digits: int, real: bool) -> _Measured:
-    ev = _Evaluator(env, ctx, digits, real)
-    try:
-        value = ev.run(node)
-    except (ZeroDivisionError, OverflowError, ValueError) as exc:
-        raise Undefined(str(exc) or type(exc).__name__) from None
-    return _Measured(value, ev.top, ev.spread)
+def _measure(node: tuple, env: Dict[str, Fraction], digits: int, real: bool) -> _Measured:
+    """Evaluate ``node``; mpmath is imported and its precision set only if the value is not exact."""
+    with contextlib.ExitStack() as scope:
+        ev = _Evaluator(env, scope, digits, real)
+        try:
+            value = ev.run(node)
+        except (ZeroDivisionError, OverflowError, ValueError) as exc:
+            raise Undefined(str(exc) or type(exc).__name__) from None
+        return _Measured(value, ev.top, ev.spread)
 
 
 class _Evaluator:
-    def __init__(self, env: Dict[str, Fraction], ctx: Any, digits: int, real: bool) -> None:
+    def __init__(self, env: Dict[str, Fraction], scope: contextlib.ExitStack, digits: int, real: bool) -> None:
         self.env = env
-        self.ctx = ctx
+        self._scope = scope
+        self._ctx: Any = None
         self.dps = digits
         self.real = real
         self.series_terms = 0  # terms of sums and products evaluated so far (nested ones multiply)
         self.top: Optional[int] = None
         self.spread = 0
+
+    @property
+    def ctx(self) -> Any:
+        """This thread's mpmath context at the evaluation's precision, entered on first use (exact arithmetic never
+        needs it)."""
+        if self._ctx is None:
+            self._ctx = self._scope.enter_context(working(self.dps))
+        return self._ctx
 
     def mp(self, v: Scalar) -> Any:
         return to_mp(self.ctx, v)
@@ -726,17 +736,17 @@ def same_value(a_tree: tuple, b_tree: tuple, env: Dict[str, Fraction], real: boo
     """
     digits, confirming = BASE_DIGITS, False
     while True:
+        try:
+            x, y = _measure(a_tree, env, digits, real), _measure(b_tree, env, digits, real)
+        except Undefined:
+            return None
+        if isinstance(x.value, Fraction) and isinstance(y.value, Fraction):
+            return x.value == y.value
+        needed = _digits_needed(x, y)
+        if needed > digits and not confirming:
+            digits = needed
+            continue
         with working(digits) as ctx:
-            try:
-                x, y = _measure(a_tree, env, ctx, digits, real), _measure(b_tree, env, ctx, digits, real)
-            except Undefined:
-                return None
-            if isinstance(x.value, Fraction) and isinstance(y.value, Fraction):
-                return x.value == y.value
-            needed = _digits_needed(x, y)
-            if needed > digits and not confirming:
-                digits = needed
-                continue
             a, b = to_mp(ctx, x.value), to_mp(ctx, y.value)
             if not (ctx.isfinite(a) and ctx.isfinite(b)):
                 return bool(a == b)
