@@ -5,8 +5,12 @@ Order of work, cheapest first:
 1. number vs number: :mod:`._numbers` (Fractions only, no sympy);
 2. a written decimal vs a constant expression (``1.41`` vs ``\\sqrt2``): the rounding rule on a high-precision value;
 3. expressions: free variables must agree, then both sides are evaluated at deterministic random points (exact
-   rationals where possible, 50-digit mpmath otherwise); one differing point decides "different"; agreement at
-   every point is confirmed with sympy (expand, cancel, trigsimp, simplify) within a share of the time limit.
+   rationals where possible, mpmath at a precision that grows with the magnitudes otherwise; integers too when a
+   step function is involved); one differing point decides "different"; agreement at every point is confirmed
+   with sympy within the symbolic budget;
+4. after a difference: sides that differ only where a value is not real compare as real functions; sides that
+   differ by a function of their arbitrary constants (``C``) are the same family; written decimals inside an
+   expression may be roundings.
 """
 
 from __future__ import annotations
