@@ -8,7 +8,7 @@ or equation. The dispatcher is passed in the context, so no rule module imports 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Optional, TypeVar
 
 from ..limits import Deadline, GradingTimeout, run_bounded
@@ -40,10 +40,17 @@ class Ctx:
     options: Options
     deadline: Deadline
     dispatch: Callable[[Value, Value, "Ctx"], Decision]
+    confirm: bool = True
+    """Whether an agreement found numerically is confirmed symbolically (only for the reason it gives)."""
 
     def compare(self, answer: Value, gold: Value) -> Decision:
-        """Compare two values (items of containers, sides of relations) by the rule for their kinds."""
+        """Compare two values (sides of relations, the content of a choice) by the rule for their kinds."""
         return self.dispatch(answer, gold, self)
+
+    def compare_items(self, answer: Value, gold: Value) -> Decision:
+        """Compare two items of containers. Only a differing item's reason is shown, so an agreement is not
+        confirmed symbolically (which would change no verdict and cost a sympy job per pair of items)."""
+        return self.dispatch(answer, gold, replace(self, confirm=False) if self.confirm else self)
 
 
 def bounded(fn: Callable[..., T], *args: Any, ctx: Ctx, decisive: bool = False) -> Optional[T]:

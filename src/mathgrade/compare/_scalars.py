@@ -445,7 +445,7 @@ def _show_point(point: Dict[str, Fraction]) -> str:
 
 
 def _confirm(a: tuple, g: tuple, ctx: Ctx, evidence: str) -> Decision:
-    shown = bounded(difference_is_zero, a, g, ctx=ctx)
+    shown = bounded(difference_is_zero, a, g, ctx=ctx) if ctx.confirm else None
     if shown:
         return Decision(True, "expression.symbolic", f"{render(a)} = {render(g)}: {evidence}, confirmed symbolically")
     rule = "expression.numeric" if not (free_symbols(a) or free_symbols(g)) \

@@ -120,7 +120,7 @@ def match_unordered(a: Sequence[Value], g: Sequence[Value], ctx: Ctx) -> Optiona
 
     def equal(i: int, j: int) -> bool:
         if (i, j) not in cache:
-            cache[(i, j)] = ctx.compare(a[i], g[j]).equal
+            cache[(i, j)] = ctx.compare_items(a[i], g[j]).equal
         return cache[(i, j)]
 
     def augment(j: int, seen: set) -> bool:
@@ -177,7 +177,7 @@ def _ordered(a: Sequence[Value], g: Sequence[Value], ctx: Ctx, rule: str, what: 
     if len(a) != len(g):
         return Decision(False, rule, f"the answer's {what} has {len(a)} items, the gold's {len(g)}")
     for pos, (x, y) in enumerate(zip(a, g), 1):
-        d = ctx.compare(x, y)
+        d = ctx.compare_items(x, y)
         if not d.equal:
             return Decision(False, rule, f"item {pos} differs: {d.reason}")
     return Decision(True, rule, f"all {len(g)} items match in order")
@@ -193,7 +193,7 @@ def _matrices(answer: Matrix, gold: Matrix, ctx: Ctx) -> Decision:
         return Decision(False, "matrix.size", "the matrix is too large to compare")
     for r, (row_a, row_g) in enumerate(zip(answer.rows, gold.rows), 1):
         for c, (x, y) in enumerate(zip(row_a, row_g), 1):
-            d = ctx.compare(x, y)
+            d = ctx.compare_items(x, y)
             if not d.equal:
                 return Decision(False, "matrix.entrywise", f"entry ({r},{c}) differs: {d.reason}")
     return Decision(True, "matrix.entrywise", f"same shape {gold.shape[0]}×{gold.shape[1]} and every entry matches")
@@ -236,7 +236,7 @@ def _intervals(answer: Interval, gold: Interval, ctx: Ctx) -> Decision:
     if (answer.left_closed, answer.right_closed) != (gold.left_closed, gold.right_closed):
         return Decision(False, "interval.brackets", f"bracket types differ: {answer} vs {gold}")
     for side, x, y in (("left", answer.left, gold.left), ("right", answer.right, gold.right)):
-        d = ctx.compare(x, y)
+        d = ctx.compare_items(x, y)
         if not d.equal:
             return Decision(False, "interval.endpoints", f"{side} endpoints differ: {d.reason}")
     return Decision(True, "interval.endpoints", "same endpoints and same brackets")
