@@ -81,20 +81,23 @@ def _compare_values(answer: Number, a: Fraction, gold: Number, g: Fraction, opti
         return True, "number.exact", f"{_show(a)} equals {_show(g)}"
     if any(p is not None and abs(p) > MAX_EXPONENT for p in (answer.places, gold.places)):
         return False, "number.exact", f"{_show(a)} differs from {_show(g)}"  # no rounding at absurd positions
-    a_dec, g_dec = answer.places is not None, gold.places is not None
-    if a_dec and (not g_dec or answer.places <= gold.places):  # type: ignore[operator]
+    a_places, g_places = answer.places, gold.places
+    if g_places is None and g.denominator == 1:
+        # an exact integer gold is matched only exactly: 3.16×10³ is not 3159 (rounding is for non-integers)
+        return False, "number.exact", f"{_show(a)} differs from the exact integer {_show(g)}"
+    if a_places is not None and (g_places is None or a_places <= g_places):
         # the answer is the less precise one: it must be a rounding of the gold with enough digits
         sig = significant_digits(answer)
-        if _surely_rounds_to(gold, g, a, answer.places):  # type: ignore[arg-type]
+        if _surely_rounds_to(gold, g, a, a_places):
             if sig >= options.min_significant_digits:
-                return True, "number.rounded", f"{answer} is {_show(g)} rounded to {_places(answer.places)}"
+                return True, "number.rounded", f"{answer} is {_show(g)} rounded to {_places(a_places)}"
             return False, "number.too_few_digits", (
                 f"{answer} has {sig} significant digit{'s' if sig != 1 else ''}; "
                 f"at least {options.min_significant_digits} are needed to stand for {_show(g)}")
-    elif g_dec:
+    elif g_places is not None:
         # the gold is a written decimal (a rounded value): the answer must round to it at the gold's digits
-        if _surely_rounds_to(answer, a, g, gold.places):  # type: ignore[arg-type]
-            return True, "number.rounded", f"{_show(a)} rounds to the gold {gold} at {_places(gold.places)}"
+        if _surely_rounds_to(answer, a, g, g_places):
+            return True, "number.rounded", f"{_show(a)} rounds to the gold {gold} at {_places(g_places)}"
     return False, "number.exact", f"{_show(a)} differs from {_show(g)}"
 
 

@@ -303,7 +303,9 @@ def _node(x: _Scalar, ctx: _Context) -> Node:
     if isinstance(x, Number):
         if x.degrees:
             ctx.degrees = True
-        return ("num", x.value / 100 if x.percent else x.value)
+        if x.percent:
+            return ("num", x.value / 100)
+        return ("num", x.value) if x.places is None else ("num", x.value, x.places)  # a decimal keeps its places
     return x
 
 
