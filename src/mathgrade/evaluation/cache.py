@@ -1,0 +1,113 @@
+"""The response cache of a run directory: every answer received, on disk, before it is graded (SQLite in WAL mode).
+
+Keys are SHA-256 digests of everything that determines a sample's answer: the endpoint, the request body (model,
+prompt, sampling parameters, the sample's seed) and the sample index. :func:`key_prefix` digests what every sample
+of a run shares and :func:`prompt_digest` each problem's prompt once, so that a key costs one small hash.
+
+A transaction commits each batch of answers; WAL mode with ``synchronous=NORMAL`` keeps every committed answer
+through a killed process (``kill -9``). Readers never block the writer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import time
+from typing import Any, Dict, Iterable, List, Mapping, Sequence, Tuple
+
+from .client import Completion
+
+__all__ = ["ResponseCache", "key_prefix", "prompt_digest", "sample_key"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS responses (
+    key BLOB PRIMARY KEY,
+    text TEXT NOT NULL,
+    finish_reason TEXT,
+    prompt_tokens INTEGER,
+    completion_tokens INTEGER,
+    latency_s REAL,
+    attempts INTEGER,
+    created REAL
+) WITHOUT ROWID
+"""
+_LOOKUP_BATCH = 500
+"""Keys per ``SELECT ... IN (...)`` (SQLite allows 999 parameters in old builds)."""
+
+
+def _canonical(obj: Any) -> bytes:
+    return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def key_prefix(base_url: str, shared: Mapping[str, Any]) -> bytes:
+    """The digest of what every sample of a run shares: the endpoint, and ``shared``, the request's fields other than
+    the prompt (model, sampling parameters, the run's seed)."""
+    return hashlib.sha256(_canonical({"endpoint": base_url.rstrip("/"), "request": shared})).digest()
+
+
+def prompt_digest(prompt: Any) -> bytes:
+    """The digest of one prompt (a string, or a list of chat messages)."""
+    return hashlib.sha256(_canonical(prompt)).digest()
+
+
+def sample_key(prefix: bytes, prompt: bytes, sample_index: int) -> bytes:
+    """The cache key of one sample: the run's ``prefix``, the prompt's digest and the sample index."""
+    return hashlib.sha256(prefix + prompt + str(sample_index).encode()).digest()
+
+
+class ResponseCache:
+    """The SQLite file at ``path`` (created if missing). Not shared between threads: open one per thread."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        try:
+            self._db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.execute(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise OSError(f"cannot open the response cache {path}: {exc}") from None
+
+    def get_many(self, keys: Sequence[bytes]) -> Dict[bytes, Completion]:
+        """The cached answers among ``keys``, by key."""
+        found: Dict[bytes, Completion] = {}
+        for start in range(0, len(keys), _LOOKUP_BATCH):
+            part = keys[start:start + _LOOKUP_BATCH]
+            marks = ",".join("?" * len(part))
+            rows = self._db.execute(
+                "SELECT key, text, finish_reason, prompt_tokens, completion_tokens, latency_s, attempts "
+                f"FROM responses WHERE key IN ({marks})", part)
+            for key, text, finish, ptok, ctok, latency, attempts in rows:
+                found[key] = Completion(text, finish, ptok, ctok, latency, attempts or 1)
+        return found
+
+    def put_many(self, items: Iterable[Tuple[bytes, Completion]]) -> None:
+        """Store answers, in one transaction (committed when this returns)."""
+        now = time.time()
+        rows: List[Tuple[Any, ...]] = [(k, c.text, c.finish_reason, c.prompt_tokens, c.completion_tokens,
+                                        c.latency_s, c.attempts, now) for k, c in items]
+        if not rows:
+            return
+        with self._db:
+            self._db.execute("BEGIN")
+            self._db.executemany(
+                "INSERT OR REPLACE INTO responses (key, text, finish_reason, prompt_tokens, completion_tokens, "
+                "latency_s, attempts, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+
+    def __len__(self) -> int:
+        return int(self._db.execute("SELECT count(*) FROM responses").fetchone()[0])
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> "ResponseCache":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def cache_path(out_dir: str) -> str:
+    return os.path.join(out_dir, "cache.sqlite")
