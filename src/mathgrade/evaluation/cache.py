@@ -24,6 +24,8 @@ __all__ = ["ResponseCache", "key_prefix", "prompt_digest", "sample_key"]
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS responses (
     key BLOB PRIMARY KEY,
+    problem_id TEXT,
+    sample_index INTEGER,
     text TEXT NOT NULL,
     finish_reason TEXT,
     prompt_tokens INTEGER,
@@ -83,18 +85,19 @@ class ResponseCache:
                 found[key] = Completion(text, finish, ptok, ctok, latency, attempts or 1)
         return found
 
-    def put_many(self, items: Iterable[Tuple[bytes, Completion]]) -> None:
-        """Store answers, in one transaction (committed when this returns)."""
+    def put_many(self, items: Iterable[Tuple[bytes, str, int, Completion]]) -> None:
+        """Store answers, ``(key, problem id, sample index, answer)`` each, in one transaction (committed when this
+        returns). The problem id and sample index are kept to make the cache readable, not to find answers."""
         now = time.time()
-        rows: List[Tuple[Any, ...]] = [(k, c.text, c.finish_reason, c.prompt_tokens, c.completion_tokens,
-                                        c.latency_s, c.attempts, now) for k, c in items]
+        rows: List[Tuple[Any, ...]] = [(k, pid, i, c.text, c.finish_reason, c.prompt_tokens, c.completion_tokens,
+                                        c.latency_s, c.attempts, now) for k, pid, i, c in items]
         if not rows:
             return
         with self._db:
             self._db.execute("BEGIN")
             self._db.executemany(
-                "INSERT OR REPLACE INTO responses (key, text, finish_reason, prompt_tokens, completion_tokens, "
-                "latency_s, attempts, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                "INSERT OR REPLACE INTO responses (key, problem_id, sample_index, text, finish_reason, prompt_tokens, "
+                "completion_tokens, latency_s, attempts, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
     def __len__(self) -> int:
         return int(self._db.execute("SELECT count(*) FROM responses").fetchone()[0])

@@ -208,8 +208,8 @@ def _resumed(args: argparse.Namespace) -> EvalSettings:
         prompter = Prompter(config["mode"], chosen, config["system"])
         sampling = _sampling(config["temperature"], config["top_p"], config["max_tokens"], config["seed"],
                              tuple(config["stop"] or ()), config["extra"] or {})
-        value = {k: config.get(k) if getattr(args, k, None) is None else getattr(args, k)
-                 for k in ("concurrency", "request_timeout", "max_retries")}
+        value: Dict[str, Any] = {k: config.get(k, DEFAULTS[k]) if getattr(args, k, None) is None else
+                                 getattr(args, k) for k in ("concurrency", "request_timeout", "max_retries")}
         return EvalSettings(task, config["model"], config["base_url"], prompter, sampling, n=config["n"],
                             limit=config["limit"], policy=config["policy"], timeout=config["timeout"],
                             concurrency=value["concurrency"], request_timeout=value["request_timeout"],

@@ -87,6 +87,7 @@ class _Fetcher:
         self._held: Dict[int, Sample] = {}
         self._next = 0
         self._checked = False
+        self._any_cached = False
         self._failures_in_a_row = 0
         self._fatal: Optional[BaseException] = None
 
@@ -105,6 +106,7 @@ class _Fetcher:
 
     async def _block(self, block: List[_Job]) -> None:
         found = self.cache.get_many([j.key for j in block])
+        self._any_cached = self._any_cached or bool(found)
         for job in block:
             while job.seq - self.progress.graded >= self.window:
                 self._raise_fatal()
@@ -119,7 +121,8 @@ class _Fetcher:
                 self._release(job.seq, job.sample)
             elif not self._checked:
                 await self.client.check_model(self.model)
-                await self._ask(job, first=True)
+                # the first request is a check of the endpoint, unless this run has answers cached already
+                await self._ask(job, first=not self._any_cached, slot=False)
                 self._checked = True
                 self._raise_fatal()
             else:
@@ -128,7 +131,9 @@ class _Fetcher:
                 self._tasks.add(task)
                 task.add_done_callback(self._tasks.discard)
 
-    async def _ask(self, job: _Job, first: bool = False) -> None:
+    async def _ask(self, job: _Job, first: bool = False, slot: bool = True) -> None:
+        """Ask for one sample's answer. ``first``: the endpoint's check, whose failure stops the run; ``slot``: the
+        request holds one of the concurrency slots (released here)."""
         p = self.progress
         p.in_flight += 1
         try:
@@ -146,7 +151,7 @@ class _Fetcher:
             return
         finally:
             p.in_flight -= 1
-            if not first:
+            if slot:
                 self._slots.release()
         self._failures_in_a_row = 0
         p.requests += 1
@@ -180,7 +185,8 @@ class _Fetcher:
         batch, self._to_write = self._to_write, []
         if not batch:
             return
-        self.cache.put_many([(job.key, completion) for job, completion in batch])
+        self.cache.put_many([(job.key, job.sample.problem.id, job.sample.index, completion)
+                             for job, completion in batch])
         for job, completion in batch:
             job.sample.completion = completion
             self._release(job.seq, job.sample)

@@ -68,7 +68,7 @@ class Progress:
     def postfix(self) -> str:
         seconds = max(time.monotonic() - self._started, 1e-9)
         accuracy = f"{self.correct / self.graded:.3f}" if self.graded else "-"
-        return (f", in flight {self.in_flight}, failed {self.failed}, retries {self.retries}, "
+        return (f"in flight {self.in_flight}, failed {self.failed}, retries {self.retries}, "
                 f"{self.requests / seconds:.1f} req/s, {self.tokens / seconds:.0f} tok/s, acc {accuracy}")
 
     def close(self) -> None:

@@ -1,0 +1,73 @@
+"""Fixtures of the evaluation tests: the replay server (``replay_server.py``, a real OpenAI-compatible HTTP server
+on 127.0.0.1 replaying recorded model outputs) started once per session in its own process, and reset before each
+test that uses it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import urllib.request
+from typing import Any, Dict, Iterator, List
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "..", "data", "replay_outputs.jsonl")
+MODEL = "sky-t1-replay"
+
+for _module in ("aiohttp", "starlette", "uvicorn"):
+    pytest.importorskip(_module, reason=f"the eval tests need {_module}: pip install '.[test]'")
+
+
+class ReplayServer:
+    """Handle on the running replay server: its ``url`` (ending in /v1) and its control endpoints."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.root = f"http://127.0.0.1:{port}"
+        self.url = self.root + "/v1"
+        self.model = MODEL
+
+    def _call(self, path: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.root + path, data=data, method="GET" if body is None else "POST",
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=30) as resp:
+            return json.loads(resp.read())
+
+    def faults(self, *rules: Dict[str, Any]) -> None:
+        self._call("/_control/faults", {"rules": list(rules)})
+
+    def reset(self) -> None:
+        self._call("/_control/reset", {})
+
+    def requests(self) -> List[Dict[str, Any]]:
+        return list(self._call("/_control/stats")["requests"])
+
+
+@pytest.fixture(scope="session")
+def replay_server_process() -> Iterator[ReplayServer]:
+    proc = subprocess.Popen([sys.executable, os.path.join(HERE, "replay_server.py"), "--data", DATA, "--model", MODEL,
+                             "--port", "0"], stdout=subprocess.PIPE, text=True)
+    line: List[str] = []
+    reader = threading.Thread(target=lambda: line.append(proc.stdout.readline() if proc.stdout else ""), daemon=True)
+    reader.start()
+    reader.join(timeout=120)
+    if not line or not line[0].startswith("PORT "):
+        proc.kill()
+        raise RuntimeError(f"the replay server did not start (said {line!r}, exit code {proc.poll()})")
+    try:
+        yield ReplayServer(int(line[0].split()[1]))
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
+
+
+@pytest.fixture
+def replay(replay_server_process: ReplayServer) -> ReplayServer:
+    """The replay server, with no faults and an empty request log."""
+    replay_server_process.reset()
+    return replay_server_process
