@@ -12,18 +12,19 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sqlite3
 import time
 from typing import Any, Dict, Iterable, List, Mapping, Sequence, Tuple
 
+from ..files import OutputError
 from .client import Completion
 
 __all__ = ["ResponseCache", "key_prefix", "prompt_digest", "sample_key"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS responses (
-    key BLOB PRIMARY KEY,
+    id INTEGER PRIMARY KEY,
+    key BLOB NOT NULL UNIQUE,
     problem_id TEXT,
     sample_index INTEGER,
     text TEXT NOT NULL,
@@ -33,8 +34,12 @@ CREATE TABLE IF NOT EXISTS responses (
     latency_s REAL,
     attempts INTEGER,
     created REAL
-) WITHOUT ROWID
+)
 """
+_VERSION = 1
+"""The cache's schema version (``PRAGMA user_version``). Answers live in a rowid table (appended in order, so writes
+are sequential) with a separate index of keys, which stays small enough to look 100k keys up in well under a
+second; a table clustered on the key would spread 4 KB answers over random pages."""
 _LOOKUP_BATCH = 500
 """Keys per ``SELECT ... IN (...)`` (SQLite allows 999 parameters in old builds)."""
 
@@ -68,9 +73,14 @@ class ResponseCache:
             self._db = sqlite3.connect(path, timeout=30.0, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
+            version = self._db.execute("PRAGMA user_version").fetchone()[0]
+            if version not in (0, _VERSION):
+                raise OutputError(f"the response cache {path} has schema version {version}, not {_VERSION}: it was "
+                                  f"written by another version of mathgrade; use another run directory")
             self._db.execute(_SCHEMA)
+            self._db.execute(f"PRAGMA user_version={_VERSION}")
         except sqlite3.DatabaseError as exc:
-            raise OSError(f"cannot open the response cache {path}: {exc}") from None
+            raise OutputError(f"cannot open the response cache {path}: {exc}") from None
 
     def get_many(self, keys: Sequence[bytes]) -> Dict[bytes, Completion]:
         """The cached answers among ``keys``, by key."""
@@ -111,6 +121,3 @@ class ResponseCache:
     def __exit__(self, *exc: Any) -> None:
         self.close()
 
-
-def cache_path(out_dir: str) -> str:
-    return os.path.join(out_dir, "cache.sqlite")
