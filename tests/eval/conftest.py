@@ -38,8 +38,9 @@ class ReplayServer:
         with urllib.request.urlopen(req, timeout=30) as resp:
             return json.loads(resp.read())
 
-    def faults(self, *rules: Dict[str, Any]) -> None:
-        self._call("/_control/faults", {"rules": list(rules)})
+    def faults(self, *rules: Dict[str, Any], fallback: bool = False) -> None:
+        """Inject faults (see replay_server.py); ``fallback``: answer prompts of unrecorded problems too."""
+        self._call("/_control/faults", {"rules": list(rules), "fallback": fallback})
 
     def reset(self) -> None:
         self._call("/_control/reset", {})

@@ -10,7 +10,7 @@ stack vLLM's own OpenAI server uses.
   same request always gets the same answer. ``usage`` counts a token per 4 characters; an output longer than
   ``max_tokens`` is cut there with ``finish_reason: "length"``. An unknown model is a 404 as vLLM gives it; a prompt
   with no recorded problem is a 400.
-- ``POST /_control/faults`` with ``{"rules": [...]}``: each rule ``{"kind", "share", "times", "retry_after",
+- ``POST /_control/faults`` with ``{"rules": [...], "fallback": false}``: each rule ``{"kind", "share", "times", "retry_after",
   "delay", "salt"}`` applies to the share of samples (a sample is a problem and a seed, chosen by a hash) for their
   first ``times`` attempts. Kinds: ``429`` (with ``Retry-After``), ``500``, ``503``, ``slow`` (answer after
   ``delay`` seconds), ``drop`` (start the answer, then close the connection), ``length`` (answer cut to half, with
@@ -50,6 +50,8 @@ class Replay:
         self.problems = sorted(self.outputs, key=len, reverse=True)  # the longest match wins
         self._found: Dict[str, Optional[str]] = {}
         self.rules: List[Dict[str, Any]] = []
+        self.fallback = False
+        self.everything = [text for texts in self.outputs.values() for text in texts]
         self.log: List[Dict[str, Any]] = []
         self.attempts: Dict[Tuple[str, Any, str], int] = {}
 
@@ -108,10 +110,10 @@ def make_app(replay: Replay) -> Starlette:
         entry = {"problem": problem, "seed": seed, "path": request.url.path, "status": 200,
                  "authorization": request.headers.get("authorization")}
         replay.log.append(entry)
-        if problem is None:
+        if problem is None and not replay.fallback:
             entry["status"] = 400
             return _error(400, "replay server: no recorded output for this prompt", "BadRequestError")
-        rule = replay.fault((problem, seed, request.url.path))
+        rule = replay.fault((problem or prompt, seed, request.url.path))
         kind = rule.get("kind") if rule else None
         if rule and rule.get("delay"):
             await asyncio.sleep(float(rule["delay"]))
@@ -122,8 +124,12 @@ def make_app(replay: Replay) -> Starlette:
         if kind == "drop":
             entry["status"] = -1
             return _Dropped()
-        outputs = replay.outputs[problem]
-        text = outputs[(seed or 0) % len(outputs)]
+        if problem is None:
+            pick = int.from_bytes(hashlib.sha256(f"{prompt}|{seed}".encode()).digest()[:4], "big")
+            text = replay.everything[pick % len(replay.everything)]
+        else:
+            outputs = replay.outputs[problem]
+            text = outputs[(seed or 0) % len(outputs)]
         finish = "stop"
         max_tokens = body.get("max_tokens")
         if kind == "length":
@@ -141,7 +147,9 @@ def make_app(replay: Replay) -> Starlette:
                              "model": replay.model, "choices": [choice], "usage": usage})
 
     async def set_faults(request: Request) -> Response:
-        replay.rules = list((await request.json()).get("rules", []))
+        control = await request.json()
+        replay.rules = list(control.get("rules", []))
+        replay.fallback = bool(control.get("fallback", False))
         replay.attempts.clear()
         return JSONResponse({"rules": len(replay.rules)})
 
@@ -150,6 +158,7 @@ def make_app(replay: Replay) -> Starlette:
 
     async def reset(request: Request) -> Response:
         replay.rules = []
+        replay.fallback = False
         replay.log = []
         replay.attempts.clear()
         return JSONResponse({"reset": True})

@@ -346,10 +346,11 @@ def test_rescoring_other_harnesses_files(tmp_path: Any) -> None:
     # lm-evaluation-harness writes responses nested in lists, and keeps the problem's text
     lm_eval = tmp_path / "lm_eval.jsonl"
     with open(lm_eval, "w", encoding="utf-8") as f:
-        f.write(json.dumps({"problem": task[3].problem, "resps": [[wrong], [right % task[3].answer]]}) + "\n")
+        f.write(json.dumps({"doc_id": 3, "doc": {"problem": "  " + task[3].problem.replace(" ", "\n", 1)},
+                            "resps": [[wrong], [right % task[3].answer]]}) + "\n")
     out = tmp_path / "lm_eval"
     assert _rescore(out, "--predictions", str(lm_eval), "--task", "math500", "--response-field", "resps",
-                    "--predictions-key", "problem", "--match-by", "problem") == 0
+                    "--predictions-key", "doc.problem", "--match-by", "problem") == 0
     assert [s["correct"] for s in _samples(out)] == [False, True]
     # no task: the file's own gold answers; several rows per problem
     own = tmp_path / "own.csv"

@@ -1,8 +1,9 @@
 """Generations made elsewhere (an offline vLLM run, another harness's sample file, an earlier ``samples.jsonl``),
 read as the samples of a run so that they are scored like a live run's.
 
-Each row names its problem (``--predictions-key``, matched to the task by id, by position, or by the problem's text)
-and holds one response, or a list of responses (several samples per problem). Rows may come in any order: they are
+Each row names its problem (``--predictions-key``, matched to the task by id, by position, or by the problem's text;
+``doc.problem`` names a field inside an object) and holds one response, or a list of responses (several samples per
+problem). Rows may come in any order: they are
 staged in a temporary SQLite table next to the run's outputs and read back in (problem order, row order), so memory
 stays flat however large the file. Without a task, the problems are the file's own (``--gold-field`` gives the gold
 answer) in order of first appearance.
@@ -61,8 +62,8 @@ class Predictions:
         self._own_positions: Dict[str, int] = {}
         self._stage = os.path.join(stage_dir, "predictions.tmp.sqlite")
         self._db: Optional[sqlite3.Connection] = None
-        self._reader = RowReader(path, fmt=fmt, required=[fields.response, fields.key] +
-                                 ([fields.gold] if task is None and fields.gold else []))
+        named = [fields.response, fields.key] + ([fields.gold] if task is None and fields.gold else [])
+        self._reader = RowReader(path, fmt=fmt, required=[f.split(".")[0] for f in named])
         self._lookup = self._index(task) if task is not None else {}
 
     def __enter__(self) -> "Predictions":
@@ -124,7 +125,7 @@ class Predictions:
 
     def _position(self, row: Dict[str, Any], where: int) -> Optional[int]:
         """The position of the row's problem in the task (None: past ``limit``)."""
-        raw = row.get(self.fields.key)
+        raw = _get(row, self.fields.key)
         if raw is None:
             raise InputError(f"{self.path} row {where}: no {self.fields.key!r} (the problem this row answers)",
                              kind="row")
@@ -140,7 +141,7 @@ class Predictions:
         return None if self.limit is not None and pos >= self.limit else pos
 
     def _own_position(self, key: str, row: Dict[str, Any], where: int) -> Optional[int]:
-        gold = row.get(self.fields.gold or "")
+        gold = _get(row, self.fields.gold or "")
         if gold is None or str(gold).strip() == "":
             raise InputError(f"{self.path} row {where}: no gold answer in {self.fields.gold!r}", kind="row")
         gold = str(int(gold)) if isinstance(gold, float) and gold.is_integer() else str(gold)
@@ -159,7 +160,7 @@ class Predictions:
         return self._own_positions[key]
 
     def _responses(self, row: Dict[str, Any], where: int) -> Iterator[Dict[str, Any]]:
-        value = row.get(self.fields.response)
+        value = _get(row, self.fields.response)
         if isinstance(value, str) or value is None:
             yield {"response": value, **{k: row[k] for k in _CARRIED if k in row}}
             return
@@ -186,6 +187,19 @@ def _sample(problem: Problem, pos: int, index: int, data: Dict[str, Any]) -> Sam
     completion = Completion(text, data.get("finish_reason"), _int(data.get("prompt_tokens")),
                             _int(data.get("completion_tokens")), _float(data.get("latency_s")))
     return Sample(problem, pos, index, data.get("prompt"), completion)
+
+
+def _get(row: Dict[str, Any], name: str) -> Any:
+    """A row's field; ``a.b`` is field ``b`` of the object in field ``a`` (lm-evaluation-harness keeps the problem
+    in ``doc``), unless the row has a field named ``a.b`` itself."""
+    if name in row or "." not in name:
+        return row.get(name)
+    value: Any = row
+    for part in name.split("."):
+        if not isinstance(value, dict):
+            return None
+        value = value.get(part)
+    return value
 
 
 def _flatten(items: Any) -> Iterator[Any]:
