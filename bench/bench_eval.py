@@ -7,13 +7,16 @@
 Needs ``pip install '.[bench]'`` (the client, and the server stack: Starlette on uvicorn, with httptools and uvloop
 as vLLM's server runs). The server is ``tests/eval/replay_server.py`` in its own process, replaying the recorded
 Sky-T1 outputs of ``tests/data/replay_outputs.jsonl`` (real long chain-of-thought outputs, 4,000 characters on
-average). The task: every recorded problem, in copies whose text differs by a last line (so each copy is a new
-prompt, and a new cache entry) until there are enough samples at ``--n`` samples per problem.
+average). The task: ``--problems`` problems (2,500), copies of the recorded ones whose text differs by a last line (so
+each copy is a new prompt); a run of N samples asks N / 2,500 samples per problem, so that only the samples, not the
+task, grow with N.
 
 What is measured, each in a fresh process (``mathgrade eval`` as a user runs it, through ``mathgrade.cli.main``):
 
-- end to end: samples/s of a fresh run (request, cache write, grading, clustering, writing samples.jsonl), and the
-  eval process's peak memory (RSS), for each size: flat memory means it does not grow with the run's length;
+- end to end: samples/s of a fresh run (request, cache write, grading, clustering, writing samples.jsonl), the
+  eval process's peak memory (RSS), for each size (flat memory: it does not grow with the run's length), and where
+  the CPU time goes: milliseconds per sample in the eval process (client, cache, scoring), in its grading workers,
+  and in the server;
 - where the time goes, for the largest size, each part alone on the same data: the client asking the server
   (requests/s, no cache, no grading), grading the same responses with ``grade_many`` on the same workers (rows/s),
   writing them to the cache (rows/s);
@@ -33,7 +36,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from typing import Any, Dict, List, Optional
 
@@ -49,21 +51,27 @@ from mathgrade.cli import main
 start = time.perf_counter()
 rc = main(sys.argv[1:])
 seconds = time.perf_counter() - start
-print(json.dumps({"rc": rc, "seconds": seconds, "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+from mathgrade.batch import _join_stoppers
+_join_stoppers()  # the grading workers are stopped in the background: wait, so that their CPU time is counted
+me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"rc": rc, "seconds": seconds, "rss_mb": me.ru_maxrss / 1024, "cpu_main": me.ru_utime + me.ru_stime,
+                  "cpu_workers": kids.ru_utime + kids.ru_stime}))
 """
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU seconds (user + system) a process has used so far (Linux ``/proc``)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def start_server() -> "tuple[subprocess.Popen[str], str]":
-    proc = subprocess.Popen([sys.executable, SERVER, "--data", DATA, "--model", MODEL, "--port", "0"],
-                            stdout=subprocess.PIPE, text=True)
-    line: List[str] = []
-    reader = threading.Thread(target=lambda: line.append(proc.stdout.readline() if proc.stdout else ""), daemon=True)
-    reader.start()
-    reader.join(timeout=120)
-    if not line or not line[0].startswith("PORT "):
-        proc.kill()
-        raise SystemExit(f"the replay server did not start: {line!r}")
-    return proc, f"http://127.0.0.1:{int(line[0].split()[1])}/v1"
+    sys.path.insert(0, os.path.dirname(SERVER))
+    from replay_server import launch
+
+    proc, port = launch(DATA, MODEL)
+    return proc, f"http://127.0.0.1:{port}/v1"
 
 
 def make_task(path: str, samples: int, n: int) -> int:
@@ -172,7 +180,8 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true", help="5k and 20k samples only")
     p.add_argument("--sizes", default=None, help="comma-separated sample counts (default 10000,30000,100000)")
-    p.add_argument("--n", type=int, default=8, help="samples per problem (default 8)")
+    p.add_argument("--problems", type=int, default=2500, help="problems in the task (default 2500); the sizes "
+                                                                   "come from more samples per problem")
     p.add_argument("--workers", type=int, default=None, help="grading workers (default: every core)")
     p.add_argument("--json", default=None, help="also write the numbers to this file")
     args = p.parse_args()
@@ -183,33 +192,44 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory(prefix="mathgrade-bench-eval-") as tmp:
             task = os.path.join(tmp, "task.jsonl")
-            problems = make_task(task, max(sizes), args.n)
+            make_task(task, args.problems, 1)
             extra = ["--workers", str(args.workers)] if args.workers is not None else []
-            print(f"replay server at {url}; task of {problems} problems, {args.n} samples each; "
-                  f"load average {report['load_average_before'][0]:.1f} on {report['cores']} cores", flush=True)
+            print(f"replay server at {url}; a task of {args.problems} problems; load average "
+                  f"{report['load_average_before'][0]:.1f} on {report['cores']} cores", flush=True)
             for size in sizes:
-                limit = -(-size // args.n)
+                n = -(-size // args.problems)
                 out = os.path.join(tmp, f"run-{size}")
-                fresh = run_eval(url, task, out, args.n, limit, extra)
-                again = run_eval(url, task, out, args.n, limit, extra)
-                row = {"samples": limit * args.n, "fresh_samples_per_s": limit * args.n / fresh["seconds"],
-                       "fresh_seconds": fresh["seconds"], "fresh_rss_mb": fresh["rss_mb"],
-                       "cached_samples_per_s": limit * args.n / again["seconds"], "cached_rss_mb": again["rss_mb"]}
+                server_before = cpu_seconds(server.pid)
+                fresh = run_eval(url, task, out, n, args.problems, extra)
+                server_cpu = cpu_seconds(server.pid) - server_before
+                load = os.getloadavg()[0]
+                again = run_eval(url, task, out, n, args.problems, extra)
+                total = n * args.problems
+                row = {"samples": total, "n": n, "load_average": load,
+                       "fresh_samples_per_s": total / fresh["seconds"], "fresh_seconds": fresh["seconds"],
+                       "fresh_rss_mb": fresh["rss_mb"],
+                       "cpu_ms_per_sample": {"eval_process": 1000 * fresh["cpu_main"] / total,
+                                             "grading_workers": 1000 * fresh["cpu_workers"] / total,
+                                             "server": 1000 * server_cpu / total},
+                       "cached_samples_per_s": total / again["seconds"], "cached_rss_mb": again["rss_mb"]}
                 report["runs"].append(row)
-                print(f"{row['samples']:>7} samples: fresh {row['fresh_samples_per_s']:,.0f}/s "
-                      f"({row['fresh_seconds']:.1f} s, peak RSS {row['fresh_rss_mb']:.0f} MB); all cached "
+                cpu = row["cpu_ms_per_sample"]
+                print(f"{total:>7} samples (n={n}): fresh {row['fresh_samples_per_s']:,.0f}/s "
+                      f"({row['fresh_seconds']:.1f} s, peak RSS {row['fresh_rss_mb']:.0f} MB, load {load:.1f}); "
+                      f"CPU ms per sample: eval process {cpu['eval_process']:.2f}, grading workers "
+                      f"{cpu['grading_workers']:.2f}, server {cpu['server']:.2f}; all cached "
                       f"{row['cached_samples_per_s']:,.0f}/s (peak RSS {row['cached_rss_mb']:.0f} MB)", flush=True)
             largest = max(sizes)
-            limit = -(-largest // args.n)
+            n = -(-largest // args.problems)
             out = os.path.join(tmp, f"run-{largest}")
-            report["resume_lookup_s"] = lookup(out, task, args.n, limit, url)
-            print(f"resume: computing and looking up the {limit * args.n} keys in the cache took "
+            report["resume_lookup_s"] = lookup(out, task, n, args.problems, url)
+            print(f"resume: computing and looking up the {n * args.problems} keys in the cache took "
                   f"{report['resume_lookup_s']:.2f} s", flush=True)
             report["parts"] = parts(url, out, min(largest, 20000), args.workers)
             pr = report["parts"]
-            print(f"parts alone ({min(largest, 20000)} samples): requests {pr['requests_per_s']:,.0f}/s (client + "
-                  f"server), grading {pr['grading_rows_per_s']:,.0f} rows/s, cache writes "
-                  f"{pr['cache_write_rows_per_s']:,.0f} rows/s", flush=True)
+            print(f"parts alone ({min(largest, 20000)} samples, load {os.getloadavg()[0]:.1f}): requests "
+                  f"{pr['requests_per_s']:,.0f}/s (client + server), grading {pr['grading_rows_per_s']:,.0f} "
+                  f"rows/s, cache writes {pr['cache_write_rows_per_s']:,.0f} rows/s", flush=True)
     finally:
         server.kill()
         server.wait()

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
-import threading
 import urllib.request
 from typing import Any, Dict, Iterator, List
 
@@ -51,17 +49,14 @@ class ReplayServer:
 
 @pytest.fixture(scope="session")
 def replay_server_process() -> Iterator[ReplayServer]:
-    proc = subprocess.Popen([sys.executable, os.path.join(HERE, "replay_server.py"), "--data", DATA, "--model", MODEL,
-                             "--port", "0"], stdout=subprocess.PIPE, text=True)
-    line: List[str] = []
-    reader = threading.Thread(target=lambda: line.append(proc.stdout.readline() if proc.stdout else ""), daemon=True)
-    reader.start()
-    reader.join(timeout=120)
-    if not line or not line[0].startswith("PORT "):
-        proc.kill()
-        raise RuntimeError(f"the replay server did not start (said {line!r}, exit code {proc.poll()})")
+    sys.path.insert(0, HERE)
     try:
-        yield ReplayServer(int(line[0].split()[1]))
+        from replay_server import launch
+    finally:
+        sys.path.remove(HERE)
+    proc, port = launch(DATA, MODEL)
+    try:
+        yield ReplayServer(port)
     finally:
         proc.kill()
         proc.wait(timeout=30)

@@ -1,7 +1,7 @@
 """A test-only OpenAI-compatible server that answers by replaying recorded real model outputs, with faults on demand.
 
-Run as ``python tests/eval/replay_server.py --data FILE [--model NAME] [--port 0]``: it binds 127.0.0.1, prints
-``PORT <n>`` on stdout once it accepts connections, and serves until killed. Built on Starlette and uvicorn, the
+Run as ``python tests/eval/replay_server.py --data FILE [--model NAME] [--port 0]`` (or :func:`launch` it): it binds
+127.0.0.1, prints ``PORT <n>`` on stdout once it accepts connections, and serves until killed. Built on Starlette and uvicorn, the
 stack vLLM's own OpenAI server uses.
 
 - ``GET /v1/models``, ``POST /v1/chat/completions``, ``POST /v1/completions``: a request's problem is the recorded
@@ -26,7 +26,11 @@ import argparse
 import asyncio
 import hashlib
 import json
+import os
 import socket
+import subprocess
+import sys
+import threading
 from typing import Any, Dict, List, Optional, Tuple
 
 from starlette.applications import Starlette
@@ -176,6 +180,21 @@ def make_app(replay: Replay) -> Starlette:
 def _error(status: int, message: str, kind: str, headers: Optional[Dict[str, str]] = None) -> Response:
     return JSONResponse({"error": {"message": message, "type": kind, "code": status}}, status_code=status,
                         headers=headers)
+
+
+def launch(data: str, model: str, timeout: float = 120.0) -> "Tuple[subprocess.Popen[str], int]":
+    """Start this server in its own process (``python replay_server.py``); return the process and its port once it
+    accepts connections. The caller kills the process."""
+    proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--data", data, "--model", model, "--port",
+                             "0"], stdout=subprocess.PIPE, text=True)
+    line: List[str] = []
+    reader = threading.Thread(target=lambda: line.append(proc.stdout.readline() if proc.stdout else ""), daemon=True)
+    reader.start()
+    reader.join(timeout=timeout)
+    if not line or not line[0].startswith("PORT "):
+        proc.kill()
+        raise RuntimeError(f"the replay server did not start (it said {line!r}, exit code {proc.poll()})")
+    return proc, int(line[0].split()[1])
 
 
 def main(argv: Optional[List[str]] = None) -> None:

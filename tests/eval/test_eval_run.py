@@ -377,3 +377,26 @@ def test_rescoring_errors_say_which_row(tmp_path: Any, capsys: Any) -> None:
     assert "needs --gold-field" in capsys.readouterr().err
     assert _rescore(tmp_path / "o", "--predictions", str(bad), "--task", "math500", "--temperature", "1") == 2
     assert "only apply when asking a model" in capsys.readouterr().err
+
+
+def test_a_full_disk_stops_the_run_clearly_and_loses_no_committed_answer(replay: ReplayServer,
+                                                                         tmp_path: Any) -> None:
+    import resource
+
+    out = tmp_path / "full"
+    limit = 100_000  # bytes any file of the run may hold: the cache's log or samples.jsonl outgrows it
+
+    def small_disk() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    args = ["--task", "math500", "--limit", "60", "--n", "2", "--temperature", "1", "--seed", "0"]
+    proc = subprocess.run([sys.executable, "-m", "mathgrade", "eval", "--model", replay.model, "--base-url",
+                           replay.url, "-o", str(out), "--no-progress", *args], capture_output=True, text=True,
+                          preexec_fn=small_disk, timeout=300)
+    assert proc.returncode == 2, proc.stderr
+    assert "cannot write" in proc.stderr and "Traceback" not in proc.stderr
+    cached = _cached(out)
+    replay.reset()
+    assert _eval(replay, out, *args) == 0
+    assert not set(_asked(replay, "math500")) & cached
+    assert len(_samples(out)) == 120

@@ -103,11 +103,16 @@ class ResponseCache:
                                         c.latency_s, c.attempts, now) for k, pid, i, c in items]
         if not rows:
             return
-        with self._db:
-            self._db.execute("BEGIN")
-            self._db.executemany(
-                "INSERT OR REPLACE INTO responses (key, problem_id, sample_index, text, finish_reason, prompt_tokens, "
-                "completion_tokens, latency_s, attempts, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        try:
+            with self._db:
+                self._db.execute("BEGIN")
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO responses (key, problem_id, sample_index, text, finish_reason, "
+                    "prompt_tokens, completion_tokens, latency_s, attempts, created) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        except sqlite3.Error as exc:
+            raise OutputError(f"cannot write to the response cache {self.path}: {exc} (the answers committed "
+                              f"before are kept)") from None
 
     def __len__(self) -> int:
         return int(self._db.execute("SELECT count(*) FROM responses").fetchone()[0])

@@ -9,7 +9,8 @@ import os
 import sys
 from typing import Any, Dict, List, Optional, Sequence
 
-from ..cli import UsageError
+from ..cli import UsageError, _positive_float
+from ..cli import _non_negative_int as _count
 from ..files import FORMATS
 from .client import EndpointError, RetryPolicy, Sampling
 from .metrics import REQUEST_ERROR
@@ -373,30 +374,9 @@ def _show_progress(flag: Optional[bool]) -> bool:
 
 
 def _positive_int(text: str) -> int:
-    value = _int(text)
+    value = _count(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, not {text!r}")
-    return value
-
-
-def _count(text: str) -> int:
-    value = _int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text!r}")
-    return value
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-
-
-def _positive_float(text: str) -> float:
-    value = _non_negative_float(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, not {text!r}")
     return value
 
 
@@ -408,4 +388,3 @@ def _non_negative_float(text: str) -> float:
     if not 0 <= value < float("inf"):
         raise argparse.ArgumentTypeError(f"must be a finite number of at least 0, not {text!r}")
     return value
-

@@ -172,7 +172,11 @@ class _Fetcher:
     async def _flush_soon(self) -> None:
         await asyncio.sleep(_FLUSH_EVERY)
         self._flushing = None
-        self._write()
+        try:
+            self._write()
+        except Exception as exc:  # noqa: BLE001 - e.g. a full disk: the producer stops the run with it
+            if self._fatal is None:
+                self._fatal = exc
 
     async def flush(self) -> None:
         """Write every answer received to the cache now (also when the run stops early)."""

@@ -13,7 +13,7 @@ from typing import IO, Any, Dict, Optional
 
 from ..files import OutputError
 
-__all__ = ["RunDir", "CONFIG", "SAMPLES", "RESULTS", "CACHE"]
+__all__ = ["RunDir", "SamplesFile", "CONFIG", "SAMPLES", "RESULTS", "CACHE"]
 
 CONFIG = "config.json"
 SAMPLES = "samples.jsonl"
@@ -79,14 +79,12 @@ class RunDir:
         except FileNotFoundError:
             pass
 
-    def open_samples(self) -> IO[str]:
+    def open_samples(self) -> "SamplesFile":
         """``samples.jsonl``, emptied, for writing."""
-        try:
-            return open(self.file(SAMPLES), "w", encoding="utf-8")
-        except OSError as exc:
-            raise OutputError(f"cannot write {self.file(SAMPLES)}: {exc.strerror or exc}") from None
+        return SamplesFile(self.file(SAMPLES))
 
     def write_json(self, name: str, obj: Any) -> None:
+        """Write ``name`` whole: to a temporary file, then renamed over the old one."""
         path = self.file(name)
         tmp = path + ".tmp"
         try:
@@ -96,3 +94,33 @@ class RunDir:
             os.replace(tmp, path)
         except OSError as exc:
             raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+class SamplesFile:
+    """``samples.jsonl`` being written: a text file whose every failure (a full disk, a file size limit) is an
+    :class:`OutputError` naming the file. Use as a context manager."""
+
+    def __init__(self, path: str) -> None:
+        self.name = path
+        try:
+            self._f: IO[str] = open(path, "w", encoding="utf-8")
+        except OSError as exc:
+            raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+    def write(self, text: str) -> None:
+        try:
+            self._f.write(text)
+        except OSError as exc:
+            raise OutputError(f"cannot write {self.name}: {exc.strerror or exc}") from None
+
+    def close(self) -> None:
+        try:
+            self._f.close()
+        except OSError as exc:
+            raise OutputError(f"cannot write {self.name}: {exc.strerror or exc}") from None
+
+    def __enter__(self) -> "SamplesFile":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()

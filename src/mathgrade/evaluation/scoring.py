@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections import deque
 from dataclasses import dataclass
-from typing import IO, Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Protocol, Tuple
 
 from ..batch import grade_many
 from ..options import Options
@@ -28,6 +28,12 @@ SAMPLE_KEYS = ("task", "problem_id", "sample_index", "prompt", "response", "fini
                "extraction_rule", "status", "correct", "rule", "reason", "answer_value", "gold_value", "cluster",
                "subject", "level", "meta")
 """The keys of every ``samples.jsonl`` object, in order (documented in docs/eval.md)."""
+
+
+class TextSink(Protocol):
+    """Where sample rows go (``samples.jsonl``): anything with ``write(text)``."""
+
+    def write(self, text: str) -> Any: ...
 
 
 @dataclass
@@ -85,7 +91,7 @@ class Scorer:
     of samples expected, when known.
     """
 
-    def __init__(self, task: str, options: Options, out: IO[str], *, workers: Optional[int] = None,
+    def __init__(self, task: str, options: Options, out: TextSink, *, workers: Optional[int] = None,
                  chunk_size: int = 1024, total: Optional[int] = None,
                  on_graded: Optional[Callable[[int, int], None]] = None) -> None:
         self.task = task
@@ -130,8 +136,7 @@ class Scorer:
         failed = sample.completion is None
         cluster = None if failed else self._clusters.add(verdict)
         row = sample_row(self.task, sample, verdict, cluster)
-        self.out.write(json.dumps(row, ensure_ascii=False, default=str))
-        self.out.write("\n")
+        self.out.write(json.dumps(row, ensure_ascii=False, default=str) + "\n")
         c = sample.completion
         self._outcomes.append(SampleOutcome(
             row["status"], bool(row["correct"]), cluster,
