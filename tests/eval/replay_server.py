@@ -14,7 +14,9 @@ stack vLLM's own OpenAI server uses.
   "delay", "salt"}`` applies to the share of samples (a sample is a problem and a seed, chosen by a hash) for their
   first ``times`` attempts. Kinds: ``429`` (with ``Retry-After``), ``500``, ``503``, ``slow`` (answer after
   ``delay`` seconds), ``drop`` (start the answer, then close the connection), ``length`` (answer cut to half, with
-  ``finish_reason: "length"``), ``delay`` is also honoured by every kind.
+  ``finish_reason: "length"``), ``reasoning`` (chat: the output up to its last paragraph comes as
+  ``reasoning_content``, as vLLM's reasoning parsers send it, the last paragraph as ``content``); ``delay`` is also
+  honoured by every kind.
 - ``GET /_control/stats``: requests seen, as ``{"requests": [{"problem", "seed", "path", "status",
   "authorization"}...]}``;
   ``POST /_control/reset`` forgets them and the faults.
@@ -141,7 +143,10 @@ def make_app(replay: Replay) -> Starlette:
         elif isinstance(max_tokens, int) and len(text) > 4 * max_tokens:
             text, finish = text[: 4 * max_tokens], "length"
         choice: Dict[str, Any] = {"index": 0, "finish_reason": finish}
-        if chat:
+        if chat and kind == "reasoning":
+            cut = text.rfind("\n\n") + 2 if "\n\n" in text else 0
+            choice["message"] = {"role": "assistant", "reasoning_content": text[:cut], "content": text[cut:]}
+        elif chat:
             choice["message"] = {"role": "assistant", "content": text}
         else:
             choice["text"] = text

@@ -223,6 +223,17 @@ def test_cut_off_answers_are_counted(replay: ReplayServer, tmp_path: Any) -> Non
     assert all(s["finish_reason"] == "length" and s["completion_tokens"] <= 5 for s in _samples(short))
 
 
+def test_reasoning_sent_apart_is_kept_and_only_the_answer_is_graded(replay: ReplayServer, tmp_path: Any) -> None:
+    assert _eval(replay, tmp_path / "plain", "--task", "math500", "--limit", "5") == 0
+    replay.faults({"kind": "reasoning", "share": 1.0, "times": 1000})
+    assert _eval(replay, tmp_path / "split", "--task", "math500", "--limit", "5") == 0
+    plain, split = _samples(tmp_path / "plain"), _samples(tmp_path / "split")
+    for a, b in zip(plain, split):
+        assert a["reasoning"] is None and b["reasoning"] is not None
+        assert b["reasoning"] + b["response"] == a["response"]
+        assert b["extracted"] == a["extracted"] and b["correct"] == a["correct"]
+
+
 def _task_file(path: Any, problems: List[Tuple[str, str]]) -> str:
     with open(path, "w", encoding="utf-8") as f:
         for i, (problem, answer) in enumerate(problems):

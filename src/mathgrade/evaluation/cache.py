@@ -33,6 +33,7 @@ CREATE TABLE IF NOT EXISTS responses (
     completion_tokens INTEGER,
     latency_s REAL,
     attempts INTEGER,
+    reasoning TEXT,
     created REAL
 )
 """
@@ -89,10 +90,10 @@ class ResponseCache:
             part = keys[start:start + _LOOKUP_BATCH]
             marks = ",".join("?" * len(part))
             rows = self._db.execute(
-                "SELECT key, text, finish_reason, prompt_tokens, completion_tokens, latency_s, attempts "
+                "SELECT key, text, finish_reason, prompt_tokens, completion_tokens, latency_s, attempts, reasoning "
                 f"FROM responses WHERE key IN ({marks})", part)
-            for key, text, finish, ptok, ctok, latency, attempts in rows:
-                found[key] = Completion(text, finish, ptok, ctok, latency, attempts or 1)
+            for key, text, finish, ptok, ctok, latency, attempts, reasoning in rows:
+                found[key] = Completion(text, finish, ptok, ctok, latency, attempts or 1, reasoning)
         return found
 
     def put_many(self, items: Iterable[Tuple[bytes, str, int, Completion]]) -> None:
@@ -100,7 +101,7 @@ class ResponseCache:
         returns). The problem id and sample index are kept to make the cache readable, not to find answers."""
         now = time.time()
         rows: List[Tuple[Any, ...]] = [(k, pid, i, c.text, c.finish_reason, c.prompt_tokens, c.completion_tokens,
-                                        c.latency_s, c.attempts, now) for k, pid, i, c in items]
+                                        c.latency_s, c.attempts, c.reasoning, now) for k, pid, i, c in items]
         if not rows:
             return
         try:
@@ -108,8 +109,8 @@ class ResponseCache:
                 self._db.execute("BEGIN")
                 self._db.executemany(
                     "INSERT OR REPLACE INTO responses (key, problem_id, sample_index, text, finish_reason, "
-                    "prompt_tokens, completion_tokens, latency_s, attempts, created) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                    "prompt_tokens, completion_tokens, latency_s, attempts, reasoning, created) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
         except sqlite3.Error as exc:
             raise OutputError(f"cannot write to the response cache {self.path}: {exc} (the answers committed "
                               f"before are kept)") from None

@@ -110,7 +110,9 @@ class RetryPolicy:
 @dataclass(frozen=True)
 class Completion:
     """One answer of the model: its text, why it stopped, the token counts from ``usage`` (None when the server did
-    not say), the seconds the successful attempt took (None when unknown), and how many attempts it needed."""
+    not say), the seconds the successful attempt took (None when unknown), how many attempts it needed, and the
+    reasoning the server returned apart from the text (vLLM's and DeepSeek's ``reasoning_content``), if any. The
+    text alone is graded."""
 
     text: str
     finish_reason: Optional[str]
@@ -118,6 +120,7 @@ class Completion:
     completion_tokens: Optional[int]
     latency_s: Optional[float]
     attempts: int = 1
+    reasoning: Optional[str] = None
 
 
 class _Retry(Exception):
@@ -246,8 +249,11 @@ class Client:
 def _parse(raw: bytes, chat: bool, latency: float, attempts: int) -> Completion:
     obj = json.loads(raw)
     choice = obj["choices"][0]
+    reasoning = None
     if chat:
-        text = choice["message"].get("content")
+        message = choice["message"]
+        text = message.get("content")
+        reasoning = message.get("reasoning_content", message.get("reasoning"))
     else:
         text = choice["text"]
     if text is None:
@@ -256,7 +262,8 @@ def _parse(raw: bytes, chat: bool, latency: float, attempts: int) -> Completion:
         raise TypeError(f"the answer's text is a {type(text).__name__}")
     usage = obj.get("usage") or {}
     return Completion(text, choice.get("finish_reason"), _int_or_none(usage.get("prompt_tokens")),
-                      _int_or_none(usage.get("completion_tokens")), latency, attempts)
+                      _int_or_none(usage.get("completion_tokens")), latency, attempts,
+                      reasoning if isinstance(reasoning, str) else None)
 
 
 def _int_or_none(value: Any) -> Optional[int]:

@@ -246,10 +246,12 @@ async def fetch_and_score(task: Task, n: int, prompter: Prompter, model: str, ba
     finally:
         refresher.cancel()
         await fetcher.stop()
-        await fetcher.flush()
-        handoff.put(_END)
-        await asyncio.get_running_loop().run_in_executor(None, thread.join)
-        progress.refresh()
+        try:
+            await fetcher.flush()  # may fail again (a full disk): scoring is stopped all the same
+        finally:
+            handoff.put(_END)
+            await asyncio.get_running_loop().run_in_executor(None, thread.join)
+            progress.refresh()
     if "error" in problem:
         raise problem["error"]
     return finished

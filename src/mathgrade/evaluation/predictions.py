@@ -27,7 +27,7 @@ __all__ = ["PredictionFields", "Predictions", "MATCH_BY"]
 
 MATCH_BY = ("id", "index", "problem")
 """How a row's key finds its problem in the task: the problem's id, its position (0-based), or its text."""
-_CARRIED = ("finish_reason", "prompt_tokens", "completion_tokens", "latency_s", "prompt")
+_CARRIED = ("finish_reason", "prompt_tokens", "completion_tokens", "latency_s", "prompt", "reasoning")
 """Fields of a row kept with its sample when present (the columns of mathgrade's own samples.jsonl)."""
 
 
@@ -184,8 +184,10 @@ def _sample(problem: Problem, pos: int, index: int, data: Dict[str, Any]) -> Sam
     text = data.get("response")
     if text is None:
         return Sample(problem, pos, index, data.get("prompt"), None, "no response in the predictions file")
+    reasoning = data.get("reasoning")
     completion = Completion(text, data.get("finish_reason"), _int(data.get("prompt_tokens")),
-                            _int(data.get("completion_tokens")), _float(data.get("latency_s")))
+                            _int(data.get("completion_tokens")), _float(data.get("latency_s")),
+                            reasoning=reasoning if isinstance(reasoning, str) else None)
     return Sample(problem, pos, index, data.get("prompt"), completion)
 
 

@@ -26,7 +26,7 @@ __all__ = ["Sample", "Scorer", "sample_row", "SAMPLE_KEYS"]
 SAMPLE_KEYS = ("task", "problem_id", "sample_index", "prompt", "response", "finish_reason", "prompt_tokens",
                "completion_tokens", "latency_s", "gold", "extracted", "extracted_start", "extracted_end",
                "extraction_rule", "status", "correct", "rule", "reason", "answer_value", "gold_value", "cluster",
-               "subject", "level", "meta")
+               "subject", "level", "meta", "reasoning")
 """The keys of every ``samples.jsonl`` object, in order (documented in docs/eval.md)."""
 
 
@@ -80,6 +80,7 @@ def sample_row(task: str, sample: Sample, verdict: Verdict, cluster: Optional[in
         "subject": p.subject,
         "level": p.level,
         "meta": dict(p.meta),
+        "reasoning": c.reasoning if c else None,
     }
 
 
