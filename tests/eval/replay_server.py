@@ -1,25 +1,25 @@
 """A test-only OpenAI-compatible server that answers by replaying recorded real model outputs, with faults on demand.
 
-Run as ``python tests/eval/replay_server.py --data FILE [--model NAME] [--port 0]`` (or :func:`launch` it): it binds
-127.0.0.1, prints ``PORT <n>`` on stdout once it accepts connections, and serves until killed. Built on Starlette and uvicorn, the
-stack vLLM's own OpenAI server uses.
+Run as ``python tests/eval/replay_server.py --data FILE [--model NAME] [--port 0]`` (or :func:`launch` it): it
+binds 127.0.0.1, prints ``PORT <n>`` on stdout once it accepts connections, and serves until killed. Built on
+Starlette and uvicorn, the stack vLLM's own OpenAI server uses.
 
 - ``GET /v1/models``, ``POST /v1/chat/completions``, ``POST /v1/completions``: a request's problem is the recorded
   problem whose text (whitespace normalised) appears in the prompt (the last message, or the prompt string); the
   answer is one of that problem's recorded outputs, chosen by the request's ``seed`` (``seed % outputs``), so the
   same request always gets the same answer. ``usage`` counts a token per 4 characters; an output longer than
   ``max_tokens`` is cut there with ``finish_reason: "length"``. An unknown model is a 404 as vLLM gives it; a prompt
-  with no recorded problem is a 400.
-- ``POST /_control/faults`` with ``{"rules": [...], "fallback": false}``: each rule ``{"kind", "share", "times", "retry_after",
-  "delay", "salt"}`` applies to the share of samples (a sample is a problem and a seed, chosen by a hash) for their
-  first ``times`` attempts. Kinds: ``429`` (with ``Retry-After``), ``500``, ``503``, ``slow`` (answer after
-  ``delay`` seconds), ``drop`` (start the answer, then close the connection), ``length`` (answer cut to half, with
-  ``finish_reason: "length"``), ``reasoning`` (chat: the output up to its last paragraph comes as
-  ``reasoning_content``, as vLLM's reasoning parsers send it, the last paragraph as ``content``); ``delay`` is also
+  with no recorded problem is a 400, unless the fallback is on (then it gets one of all the recorded outputs, chosen
+  by a hash of the prompt and the seed: a real output, though for another problem).
+- ``POST /_control/faults`` with ``{"rules": [...], "fallback": false}``: each rule ``{"kind", "share", "times",
+  "retry_after", "delay", "salt"}`` applies to the share of samples (a sample is a problem and a seed, chosen by a
+  hash) for their first ``times`` attempts. Kinds: ``429`` (with ``Retry-After``), ``500``, ``503``, ``slow`` (answer
+  after ``delay`` seconds), ``drop`` (start the answer, then close the connection), ``length`` (answer cut to half,
+  with ``finish_reason: "length"``), ``reasoning`` (chat: the output up to its last paragraph comes as
+  ``reasoning_content``, as vLLM's reasoning parsers send it, the last paragraph as ``content``); ``delay`` is
   honoured by every kind.
 - ``GET /_control/stats``: requests seen, as ``{"requests": [{"problem", "seed", "path", "status",
-  "authorization"}...]}``;
-  ``POST /_control/reset`` forgets them and the faults.
+  "authorization"}...]}``; ``POST /_control/reset`` forgets them, the faults and the fallback.
 """
 
 from __future__ import annotations

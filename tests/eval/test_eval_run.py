@@ -191,12 +191,13 @@ def test_sigkill_then_rerun_never_asks_again_for_a_cached_sample(replay: ReplayS
     assert _metrics(_json(out, "results.json")) == {**_metrics(_json(tmp_path / "clean", "results.json"))}
 
 
-def test_ctrl_c_stops_cleanly_and_resume_finishes(replay: ReplayServer, tmp_path: Any) -> None:
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_stops_cleanly_and_resume_finishes(replay: ReplayServer, tmp_path: Any, stop: int) -> None:
     out = tmp_path / "interrupted"
     replay.faults({"kind": "slow", "delay": 0.25, "share": 1.0, "times": 1000})
     proc = _start(replay, out, *RUN)
     _wait_for_cached(out, proc, 8)
-    proc.send_signal(signal.SIGINT)
+    proc.send_signal(stop)
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     assert "interrupted" in err and "--resume" in err and "Traceback" not in err
@@ -411,3 +412,19 @@ def test_a_full_disk_stops_the_run_clearly_and_loses_no_committed_answer(replay:
     assert _eval(replay, out, *args) == 0
     assert not set(_asked(replay, "math500")) & cached
     assert len(_samples(out)) == 120
+
+
+def test_evaluate_runs_inside_a_running_event_loop(replay: ReplayServer, tmp_path: Any) -> None:
+    """From a notebook (whose event loop is running), :func:`evaluate` works all the same."""
+    import asyncio
+
+    from mathgrade.evaluation import EvalSettings, Prompter, evaluate
+
+    task = load_task("math500")
+    settings = EvalSettings(task, replay.model, replay.url, Prompter.make("chat", None, None, task.few_shot), limit=3)
+
+    async def notebook_cell() -> Any:
+        return evaluate(settings, str(tmp_path / "run"))
+
+    outcome = asyncio.run(notebook_cell())
+    assert outcome.complete and outcome.results is not None and outcome.results["samples"] == 3

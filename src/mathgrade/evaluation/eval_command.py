@@ -79,7 +79,8 @@ def add_command(subparsers: Any, epilog: str) -> None:
     t.add_argument("--limit", type=_count, default=None, metavar="N", help="only the first N problems")
 
     m = p.add_argument_group("model")
-    m.add_argument("--model", metavar="NAME", help="the model name the endpoint serves")
+    m.add_argument("--model", metavar="NAME",
+                   help="the model name the endpoint serves (with --predictions: a label for the results)")
     m.add_argument("--base-url", metavar="URL", help="the endpoint, ending in /v1 (http://localhost:8000/v1)")
     m.add_argument("--api-key-env", metavar="VAR",
                    help="name of the environment variable holding the API key (never the key itself)")
@@ -93,16 +94,17 @@ def add_command(subparsers: Any, epilog: str) -> None:
 
     s = p.add_argument_group("sampling")
     s.add_argument("--n", type=_positive_int, default=None, help="samples per problem (default: 1)")
-    s.add_argument("--temperature", type=_non_negative_float, default=None, help="default: 0")
-    s.add_argument("--top-p", type=_non_negative_float, default=None, help="default: not sent")
-    s.add_argument("--max-tokens", type=_positive_int, default=None, help="default: 4096")
+    s.add_argument("--temperature", type=_non_negative_float, default=None, metavar="T", help="default: 0")
+    s.add_argument("--top-p", type=_non_negative_float, default=None, metavar="P", help="default: not sent")
+    s.add_argument("--max-tokens", type=_positive_int, default=None, metavar="N", help="default: 4096")
     s.add_argument("--seed", type=int, default=None, help="sample i is sent with seed SEED+i (default: not sent)")
     s.add_argument("--stop", action="append", default=None, metavar="TEXT",
                    help="a stop sequence (repeat for several; default: the few-shot template's)")
     s.add_argument("--extra", default=None, metavar="JSON", help="more request fields, e.g. '{\"top_k\": 20}'")
 
     c = p.add_argument_group("client")
-    c.add_argument("--concurrency", type=_positive_int, default=None, help="requests in flight (default: 64)")
+    c.add_argument("--concurrency", type=_positive_int, default=None, metavar="N",
+                   help="requests in flight (default: 64)")
     c.add_argument("--request-timeout", type=_positive_float, default=None, metavar="SECONDS",
                    help="time limit of one attempt (default: 1200)")
     c.add_argument("--max-retries", type=_count, default=None, metavar="N",
@@ -250,7 +252,8 @@ def _extra(text: Optional[str]) -> Dict[str, Any]:
 def _task(args: argparse.Namespace, required: bool) -> "tuple[Optional[Task], Dict[str, Any]]":
     chosen = [name for name in ("task", "task_file", "hf_dataset") if getattr(args, name)]
     if len(chosen) > 1:
-        raise UsageError(f"give one of --task, --task-file and --hf-dataset, not {' and '.join('--' + c.replace('_', '-') for c in chosen)}")
+        given = " and ".join("--" + c.replace("_", "-") for c in chosen)
+        raise UsageError(f"give one of --task, --task-file and --hf-dataset, not {given}")
     if not chosen:
         if required:
             raise UsageError("say which problems: --task NAME (see `mathgrade tasks`), --task-file FILE or "

@@ -104,19 +104,20 @@ def evaluate(settings: EvalSettings, out_dir: str, *, progress: bool = False) ->
         run_dir.start(settings.config(_now()))
         shown = Progress(total, progress)
         try:
-            with ResponseCache(run_dir.file(CACHE)) as cache, run_dir.open_samples() as out:
+            with run_dir.open_samples() as out:
                 scorer = Scorer(task.name, options, out, workers=workers, chunk_size=chunk, total=total,
                                 on_graded=shown.graded_now)
                 client = Client(settings.base_url, api_key=api_key, concurrency=settings.concurrency,
                                 timeout=settings.request_timeout, retry=settings.retry, on_retry=shown.retried)
-                finished = asyncio.run(_live(settings, task, client, cache, scorer, shown, window))
+                finished = _run_coroutine(_live(settings, task, client, run_dir.file(CACHE), scorer, shown, window))
         finally:
             shown.close()
         return _finish(run_dir, scorer, task.name, settings.model, finished, total, started, shown.requests)
 
 
-async def _live(settings: EvalSettings, task: Task, client: Client, cache: ResponseCache, scorer: Scorer,
+async def _live(settings: EvalSettings, task: Task, client: Client, cache_path: str, scorer: Scorer,
                 progress: Progress, window: int) -> bool:
+    """The live pipeline on this thread's event loop (the cache is opened here: SQLite keeps to one thread)."""
     loop = asyncio.get_running_loop()
     current = asyncio.current_task()
     try:  # SIGTERM stops cleanly, like Ctrl-C (only possible from the main thread)
@@ -125,14 +126,28 @@ async def _live(settings: EvalSettings, task: Task, client: Client, cache: Respo
     except (NotImplementedError, RuntimeError, ValueError):
         pass
     try:
-        async with client:
-            return await fetch_and_score(task, settings.n, settings.prompter, settings.model, settings.base_url,
-                                         settings.sampling, client, cache, scorer, progress, window)
+        with ResponseCache(cache_path) as cache:
+            async with client:
+                return await fetch_and_score(task, settings.n, settings.prompter, settings.model, settings.base_url,
+                                             settings.sampling, client, cache, scorer, progress, window)
     finally:
         try:
             loop.remove_signal_handler(signal.SIGTERM)
         except (NotImplementedError, RuntimeError, ValueError):
             pass
+
+
+def _run_coroutine(coro: Any) -> Any:
+    """Run ``coro`` to its end with ``asyncio.run``; from a thread whose event loop is running already (a notebook),
+    in a thread of its own."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="mathgrade-eval") as executor:
+        return executor.submit(asyncio.run, coro).result()
 
 
 def rescore(predictions: str, out_dir: str, *, task: Optional[Task] = None,
