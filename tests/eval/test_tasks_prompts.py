@@ -163,3 +163,15 @@ def test_bundled_data_ships_with_the_package() -> None:
         assert os.path.exists(os.path.join(here, "data", "tasks", name + ".jsonl"))
     assert os.path.exists(os.path.join(here, "data", "tasks", "SOURCES.md"))
     assert os.path.exists(os.path.join(here, "data", "prompts", "SOURCES.md"))
+
+
+def test_other_commands_do_not_load_the_evaluation_machinery() -> None:
+    """Every mathgrade command builds its parser from every command module: eval's must stay light to import."""
+    import subprocess
+    import sys
+
+    code = ("import sys, mathgrade.cli as c; c._parser(); "
+            "print([m for m in ('aiohttp', 'asyncio', 'sqlite3', 'mathgrade.batch', 'mathgrade.evaluation.run') "
+            "if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

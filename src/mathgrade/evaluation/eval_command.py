@@ -7,18 +7,21 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, Dict, List, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 
 from ..cli import UsageError, _positive_float
 from ..cli import _non_negative_int as _count
 from ..files import FORMATS
-from .client import EndpointError, RetryPolicy, Sampling
-from .metrics import REQUEST_ERROR
-from .predictions import MATCH_BY, PredictionFields
 from .prompts import TEMPLATES, Prompter, Template, load_template
 from .rundir import CONFIG, RunDir
-from .run import EvalSettings, RunOutcome, evaluate, rescore
-from .tasks import BUNDLED, Fields, Task, load_hf_dataset, load_task, load_task_file
+from .tasks import BUNDLED, MATCH_BY, Fields, Task, load_hf_dataset, load_task, load_task_file
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .client import RetryPolicy, Sampling
+    from .run import EvalSettings, RunOutcome
+
+# The client, the pipeline and grading are imported when a run starts (in ``run``): every mathgrade command builds
+# its parser from this module, and should not pay for them.
 
 __all__ = ["add_command", "run", "format_results"]
 
@@ -140,6 +143,9 @@ def add_command(subparsers: Any, epilog: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``mathgrade eval`` and return its exit code."""
+    from .client import EndpointError
+    from .run import evaluate
+
     show = _show_progress(args.progress)
     try:
         if args.predictions:
@@ -172,8 +178,11 @@ def _interrupted(out: str) -> str:
 # --- settings ----------------------------------------------------------------------------------------------------
 
 
-def _settings(args: argparse.Namespace) -> EvalSettings:
+def _settings(args: argparse.Namespace) -> "EvalSettings":
     """The live run's settings: from the command line, or from OUT/config.json with --resume."""
+    from .client import RetryPolicy
+    from .run import EvalSettings
+
     if args.resume:
         return _resumed(args)
     if not args.model or not args.base_url:
@@ -192,7 +201,10 @@ def _settings(args: argparse.Namespace) -> EvalSettings:
                         api_key_env=args.api_key_env, workers=args.workers, task_source=source)
 
 
-def _resumed(args: argparse.Namespace) -> EvalSettings:
+def _resumed(args: argparse.Namespace) -> "EvalSettings":
+    from .client import RetryPolicy
+    from .run import EvalSettings
+
     given = [name for name in _RUN_SETTINGS if getattr(args, name, None) is not None]
     if given:
         raise UsageError(f"--resume takes the run's settings from {os.path.join(args.output, CONFIG)}; leave out "
@@ -230,7 +242,9 @@ def _with_defaults(args: argparse.Namespace) -> Dict[str, Any]:
 
 
 def _sampling(temperature: Optional[float], top_p: Optional[float], max_tokens: Optional[int], seed: Optional[int],
-              stop: Sequence[str], extra: Dict[str, Any]) -> Sampling:
+              stop: Sequence[str], extra: Dict[str, Any]) -> "Sampling":
+    from .client import Sampling
+
     try:
         return Sampling(temperature, top_p, max_tokens, seed, tuple(stop), extra)
     except ValueError as exc:
@@ -286,7 +300,10 @@ def _task_from_source(name: Optional[str], source: Dict[str, Any]) -> Task:
     raise UsageError(f"unknown task source {source!r}")
 
 
-def _rescore(args: argparse.Namespace, show: bool) -> RunOutcome:
+def _rescore(args: argparse.Namespace, show: bool) -> "RunOutcome":
+    from .predictions import PredictionFields
+    from .run import rescore
+
     if args.resume:
         raise UsageError("--resume continues a live run; a rescoring is simply run again")
     live = [name for name in _LIVE_ONLY if getattr(args, name, None) is not None]
@@ -304,7 +321,7 @@ def _rescore(args: argparse.Namespace, show: bool) -> RunOutcome:
 # --- the table at the end ------------------------------------------------------------------------------------------
 
 
-def format_results(results: Dict[str, Any], outcome: Optional[RunOutcome] = None) -> str:
+def format_results(results: Dict[str, Any], outcome: Optional["RunOutcome"] = None) -> str:
     """The metrics of ``results.json`` as a short table for a person."""
     r = results
     n = r["n"]
@@ -332,12 +349,12 @@ def format_results(results: Dict[str, Any], outcome: Optional[RunOutcome] = None
     if outcome is not None:
         lines += ["", f"output     {outcome.out_dir} (config.json, samples.jsonl, results.json)"]
     if r.get("failed"):
-        lines.append(f"failed     {r['failed']} samples got no response ({REQUEST_ERROR}); run the command again "
-                     f"to retry them")
+        lines.append(f"failed     {r['failed']} samples got no response (status request_error); run the command "
+                     f"again to retry them")
     return "\n".join(lines)
 
 
-def _sources(r: Dict[str, Any], outcome: Optional[RunOutcome]) -> str:
+def _sources(r: Dict[str, Any], outcome: Optional["RunOutcome"]) -> str:
     if outcome is None or outcome.requests == 0 and not r.get("cached"):
         return ""
     return f"; {r.get('cached', 0)} from the cache, {outcome.requests} asked now"

@@ -21,12 +21,9 @@ from ..cli import UsageError
 from ..files import InputError, RowReader
 from .client import Completion
 from .scoring import Sample
-from .tasks import Problem, Task
+from .tasks import MATCH_BY, Problem, Task
 
-__all__ = ["PredictionFields", "Predictions", "MATCH_BY"]
-
-MATCH_BY = ("id", "index", "problem")
-"""How a row's key finds its problem in the task: the problem's id, its position (0-based), or its text."""
+__all__ = ["PredictionFields", "Predictions"]
 _CARRIED = ("finish_reason", "prompt_tokens", "completion_tokens", "latency_s", "prompt", "reasoning")
 """Fields of a row kept with its sample when present (the columns of mathgrade's own samples.jsonl)."""
 

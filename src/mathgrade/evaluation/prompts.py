@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ..cli import UsageError
@@ -56,6 +55,8 @@ CHAT_DEFAULT = Template(PLACEHOLDER + "\n" + INSTRUCTION)
 def load_template(name_or_path: str) -> Template:
     """A bundled template by name, or a template file (UTF-8 text holding ``{problem}``)."""
     if name_or_path in TEMPLATES:
+        from importlib import resources  # not at import: every mathgrade command imports this module
+
         path = resources.files("mathgrade").joinpath("data", "prompts", name_or_path + ".txt")
         return Template(path.read_text(encoding="utf-8"), name_or_path, TEMPLATES[name_or_path])
     if not os.path.isfile(name_or_path):

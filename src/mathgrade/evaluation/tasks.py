@@ -8,12 +8,15 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from ..files import InputError, RowReader
 
-__all__ = ["Problem", "Task", "BundledTask", "BUNDLED", "load_task", "load_task_file", "load_hf_dataset"]
+__all__ = ["Problem", "Task", "BundledTask", "BUNDLED", "Fields", "MATCH_BY", "load_task", "load_task_file",
+           "load_hf_dataset"]
+
+MATCH_BY = ("id", "index", "problem")
+"""How another file's rows (predictions) name a task's problem: by its id, its position (0-based), or its text."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,8 @@ def load_task(name: str) -> Task:
     if info is None:
         raise InputError(f"unknown task {name!r}; the bundled tasks are {', '.join(BUNDLED)} "
                          f"(use --task-file or --hf-dataset for another set)")
+    from importlib import resources  # not at import: every mathgrade command imports this module
+
     path = resources.files("mathgrade").joinpath("data", "tasks", name + ".jsonl")
     rows = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
     problems = tuple(Problem(r["id"], r["problem"], r["answer"], r.get("subject"), r.get("level"), r.get("meta", {}))
