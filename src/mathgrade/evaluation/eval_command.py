@@ -161,6 +161,8 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print(_interrupted(args.output), file=sys.stderr)
         return EXIT_INTERRUPTED
+    finally:
+        _wait_for_grading_workers()
     if not outcome.complete:
         print(f"scored {outcome.scored} of {outcome.total} samples before the stop. " + _interrupted(args.output),
               file=sys.stderr)
@@ -168,6 +170,21 @@ def run(args: argparse.Namespace) -> int:
     assert outcome.results is not None
     print(format_results(outcome.results, outcome))
     return EXIT_FAILED_SAMPLES if outcome.results.get("failed") else EXIT_OK
+
+
+def _wait_for_grading_workers() -> None:
+    """Before the command returns (and the process exits), wait until the grading pool, which grade_many stops in
+    the background, has stopped: a run that ends within a second of starting it (an error, Ctrl-C) otherwise exits
+    while workers are still being spawned, and each prints a traceback. The helper lives in ``mathgrade.batch`` now
+    and moves to ``mathgrade.pool`` with issue 10's worker pool; either is found."""
+    from importlib import import_module
+
+    for where in ("..pool", "..batch"):
+        try:
+            getattr(import_module(where, __package__), "_join_stoppers")()
+            return
+        except (ImportError, AttributeError):
+            continue
 
 
 def _interrupted(out: str) -> str:
