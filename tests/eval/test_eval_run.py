@@ -401,7 +401,8 @@ def test_a_full_disk_stops_the_run_clearly_and_loses_no_committed_answer(replay:
     def small_disk() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
 
-    args = ["--task", "math500", "--limit", "60", "--n", "2", "--temperature", "1", "--seed", "0"]
+    # graded in the process (--workers 0): this test is about the run's own error, not about starting workers
+    args = ["--task", "math500", "--limit", "60", "--n", "2", "--temperature", "1", "--seed", "0", "--workers", "0"]
     proc = subprocess.run([sys.executable, "-m", "mathgrade", "eval", "--model", replay.model, "--base-url",
                            replay.url, "-o", str(out), "--no-progress", *args], capture_output=True, text=True,
                           preexec_fn=small_disk, timeout=300)
