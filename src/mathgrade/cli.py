@@ -86,7 +86,10 @@ class UsageError(Exception):
     modules raise it too."""
 
 
-COMMANDS = ()
+COMMANDS = (
+    ".evaluation.eval_command",
+    ".evaluation.tasks_command",
+)
 """Modules that each add one more subcommand (``add_command(subparsers, epilog)``), imported when the parser is
 built; ``grade`` and ``extract`` are defined below."""
 

@@ -210,6 +210,14 @@ class RowReader:
         if good == 0:
             self._no_rows(lines)
 
+    def rows(self) -> Iterator[Row]:
+        """The good rows only: what iterating gives without ``keep_bad_rows`` (bad rows raise or are skipped)."""
+        if self.keep_bad_rows:
+            raise ValueError("rows() gives good rows only; iterate over the reader to get BadRow markers too")
+        for row in self:
+            assert not isinstance(row, BadRow)  # (bad rows raise, or are skipped, without keep_bad_rows)
+            yield row
+
     def _no_rows(self, lines: int) -> None:
         if lines == 0:
             raise InputError(f"{self.label} is empty: no rows")
