@@ -300,16 +300,24 @@ def _shutdown() -> None:
 
 
 _shutdown_registered = False
+_finalizer_pid: Optional[int] = None
 
 
 def _register_shutdown() -> None:
     """Stop the pool at exit. Registered when the first pool starts, after multiprocessing's own exit handler, so
     that it runs first (atexit is last-in, first-out): that handler joins every live child process and would wait
-    for the pool's workers forever."""
-    global _shutdown_registered
+    for the pool's workers forever. A process started by multiprocessing (a worker of the caller's own pool) runs no
+    atexit handler when it ends, only that exit handler: there the shutdown runs as one of its finalizers, which
+    come before the join."""
+    global _shutdown_registered, _finalizer_pid
     if not _shutdown_registered:
         atexit.register(_shutdown)
         _shutdown_registered = True
+    if _finalizer_pid != os.getpid():
+        from multiprocessing import util
+
+        util.Finalize(None, _shutdown, exitpriority=100)
+        _finalizer_pid = os.getpid()
 
 
 def _after_fork_in_child() -> None:
