@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import warnings
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from ..options import Options
 from ._core import Reward, Scored, make_reward
@@ -24,7 +24,7 @@ _REWARD_KEYS = frozenset({"correct", "incorrect", "formatted"} | set(Options.__d
 """Keyword arguments (``reward_kwargs``) that set the reward: its values and the grading options."""
 _FRAMEWORK_KEYS = frozenset({"reward_router_address", "reward_model_tokenizer"})
 """Keyword arguments verl adds itself, ignored."""
-_warned: set = set()
+_warned: Set[str] = set()
 
 
 def compute_score(data_source: Any, solution_str: Optional[str], ground_truth: Any, extra_info: Any = None,

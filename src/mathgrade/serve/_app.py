@@ -90,9 +90,12 @@ def create_app(settings: ServeSettings, pool: Optional[RowPool] = None,
                 await run_in_threadpool(rows.close)
 
     def endpoint(name: str, handler: Handler, protected: bool = True) -> Callable[[Request], Awaitable[Response]]:
+        grading = name in ("reward", "grade")
+
         async def respond(request: Request) -> Response:
             started = time.perf_counter()
-            metrics.in_progress.inc()
+            if grading:
+                metrics.in_progress.inc()
             try:
                 if protected and token is not None and not _authorized(request, token):
                     response = _json({"error": "missing or wrong bearer token (send 'Authorization: Bearer "
@@ -108,7 +111,8 @@ def create_app(settings: ServeSettings, pool: Optional[RowPool] = None,
             except Exception as exc:  # noqa: BLE001 - one request's failure is its answer, not the server's end
                 response = _json({"error": f"internal error: {type(exc).__name__}: {exc}"}, 500)
             finally:
-                metrics.in_progress.dec()
+                if grading:
+                    metrics.in_progress.dec()
             metrics.request(name, response.status_code, time.perf_counter() - started)
             return response
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import os
+import signal
 import socket
 import sys
+import threading
 from typing import Any, Optional
 
 __all__ = ["add_command", "run"]
@@ -106,11 +108,27 @@ def run(args: argparse.Namespace) -> int:
     config = uvicorn.Config(app, log_level=args.log_level, access_log=False, lifespan="on",
                             timeout_graceful_shutdown=int(max(1, args.graceful_timeout)))
     server = uvicorn.Server(config)
+    previous = signal.signal(signal.SIGTERM, _stop) if threading.current_thread() is threading.main_thread() else None
     try:
         server.run(sockets=[sock])
+    except (KeyboardInterrupt, _Stopped):
+        pass  # the signal that stopped the server, raised again by uvicorn once its graceful shutdown is over
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
         sock.close()
-    return 0 if server.started else 1
+    if not server.started:
+        return 1
+    print("mathgrade serve: stopped", file=sys.stderr, flush=True)
+    return 0
+
+
+class _Stopped(Exception):
+    """SIGTERM, once uvicorn has finished the requests in flight and raises it again."""
+
+
+def _stop(signum: int, frame: Any) -> None:
+    raise _Stopped()
 
 
 def _token(args: argparse.Namespace) -> Optional[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
 from collections import Counter
 from typing import Any, Dict, List, Optional, Protocol, Sequence, Set, Tuple
 
@@ -57,21 +58,29 @@ class Grading:
         try:
             while sent < len(chunks) or pending:
                 while sent < len(chunks) and len(pending) < self.window:
-                    future = asyncio.wrap_future(self.pool.grade_rows(chunks[sent], options))
+                    task = self.pool.grade_rows(chunks[sent], options)
+                    self.metrics.rows_in_flight.inc(len(chunks[sent]))
+                    task.add_done_callback(functools.partial(self._count, len(chunks[sent])))
+                    future = asyncio.wrap_future(task)
                     running[future] = sent
                     pending.add(future)
                     sent += 1
                 done, pending = await asyncio.wait(pending, return_when=asyncio.FIRST_COMPLETED)
                 for future in done:
-                    verdicts = future.result()
-                    self.metrics.rows_graded.inc(len(verdicts))
-                    results[running.pop(future)] = verdicts
+                    results[running.pop(future)] = future.result()
         finally:
             for future in pending:
                 future.cancel()
         out = [v for chunk in results if chunk is not None for v in chunk]
         self.metrics.verdicts(dict(Counter(v.status.value for v in out)))
         return out
+
+    def _count(self, rows: int, task: "concurrent.futures.Future[List[Verdict]]") -> None:
+        """Count a chunk's rows once the pool is done with them (graded also when their request was cancelled
+        meanwhile; not graded when the chunk was cancelled before a worker took it)."""
+        self.metrics.rows_in_flight.dec(rows)
+        if not task.cancelled() and task.exception() is None:
+            self.metrics.rows_graded.inc(rows)
 
     def _chunk_size(self, n: int) -> int:
         """Rows per chunk: the request spread over the window, at most :data:`_MAX_CHUNK`."""

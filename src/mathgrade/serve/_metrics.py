@@ -5,11 +5,12 @@ metric                                      type       what
 ==========================================  =========  ==========================================================
 ``mathgrade_requests_total``                counter    requests answered, by ``endpoint`` and HTTP ``code``
 ``mathgrade_request_duration_seconds``      histogram  time to answer a request, by ``endpoint``
-``mathgrade_requests_in_progress``          gauge      requests being answered now
+``mathgrade_requests_in_progress``          gauge      ``/reward`` and ``/grade`` requests being answered now
 ``mathgrade_requests_cancelled_total``      counter    requests whose client went away before the answer; their
                                                        remaining rows were not graded
 ``mathgrade_rows_total``                    counter    rows received in valid requests, by ``endpoint``
 ``mathgrade_rows_graded_total``             counter    rows graded by the workers (also those of cancelled requests)
+``mathgrade_rows_in_flight``                gauge      rows sent to the workers and not back yet
 ``mathgrade_verdicts_total``                counter    verdicts answered, by ``status`` (``timeout``: rows that
                                                        reached the per-row time limit)
 ==========================================  =========  ==========================================================
@@ -40,7 +41,7 @@ class Metrics:
                                  ("endpoint", "code"), registry=self.registry)
         self._duration = Histogram("mathgrade_request_duration_seconds", "Seconds to answer a request.",
                                    ("endpoint",), buckets=_BUCKETS, registry=self.registry)
-        self.in_progress = Gauge("mathgrade_requests_in_progress", "Requests being answered now.",
+        self.in_progress = Gauge("mathgrade_requests_in_progress", "Grading requests (/reward, /grade) being answered now.",
                                  registry=self.registry)
         self.cancelled = Counter("mathgrade_requests_cancelled",
                                  "Requests whose client disconnected before the answer.", registry=self.registry)
@@ -48,6 +49,8 @@ class Metrics:
                              registry=self.registry)
         self.rows_graded = Counter("mathgrade_rows_graded", "Rows graded by the worker processes.",
                                    registry=self.registry)
+        self.rows_in_flight = Gauge("mathgrade_rows_in_flight", "Rows sent to the workers and not back yet.",
+                                    registry=self.registry)
         self._verdicts = Counter("mathgrade_verdicts", "Verdicts answered, by status.", ("status",),
                                  registry=self.registry)
         self._children: Dict[Tuple[str, ...], Union[Counter, Histogram]] = {}
