@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import functools
 import inspect
 import multiprocessing
 import pickle
@@ -249,12 +250,11 @@ def test_trl_accuracy_reward_conversational_format() -> None:
 
 def test_trl_factory_column_values_and_options() -> None:
     data = [{"prompt": r["prompt"], "answer": r["solution"]} for r in DATASET]
-    f = trl("answer", correct=2.0, incorrect=-0.5, formatted=0.25, timeout=3.0, name="math")
-    assert f.__name__ == "math"
+    f = trl("answer", correct=2.0, incorrect=-0.5, formatted=0.25, timeout=3.0)
     logs = _TrainerLogs()
     [out] = call_like_trl([f], data, COMPLETIONS, logs)
     assert out == [2.0, -0.5, 2.0, -0.5, 2.0, -0.5, None, None]
-    assert "math_status" in logs.extra
+    assert "accuracy_reward_status" in logs.extra
     [wrong] = call_like_trl([f], data[:1], ["\\boxed{41}"])
     assert wrong == [0.25]
 
@@ -270,10 +270,21 @@ def test_trl_async_variant_is_a_coroutine_function_gathered_with_the_others() ->
     assert outs[2] == [1.0, 0.0, 1.0, 0.0, 1.0, 0.0, 1.0, 0.0]
 
 
+def _trl_name(func: Any) -> str:
+    """The name TRL gives a reward function: a partial's function's name, else the callable's ``__name__``."""
+    while isinstance(func, functools.partial):
+        func = func.func
+    return str(getattr(func, "__name__", type(func).__name__))
+
+
 def test_trl_functions_pickle_with_their_names() -> None:
-    for f in (trl("answer", correct=3.0), trl(asynchronous=True), trl_format(), accuracy_reward, format_reward):
+    named = [(trl("answer", correct=3.0), "accuracy_reward"), (trl(asynchronous=True), "accuracy_reward_async"),
+             (trl_format(), "format_reward"), (trl_format(asynchronous=True), "format_reward_async"),
+             (accuracy_reward, "accuracy_reward")]
+    for f, name in named:
         g = pickle.loads(pickle.dumps(f))
-        assert getattr(g, "__name__") == getattr(f, "__name__")
+        assert _trl_name(g) == _trl_name(f) == name
+        assert getattr(g, "__name__") == name  # what TRL read before it looked through partials
         assert inspect.iscoroutinefunction(g) == inspect.iscoroutinefunction(f)
     g = pickle.loads(pickle.dumps(trl("answer", correct=3.0)))
     assert g(completions=["\\boxed{1}"], answer=["1"]) == [3.0]

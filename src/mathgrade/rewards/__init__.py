@@ -26,8 +26,8 @@ marks one final answer, right or wrong.
 
 Adapters (no training library is imported by this package):
 
-- TRL: :func:`accuracy_reward` (gold column ``solution``), :func:`accuracy_reward_async`, :func:`format_reward`;
-  :func:`trl` builds one for another column or other values, :func:`trl_format` an async format reward.
+- TRL: :func:`accuracy_reward` (gold column ``solution``), :func:`format_reward`, and their coroutine versions
+  :func:`accuracy_reward_async`, :func:`format_reward_async`; :func:`trl` binds another column or other values.
 - verl: :func:`compute_score` (``custom_reward_function.name``), :func:`compute_score_batch` (batch reward manager).
 - OpenRLHF: :func:`reward_func` (a local reward file), and ``mathgrade serve`` for ``--reward.remote_url``.
 - Any loop: :func:`make_reward` and :meth:`Reward.score`.
@@ -38,7 +38,7 @@ Grading is safe in any thread and any process: its time limit uses no signal, an
 
 from ._core import Plan, Reward, Scored, answer_part, make_reward, marks_answer
 from ._openrlhf import reward_func
-from ._trl import accuracy_reward, accuracy_reward_async, format_reward, trl, trl_format
+from ._trl import accuracy_reward, accuracy_reward_async, format_reward, format_reward_async, trl, trl_format
 from ._verl import compute_score, compute_score_batch
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
     "accuracy_reward",
     "accuracy_reward_async",
     "format_reward",
+    "format_reward_async",
     "compute_score",
     "compute_score_batch",
     "reward_func",

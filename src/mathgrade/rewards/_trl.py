@@ -7,9 +7,10 @@ column of the dataset (one value per completion), and, in recent versions, ``tra
 turns it into NaN and leaves the row out of that function's reward). A coroutine function is awaited on TRL's own
 event loop, together with the other async reward functions.
 
-The functions built here are ``functools.partial`` objects over module-level functions, with a ``__name__``: they
-pickle (TRL and ``accelerate`` may send reward functions to other processes), TRL names their log columns after
-them, and ``inspect.iscoroutinefunction`` sees through a partial to tell the async ones.
+The reward functions are module-level functions, and :func:`trl` binds settings to them with ``functools.partial``:
+they pickle (TRL and ``accelerate`` may send reward functions to other processes), TRL names their log columns
+after the function (it looks through a partial), and ``inspect.iscoroutinefunction`` sees through a partial to
+tell the async ones.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any, Callable, List, Mapping, Optional, Sequence
 
 from ._core import Reward, Scored, make_reward, marks_answer
 
-__all__ = ["trl", "trl_format", "accuracy_reward", "accuracy_reward_async", "format_reward"]
+__all__ = ["trl", "trl_format", "accuracy_reward", "accuracy_reward_async", "format_reward", "format_reward_async"]
 
 _FRAMEWORK_KEYS = frozenset({"prompts", "completions", "completion_ids", "trainer_state", "log_extra", "log_metric",
                              "environments"})
@@ -36,13 +37,12 @@ _LOGGED_STATUSES = ("no_answer", "ambiguous", "timeout", "error")
 class _Settings:
     reward: Reward
     gold_column: str
-    name: str
     log: bool
 
 
 def trl(gold_column: str = "solution", *, correct: float = 1.0, incorrect: float = 0.0,
         formatted: Optional[float] = None, asynchronous: bool = False, log: bool = True,
-        name: str = "accuracy_reward", **options: Any) -> Callable[..., Any]:
+        **options: Any) -> Callable[..., Any]:
     """An accuracy reward function for TRL that reads the gold answers from the dataset column ``gold_column``.
 
     ``correct``, ``incorrect`` and ``formatted`` are the values paid (see :class:`mathgrade.rewards.Reward`); other
@@ -50,55 +50,61 @@ def trl(gold_column: str = "solution", *, correct: float = 1.0, incorrect: float
     coroutine function (TRL awaits it beside its other async rewards; the grading runs on a thread, off the event
     loop). ``log=True`` adds each completion's status and extracted answer to TRL's completions table
     (``log_extra``) and logs the share of rows with no answer, several answers, a timeout or an error
-    (``log_metric``), when the trainer offers those. ``name`` is the name TRL shows.
+    (``log_metric``), when the trainer offers those.
 
-    The result is picklable (no lambda, no closure). Each call returns one reward per completion, None where the
-    gold answer cannot be read.
+    The result is :func:`accuracy_reward` (or :func:`accuracy_reward_async`) with these settings bound, as a
+    ``functools.partial``: picklable, and named as that function in TRL's logs. Each call returns one reward per
+    completion, None where the gold answer cannot be read.
     """
     if not isinstance(gold_column, str) or not gold_column:
         raise ValueError(f"gold_column must be the name of a dataset column, not {gold_column!r}")
     settings = _Settings(make_reward(correct=correct, incorrect=incorrect, formatted=formatted, **options),
-                         gold_column, name, bool(log))
-    return _named(_accuracy_async if asynchronous else _accuracy, name, _mathgrade=settings)
-
-
-def trl_format(*, asynchronous: bool = False, name: str = "format_reward") -> Callable[..., Any]:
-    """A format reward function for TRL: 1.0 for a completion that marks one final answer (``\\boxed{}``, "the answer
-    is"...) after any thinking, right or wrong; else 0.0. Weigh it against the accuracy reward with TRL's
-    ``reward_weights``."""
-    return _named(_format_async if asynchronous else _format, name)
-
-
-def _named(fn: Callable[..., Any], name: str, **keywords: Any) -> Callable[..., Any]:
-    reward_fn = functools.partial(fn, **keywords)
-    reward_fn.__name__ = name  # type: ignore[attr-defined]  # partial objects take attributes; TRL reads __name__
+                         gold_column, bool(log))
+    fn = accuracy_reward_async if asynchronous else accuracy_reward
+    reward_fn = functools.partial(fn, _mathgrade=settings)
+    reward_fn.__name__ = fn.__name__  # type: ignore[attr-defined]  # TRL before 0.25 reads __name__ itself
     return reward_fn
 
 
-# --- the calls -------------------------------------------------------------------------------------------------
+def trl_format(*, asynchronous: bool = False) -> Callable[..., Any]:
+    """The format reward function for TRL: :func:`format_reward`, or :func:`format_reward_async`."""
+    return format_reward_async if asynchronous else format_reward
 
 
-def _accuracy(completions: Sequence[Any], *, _mathgrade: _Settings, **kwargs: Any) -> List[Optional[float]]:
-    settings = _mathgrade
+# --- the reward functions ----------------------------------------------------------------------------------------
+
+
+def accuracy_reward(completions: Sequence[Any], *, _mathgrade: Optional[_Settings] = None,
+                    **kwargs: Any) -> List[Optional[float]]:
+    """TRL accuracy reward: 1.0 when a completion's marked final answer equals the gold answer in the dataset column
+    ``solution``, else 0.0; None where the gold answer cannot be read. :func:`trl` binds another column or other
+    values (``_mathgrade``)."""
+    settings = _mathgrade or _DEFAULT
     texts = _texts(completions)
-    golds = _golds(kwargs, settings.gold_column, len(texts), settings.name)
+    golds = _golds(kwargs, settings.gold_column, len(texts))
     scored = settings.reward.score(texts, golds)
     if settings.log:
-        _log(scored, settings.name, kwargs)
+        _log(scored, "accuracy_reward", kwargs)
     return [s.reward for s in scored]
 
 
-async def _accuracy_async(completions: Sequence[Any], *, _mathgrade: _Settings,
-                          **kwargs: Any) -> List[Optional[float]]:
-    return await asyncio.to_thread(_accuracy, completions, _mathgrade=_mathgrade, **kwargs)
+async def accuracy_reward_async(completions: Sequence[Any], *, _mathgrade: Optional[_Settings] = None,
+                                **kwargs: Any) -> List[Optional[float]]:
+    """:func:`accuracy_reward` as a coroutine function, for TRL's async reward functions: the grading runs on a
+    thread, so that TRL's event loop goes on with the other async rewards meanwhile."""
+    return await asyncio.to_thread(accuracy_reward, completions, _mathgrade=_mathgrade, **kwargs)
 
 
-def _format(completions: Sequence[Any], **kwargs: Any) -> List[float]:
+def format_reward(completions: Sequence[Any], **kwargs: Any) -> List[float]:
+    """TRL format reward: 1.0 for a completion that marks one final answer (``\\boxed{}``, "the answer is"...)
+    after any thinking, right or wrong; else 0.0. Weigh it against the accuracy reward with TRL's
+    ``reward_weights``."""
     return [1.0 if marks_answer(text) else 0.0 for text in _texts(completions)]
 
 
-async def _format_async(completions: Sequence[Any], **kwargs: Any) -> List[float]:
-    return await asyncio.to_thread(_format, completions, **kwargs)
+async def format_reward_async(completions: Sequence[Any], **kwargs: Any) -> List[float]:
+    """:func:`format_reward` as a coroutine function."""
+    return await asyncio.to_thread(format_reward, completions, **kwargs)
 
 
 def _texts(completions: Sequence[Any]) -> List[str]:
@@ -137,16 +143,16 @@ def _content(content: Any, index: int) -> str:
     raise TypeError(f"completion {index}: message content is a {type(content).__name__}, not text")
 
 
-def _golds(kwargs: Mapping[str, Any], column: str, n: int, name: str) -> Sequence[Any]:
+def _golds(kwargs: Mapping[str, Any], column: str, n: int) -> Sequence[Any]:
     if column not in kwargs:
         columns = sorted(k for k in kwargs if k not in _FRAMEWORK_KEYS)
-        raise ValueError(f"{name}: no dataset column {column!r} with the gold answers (TRL passed the columns "
+        raise ValueError(f"accuracy_reward: no dataset column {column!r} with the gold answers (TRL passed the columns "
                          f"{', '.join(map(repr, columns)) or 'none'}); name the column with "
                          f"mathgrade.rewards.trl(gold_column=...)")
     golds = kwargs[column]
     if isinstance(golds, (str, bytes)) or not isinstance(golds, Sequence) or len(golds) != n:
         size = len(golds) if isinstance(golds, Sequence) and not isinstance(golds, (str, bytes)) else "not a list"
-        raise ValueError(f"{name}: column {column!r} must hold one gold answer per completion ({n}), got {size}")
+        raise ValueError(f"accuracy_reward: column {column!r} must hold one gold answer per completion ({n}), got {size}")
     return golds
 
 
@@ -161,23 +167,4 @@ def _log(scored: List[Scored], name: str, kwargs: Mapping[str, Any]) -> None:
             log_metric(f"{name}/{status}", counts.get(status, 0) / len(scored))
 
 
-# --- ready-made functions ----------------------------------------------------------------------------------------
-
-_DEFAULT = _Settings(make_reward(), "solution", "accuracy_reward", True)
-
-
-def accuracy_reward(completions: Sequence[Any], **kwargs: Any) -> List[Optional[float]]:
-    """TRL accuracy reward: 1.0 when a completion's marked final answer equals the gold answer in the dataset column
-    ``solution``, else 0.0; None where the gold answer cannot be read. Use :func:`trl` for another column or other
-    values."""
-    return _accuracy(completions, _mathgrade=_DEFAULT, **kwargs)
-
-
-async def accuracy_reward_async(completions: Sequence[Any], **kwargs: Any) -> List[Optional[float]]:
-    """:func:`accuracy_reward` as a coroutine function, for TRL's async reward functions."""
-    return await _accuracy_async(completions, _mathgrade=_DEFAULT, **kwargs)
-
-
-def format_reward(completions: Sequence[Any], **kwargs: Any) -> List[float]:
-    """TRL format reward: 1.0 for a completion that marks one final answer after any thinking, else 0.0."""
-    return _format(completions, **kwargs)
+_DEFAULT = _Settings(make_reward(), "solution", True)
