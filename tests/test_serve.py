@@ -122,7 +122,7 @@ def test_grade_rows_in_verdicts_out(server: Server) -> None:
     rows = [{"output": "The answer is $\\frac{9}{7}$.", "gold": "\\frac{9}{7}"},
             {"answer": "We get 41.", "gold": "42"},
             {"output": "so 5", "gold": "5"},
-            {"output": None, "gold": "1"}]
+            {"output": "", "gold": "1"}]
     with server.client() as c:
         r = c.post("/grade", json={"rows": rows})
         strict = c.post("/grade", json={"rows": rows[2:3], "options": {"policy": "reward", "timeout": 2}})
@@ -315,3 +315,52 @@ def test_sigterm_finishes_the_requests_in_flight() -> None:
     assert [v["correct"] for v in verdicts] == [k % 2 == 1 for k in range(200)]
     with pytest.raises(httpx.TransportError):  # no longer accepting connections
         httpx.get(s.url + "/health", timeout=10)
+
+
+def _worker_pids(parent: int) -> List[int]:
+    """The server's grading worker processes: its children that run multiprocessing's spawn entry point or the
+    server's own command line (forked), not multiprocessing's resource tracker."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                cmdline = f.read().replace(b"\0", b" ").decode(errors="replace")
+        except (OSError, ValueError, IndexError):
+            continue
+        if ppid == parent and "resource_tracker" not in cmdline and ("spawn_main" in cmdline or "mathgrade" in cmdline):
+            pids.append(int(entry))
+    return pids
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds the worker processes in /proc (Linux)")
+def test_a_worker_killed_mid_request_costs_only_its_rows(server: Server) -> None:
+    pytest.importorskip("mathgrade.pool", reason="grading runs in worker processes once mathgrade.pool is there")
+    graded_before = server.metric("mathgrade_rows_graded_total")
+    result: Dict[str, Any] = {}
+
+    def post() -> None:
+        with server.client() as c:
+            r = c.post("/grade", content=_slow_request(500), headers={"Content-Type": "application/json"})
+            result["status"], result["body"] = r.status_code, r.json()
+
+    thread = threading.Thread(target=post)
+    thread.start()
+    assert _wait_until(lambda: server.metric("mathgrade_rows_graded_total") > graded_before)
+    workers = _worker_pids(server.proc.pid)
+    assert workers, "no worker process found"
+    os.kill(workers[0], signal.SIGKILL)
+    thread.join(300)
+    assert result["status"] == 200, result
+    verdicts = result["body"]["verdicts"]
+    assert len(verdicts) == 500
+    failed = [k for k, v in enumerate(verdicts) if v["status"] not in ("correct", "incorrect")]
+    assert all(verdicts[k]["status"] in ("error", "timeout") for k in failed)
+    assert len(failed) <= 64  # at most the chunk the worker was grading; the other rows are graded as usual
+    assert all(v["correct"] == (k % 2 == 1) for k, v in enumerate(verdicts) if k not in failed)
+    with server.client() as c:  # the server keeps serving, on a replaced worker
+        r = c.post("/grade", json={"rows": [{"output": o, "gold": g} for o, g in SLOW[:8]]})
+    assert [v["correct"] for v in r.json()["verdicts"]] == [k % 2 == 1 for k in range(8)]

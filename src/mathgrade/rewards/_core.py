@@ -106,7 +106,10 @@ class Reward:
         steps: List[Union[int, Verdict]] = []
         for response, gold in zip(responses, golds):
             text = answer_part(response or "")
-            if text is None:
+            problem = _gold_problem(gold)
+            if problem is not None:
+                steps.append(Verdict(False, Status.INVALID_GOLD, problem, "input.gold", _text(gold)))
+            elif text is None:
                 steps.append(_cut_off(gold))
             else:
                 steps.append(len(pairs))
@@ -150,7 +153,20 @@ class Plan:
 
 def _cut_off(gold: Any) -> Verdict:
     return Verdict(False, Status.NO_ANSWER, "the response was cut off while thinking: it gave no final answer",
-                   "reward.cut_off", "" if gold is None else str(gold))
+                   "reward.cut_off", _text(gold))
+
+
+def _gold_problem(gold: Any) -> Optional[str]:
+    """Why ``gold`` cannot be a gold answer (missing, empty, not text or a number), or None."""
+    if gold is None or (isinstance(gold, str) and not gold.strip()):
+        return "the gold answer is missing"
+    if isinstance(gold, bool) or not isinstance(gold, (str, int, float)):
+        return f"the gold answer is a {type(gold).__name__}, not text"
+    return None
+
+
+def _text(gold: Any) -> str:
+    return "" if gold is None else str(gold)[:200]
 
 
 def make_reward(*, correct: float = 1.0, incorrect: float = 0.0, formatted: Optional[float] = None,
