@@ -19,8 +19,10 @@ What is measured, in one run:
   each connection sends its next request when the answer comes; ``--concurrency`` connections per client);
 - latency (p50, p99) of single-row requests sent at a fixed rate of 50% and 90% of the most single-row requests
   per second measured above (open loop: requests leave on schedule whether or not earlier ones came back);
-- a soak of ``--soak`` seconds at 50% of that rate, batch sizes mixed (1, 8, 64): requests failed (not 200, or a
-  body that does not hold one reward per row) and lost (sent, never answered) must both be 0.
+- a soak of ``--soak`` seconds, batch sizes mixed (1, 8, 64 in turn) at half the load the server carries (half the
+  most requests per second, or half the most rewards per second measured with batches of 64, whichever is less):
+  requests failed (not 200, or a body that does not hold one reward per row) and lost (sent, never answered) must
+  both be 0.
 
 The load generators share the machine's cores with the server: on 2 cores the server's own throughput is higher
 than what is reported here. Other jobs on the machine change every number: the load average is printed.
@@ -213,7 +215,7 @@ def _reference(workers: int, n: int, repeats: int) -> float:
 def main(argv: Optional[List[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="server and grade_many workers")
-    ap.add_argument("--clients", type=int, default=2, help="load generator processes (default: 2)")
+    ap.add_argument("--clients", type=int, default=1, help="load generator processes (default: 1)")
     ap.add_argument("--seconds", type=float, default=15.0, help="seconds per throughput and latency run")
     ap.add_argument("--soak", type=float, default=60.0, help="seconds of the soak run (default: 60)")
     ap.add_argument("--reference-rows", type=int, default=20000, help="rows of the grade_many reference")
@@ -263,11 +265,14 @@ def main(argv: Optional[List[str]] = None) -> int:
                   f"{x['p99_ms']:.1f} | {r['failed']} | {r['lost']} |", flush=True)
         results["latency"] = latency
 
-        r = _run_load(server.url, args.clients, "soak", 1, args.soak, rate=0.5 * max_rate)
+        mean_batch = sum(SOAK_BATCHES) / len(SOAK_BATCHES)
+        soak_rate = 0.5 * min(max_rate, throughput[64]["rewards_per_s"] / mean_batch)
+        r = _run_load(server.url, args.clients, "soak", 1, args.soak, rate=soak_rate)
         results["soak"] = {"seconds": args.soak, "sent": r["sent"], "answered": r["requests"], "rows": r["rows"],
                            "failed": r["failed"], "lost": r["lost"], "p99_ms": 1000 * _pct(r["latencies"], 0.99),
                            "failures": r["failures"]}
-        print(f"\nsoak: {args.soak:g} s at {0.5 * max_rate:,.0f} requests/s (batches of 1, 8, 64 in turn): "
+        results["soak"]["rate"] = soak_rate
+        print(f"\nsoak: {args.soak:g} s at {soak_rate:,.0f} requests/s (batches of 1, 8, 64 in turn): "
               f"{r['sent']:,} sent, {r['requests']:,} answered ({r['rows']:,} rewards), {r['failed']} failed, "
               f"{r['lost']} lost, p99 {results['soak']['p99_ms']:.1f} ms", flush=True)
         for failure in r["failures"]:
