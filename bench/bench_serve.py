@@ -263,6 +263,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             x = latency[str(share)]
             print(f"| {share:.0%} of max | {rate:,.0f}/s | {x['answered_per_s']:,.0f} | {x['p50_ms']:.1f} | "
                   f"{x['p99_ms']:.1f} | {r['failed']} | {r['lost']} |", flush=True)
+            for failure in r["failures"]:
+                print("  failure:", failure)
         results["latency"] = latency
 
         mean_batch = sum(SOAK_BATCHES) / len(SOAK_BATCHES)

@@ -268,6 +268,20 @@ def _slow_request(n: int) -> bytes:
     return json.dumps({"rows": [{"output": o, "gold": g} for o, g in SLOW[:n]]}).encode()
 
 
+def _grade_in_background(server: Server, n: int) -> Tuple[threading.Thread, Dict[str, Any]]:
+    """POST the first ``n`` slow rows to ``/grade`` from a thread; the result dict gets ``status`` and ``body``."""
+    result: Dict[str, Any] = {}
+
+    def post() -> None:
+        with server.client() as c:
+            r = c.post("/grade", content=_slow_request(n), headers={"Content-Type": "application/json"})
+            result["status"], result["body"] = r.status_code, r.json()
+
+    thread = threading.Thread(target=post)
+    thread.start()
+    return thread, result
+
+
 def test_a_client_that_disconnects_stops_its_work(server: Server) -> None:
     graded_before = server.metric("mathgrade_rows_graded_total")
     cancelled_before = server.metric("mathgrade_requests_cancelled_total")
@@ -293,15 +307,7 @@ def test_a_client_that_disconnects_stops_its_work(server: Server) -> None:
 
 def test_sigterm_finishes_the_requests_in_flight() -> None:
     s = Server("--workers", "2")
-    result: Dict[str, Any] = {}
-
-    def post() -> None:
-        with s.client() as c:
-            r = c.post("/grade", content=_slow_request(200), headers={"Content-Type": "application/json"})
-            result["status"], result["body"] = r.status_code, r.json()
-
-    thread = threading.Thread(target=post)
-    thread.start()
+    thread, result = _grade_in_background(s, 200)
     try:
         assert _wait_until(lambda: s.metric("mathgrade_requests_in_progress") >= 1)
         s.proc.send_signal(signal.SIGTERM)
@@ -340,15 +346,7 @@ def _worker_pids(parent: int) -> List[int]:
 def test_a_worker_killed_mid_request_costs_only_its_rows(server: Server) -> None:
     pytest.importorskip("mathgrade.pool", reason="grading runs in worker processes once mathgrade.pool is there")
     graded_before = server.metric("mathgrade_rows_graded_total")
-    result: Dict[str, Any] = {}
-
-    def post() -> None:
-        with server.client() as c:
-            r = c.post("/grade", content=_slow_request(500), headers={"Content-Type": "application/json"})
-            result["status"], result["body"] = r.status_code, r.json()
-
-    thread = threading.Thread(target=post)
-    thread.start()
+    thread, result = _grade_in_background(server, 500)
     assert _wait_until(lambda: server.metric("mathgrade_rows_graded_total") > graded_before)
     workers = _worker_pids(server.proc.pid)
     assert workers, "no worker process found"
