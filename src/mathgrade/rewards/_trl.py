@@ -60,9 +60,9 @@ def trl(gold_column: str = "solution", *, correct: float = 1.0, incorrect: float
         raise ValueError(f"gold_column must be the name of a dataset column, not {gold_column!r}")
     settings = _Settings(make_reward(correct=correct, incorrect=incorrect, formatted=formatted, **options),
                          gold_column, bool(log))
-    fn = accuracy_reward_async if asynchronous else accuracy_reward
+    fn: Callable[..., Any] = accuracy_reward_async if asynchronous else accuracy_reward
     reward_fn = functools.partial(fn, _mathgrade=settings)
-    reward_fn.__name__ = fn.__name__  # type: ignore[attr-defined]  # TRL before 0.25 reads __name__ itself
+    setattr(reward_fn, "__name__", fn.__name__)  # a partial takes attributes; TRL read this before it unwrapped them
     return reward_fn
 
 
