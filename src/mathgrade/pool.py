@@ -493,12 +493,23 @@ _exit_hook = False
 def _close_at_exit(pool: WorkerPool) -> None:
     """Close ``pool`` at exit if its owner did not. The hook is registered when the first workers start, after
     multiprocessing's own exit handler, so that it runs first (atexit is last-in, first-out): that handler joins
-    every live child process and would wait for the workers forever."""
-    global _exit_hook
+    every live child process and would wait for the workers forever. A process started by multiprocessing (a worker
+    of the caller's own process pool) runs no atexit hook when it ends, only that exit handler: there the pools are
+    closed by one of its finalizers, which run before the join."""
+    global _exit_hook, _finalizer_pid
     _open_pools.add(pool)
     if not _exit_hook:
         atexit.register(_close_open_pools)
         _exit_hook = True
+    if _finalizer_pid != os.getpid():
+        from multiprocessing import util
+
+        util.Finalize(None, _close_open_pools, exitpriority=100)
+        _finalizer_pid = os.getpid()
+
+
+_finalizer_pid: Optional[int] = None
+"""The process in which the multiprocessing finalizer of :func:`_close_at_exit` is registered."""
 
 
 def _close_open_pools() -> None:
