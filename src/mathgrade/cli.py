@@ -52,7 +52,9 @@ class UsageError(Exception):
     modules raise it too."""
 
 
-COMMANDS = ()
+COMMANDS = (
+    ".report.command",
+)
 """Modules that each add one more subcommand (``add_command(subparsers, epilog)``), imported when the parser is
 built; ``grade`` and ``extract`` are defined below."""
 
