@@ -123,7 +123,7 @@ def _status_chart(summaries: Sequence[Summary]) -> Chart:
 
 
 def _k_chart(summaries: Sequence[Summary]) -> Optional[Chart]:
-    data = []
+    data: List[Dict[str, Any]] = []
     for s in summaries:
         for metric, values in (("pass@k", s.pass_at_k), ("maj@k", s.maj_at_k)):
             data += [{"run": s.name, "metric": metric, "k": k, "value": v} for k, v in values.items()]

@@ -21,10 +21,12 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 from ..files import InputError, RowReader
 from ..verdict import ROW_COLUMNS, Verdict
 
-__all__ = ["Run", "Sample", "Grading", "load_run", "load_graded_file", "load_eval_run", "DATASET_FIELDS"]
+__all__ = ["Run", "Sample", "Grading", "load_run", "load_graded_file", "load_eval_run", "DATASET_FIELDS", "ID_FIELDS"]
 
 DATASET_FIELDS = ("dataset", "task", "source")
 """Columns of a graded file that name the data set a row comes from, looked for in this order."""
+ID_FIELDS = ("id", "problem_id", "unique_id")
+"""Columns of a graded file that identify a row, looked for in this order when no ``id_field`` is given."""
 
 EVAL_FILES = ("config.json", "samples.jsonl", "results.json")
 """The files of an evaluation run directory that a report reads (``samples.jsonl`` is required)."""
@@ -134,6 +136,7 @@ def load_graded_file(path: str, grading: Grading = Grading(), name: Optional[str
             raise InputError(f"{path} has a 'status' column but not {', '.join(map(repr, missing))}: is it the "
                              f"output of `mathgrade grade`?", kind="column")
     dataset_field = g.dataset_field or next((c for c in DATASET_FIELDS if c in columns), None)
+    id_field = g.id_field or next((c for c in ID_FIELDS if c in columns), None)
     if g.dataset_field and g.dataset_field not in columns:
         raise InputError(f"{path} has no column {g.dataset_field!r} (--dataset-field); its columns are: "
                          f"{', '.join(map(repr, columns))}", kind="column")
@@ -142,7 +145,7 @@ def load_graded_file(path: str, grading: Grading = Grading(), name: Optional[str
     changed = 0
     for lineno, (row, verdict) in enumerate(zip(rows, verdicts), 1):
         where = f"{path} row {lineno}"
-        sample = _graded_sample(row, verdict, g, dataset_field, graded, where, lineno)
+        sample = _graded_sample(row, verdict, g, id_field, dataset_field, graded, where, lineno)
         if sample.note:
             changed += 1
         samples.append(sample)
@@ -155,7 +158,7 @@ def load_graded_file(path: str, grading: Grading = Grading(), name: Optional[str
                      f"or another version of mathgrade?): the file's verdicts are shown, their answer spans were "
                      f"found by text and their values as read are left out.")
     config = {"input": os.path.abspath(path), "format": reader.fmt, "rows": len(samples),
-              "output_field": g.output_field, "gold_field": g.gold_field, "id_field": g.id_field,
+              "output_field": g.output_field, "gold_field": g.gold_field, "id_field": id_field,
               "dataset_field": dataset_field, "compare_field": g.compare_field,
               "graded_in_report": not graded, "policy": g.policy, "timeout": g.timeout}
     return Run(name or _stem(path), path, "graded", samples, config=config, compare_field=g.compare_field,
@@ -170,8 +173,8 @@ def _grade_again(rows: Sequence[Mapping[str, Any]], g: Grading) -> Iterable[Verd
                       timeout=g.timeout)
 
 
-def _graded_sample(row: Mapping[str, Any], verdict: Verdict, g: Grading, dataset_field: Optional[str],
-                   graded: bool, where: str, lineno: int) -> Sample:
+def _graded_sample(row: Mapping[str, Any], verdict: Verdict, g: Grading, id_field: Optional[str],
+                   dataset_field: Optional[str], graded: bool, where: str, lineno: int) -> Sample:
     output = _text(row.get(g.output_field))
     mine = verdict.to_row()
     if graded:
@@ -179,7 +182,7 @@ def _graded_sample(row: Mapping[str, Any], verdict: Verdict, g: Grading, dataset
         correct = _as_bool(row.get("correct"), f"{where} column 'correct'")
         if correct is None:
             raise InputError(f"{where}: column 'correct' is empty", kind="row")
-        shown = {"status": status, "correct": correct, "extracted": _opt_text(row.get("extracted")),
+        shown: Dict[str, Any] = {"status": status, "correct": correct, "extracted": _opt_text(row.get("extracted")),
                  "rule": _text(row.get("rule")), "reason": _text(row.get("reason"))}
     else:
         shown = mine
@@ -196,7 +199,7 @@ def _graded_sample(row: Mapping[str, Any], verdict: Verdict, g: Grading, dataset
         start, end = _find(output, shown["extracted"])
         note = (f"graded again here: {mine['status']}, answer {mine['extracted']!r} (the file says {shown['status']}, "
                 f"answer {shown['extracted']!r}); the span shown is where the file's answer text occurs last")
-    key = _text(row.get(g.id_field)) if g.id_field else str(lineno)
+    key = _text(row.get(id_field)) if id_field else str(lineno)
     return Sample(
         key=key, output=output, gold=_text(row.get(g.gold_field)), status=shown["status"],
         correct=bool(shown["correct"]), rule=shown["rule"], reason=shown["reason"], extracted=shown["extracted"],
@@ -225,7 +228,7 @@ def load_eval_run(path: str, *, compare_field: Optional[str] = None, name: Optio
     if not os.path.isfile(samples_path):
         raise InputError(f"{path} is a directory but not an evaluation run: it has no samples.jsonl "
                          f"(give a run directory written by `mathgrade eval -o DIR`, or a graded file)")
-    notes = []
+    notes: List[str] = []
     config = _json_file(os.path.join(path, "config.json"), notes)
     results = _json_file(os.path.join(path, "results.json"), notes)
     samples = []
@@ -240,7 +243,7 @@ def load_eval_run(path: str, *, compare_field: Optional[str] = None, name: Optio
 
 
 def _eval_sample(row: Mapping[str, Any], compare_field: Optional[str], where: str) -> Sample:
-    meta = row.get("meta") if isinstance(row.get("meta"), dict) else {}
+    meta: Dict[str, Any] = row["meta"] if isinstance(row.get("meta"), dict) else {}
 
     def get(name: str) -> Any:
         return row[name] if name in row else meta.get(name)

@@ -189,7 +189,7 @@ def outcome(sample: Sample) -> str:
     return "other"
 
 
-def length_bins(samples: Sequence[Sample], first: int = 256) -> List[Dict[str, Any]]:
+def length_bins(samples: Sequence[Sample], first: int = 250) -> List[Dict[str, Any]]:
     """Rows counted by output length (characters, bins that double from ``first``) and :func:`outcome`: one entry
     per (bin, outcome) with ``bin`` (its label), ``lo``, ``hi`` (None for the last, open bin), ``outcome``,
     ``rows``; bins without rows before the first or after the last non-empty one are left out."""
@@ -220,8 +220,10 @@ def _bin_of(length: int, edges: List[int]) -> int:
 
 
 def _short(n: int) -> str:
-    return f"{n // 1000}k" if n >= 1000 and n % 1000 == 0 else f"{n / 1000:.1f}k".replace(".0k", "k") \
-        if n >= 1000 else str(n)
+    """``250``, ``1k``, ``16k``, ``1.3M``."""
+    if n >= 1_000_000:
+        return f"{n / 1e6:.3g}M"
+    return f"{n / 1000:g}k" if n >= 1000 else str(n)
 
 
 # --- agreement -------------------------------------------------------------------------------------------------
