@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence
 
 from ..verdict import Status
-from ._summary import GROUPS, OUTCOMES, Summary
+from ._summary import GROUPS, OUTCOMES, Summary, natural_key
 
 __all__ = ["Chart", "charts", "STATUS_COLORS", "OUTCOME_COLORS"]
 
@@ -47,6 +47,9 @@ _CONFIG = {
     "range": {"category": ["#4c6ef5", "#f08c00", "#12b886", "#e64980", "#7950f2", "#15aabf", "#82c91e",
                            "#fa5252"]},
 }
+_BY_ORDER = {"field": "order", "op": "min"}
+"""Categories sort by a number in the data: a sort by a list of values would put the values, which come from the
+inputs, into a Vega expression."""
 _BAR = 22
 """Pixels per bar of a horizontal bar chart (per group of bars when several runs are compared)."""
 
@@ -105,11 +108,12 @@ def _status_chart(summaries: Sequence[Summary]) -> Chart:
     statuses: List[str] = []
     for s in summaries:
         statuses += [k for k in s.status_counts if k not in statuses]
-    data = [{"run": s.name, "name": k, "rows": s.status_counts.get(k, 0),
-             "share": s.status_counts.get(k, 0) / s.rows if s.rows else 0.0} for s in summaries for k in statuses]
+    data = [{"run": s.name, "name": k, "order": i, "rows": s.status_counts.get(k, 0),
+             "share": s.status_counts.get(k, 0) / s.rows if s.rows else 0.0}
+            for s in summaries for i, k in enumerate(statuses)]
     colors = [STATUS_COLORS.get(k, OTHER_STATUS_COLOR) for k in statuses]
     encoding: Dict[str, Any] = {
-        "y": {"field": "name", "type": "nominal", "sort": statuses, "title": None},
+        "y": {"field": "name", "type": "nominal", "sort": _BY_ORDER, "title": None},
         "x": {"field": "rows", "type": "quantitative", "title": "rows"},
         "color": {"field": "name", "type": "nominal", "scale": {"domain": statuses, "range": colors},
                   "legend": None},
@@ -148,13 +152,11 @@ def _k_chart(summaries: Sequence[Summary]) -> Optional[Chart]:
 
 
 def _accuracy_chart(summaries: Sequence[Summary], group: str, title: str) -> Chart:
-    names: List[str] = []
-    for s in summaries:
-        names += [r.name for r in s.groups.get(group, []) if r.name not in names]
-    data = [{"run": s.name, "name": r.name, "rows": r.rows, "correct": r.correct, "accuracy": r.accuracy}
-            for s in summaries for r in s.groups.get(group, [])]
+    names = _group_names(summaries, group)
+    data = [{"run": s.name, "name": r.name, "order": names.index(r.name), "rows": r.rows, "correct": r.correct,
+             "accuracy": r.accuracy} for s in summaries for r in s.groups.get(group, [])]
     encoding: Dict[str, Any] = {
-        "y": {"field": "name", "type": "nominal", "sort": names, "title": None},
+        "y": {"field": "name", "type": "nominal", "sort": _BY_ORDER, "title": None},
         "x": {"field": "accuracy", "type": "quantitative", "title": "accuracy", "scale": {"domain": [0, 1]},
               "axis": {"format": ".0%"}},
         "color": {"value": "#4c6ef5"},
@@ -170,26 +172,24 @@ def _accuracy_chart(summaries: Sequence[Summary], group: str, title: str) -> Cha
 
 
 def _rows_chart(summaries: Sequence[Summary], group: str, title: str) -> Chart:
-    names: List[str] = []
-    for s in summaries:
-        names += [r.name for r in s.groups.get(group, []) if r.name not in names]
+    names = _group_names(summaries, group)
     data = []
     for s in summaries:
         for r in s.groups.get(group, []):
             for verdict, rows in (("correct", r.correct), ("not correct", r.rows - r.correct)):
-                data.append({"run": s.name, "name": r.name, "verdict": verdict, "rows": rows, "all": r.rows,
-                             "accuracy": r.accuracy})
+                data.append({"run": s.name, "name": r.name, "order": names.index(r.name), "verdict": verdict,
+                             "rows": rows, "all": r.rows, "accuracy": r.accuracy})
     encoding: Dict[str, Any] = {
-        "y": {"field": "name", "type": "nominal", "sort": names, "title": None},
+        "y": {"field": "name", "type": "nominal", "sort": _BY_ORDER, "title": None},
         "x": {"field": "rows", "type": "quantitative", "title": "rows", "stack": True},
         "color": {"field": "verdict", "type": "nominal", "title": None,
                   "scale": {"domain": ["correct", "not correct"], "range": ["#2e9e5b", "#c7ccd6"]}},
-        "tooltip": _tooltip(summaries, [("name", "rule", None), ("verdict", "verdict", None), ("rows", "rows", ","),
+        "tooltip": _tooltip(summaries, [("name", title.lower(), None), ("verdict", "verdict", None), ("rows", "rows", ","),
                                         ("all", "all rows", ","), ("accuracy", "accuracy", ".1%")]),
     }
     if len(summaries) > 1:
         encoding["yOffset"] = {"field": "run", "type": "nominal", "scale": {"domain": [s.name for s in summaries]}}
-        encoding["opacity"] = {"field": "run", "type": "nominal", "title": "run",
+        encoding["opacity"] = {"field": "run", "type": "ordinal", "title": "run",
                                "scale": {"domain": [s.name for s in summaries], "range": [1.0, 0.55]}}
     caption = ("Which extraction rule found the answer: boxed, a final-answer phrase, the last number..."
                if group == "extraction_rule" else "The rule that decided each verdict (see docs/comparison.md).")
@@ -201,9 +201,8 @@ def _rows_chart(summaries: Sequence[Summary], group: str, title: str) -> Chart:
 
 def _length_chart(summaries: Sequence[Summary]) -> Chart:
     data = [dict(d, run=s.name) for s in summaries for d in s.lengths]
-    bins = sorted({(d["order"], d["bin"]) for d in data})
     encoding: Dict[str, Any] = {
-        "x": {"field": "bin", "type": "ordinal", "sort": [b for _, b in bins], "title": "output length (characters)",
+        "x": {"field": "bin", "type": "ordinal", "sort": _BY_ORDER, "title": "output length (characters)",
               "axis": {"labelAngle": 0}},
         "y": {"field": "rows", "type": "quantitative", "title": "rows", "stack": True},
         "color": {"field": "outcome", "type": "nominal", "title": None,
@@ -217,13 +216,24 @@ def _length_chart(summaries: Sequence[Summary]) -> Chart:
         d["rank"] = rank[d["outcome"]]
     if len(summaries) > 1:
         encoding["xOffset"] = {"field": "run", "type": "nominal", "scale": {"domain": [s.name for s in summaries]}}
-        encoding["opacity"] = {"field": "run", "type": "nominal", "title": "run",
+        encoding["opacity"] = {"field": "run", "type": "ordinal", "title": "run",
                                "scale": {"domain": [s.name for s in summaries], "range": [1.0, 0.55]}}
     return Chart("chart-length", "Output length against correctness",
                  "Rows by the length of the output and what became of them: long outputs are often cut off "
                  "before an answer. Click a bar to list its rows.",
                  _spec(data, mark={"type": "bar", "cursor": "pointer"}, encoding=encoding, height=220),
                  filter="length")
+
+
+def _group_names(summaries: Sequence[Summary], group: str) -> List[str]:
+    """The values of a grouping over all runs, in its order: by name (natural order), or most rows first."""
+    rows: Dict[str, int] = {}
+    for s in summaries:
+        for r in s.groups.get(group, []):
+            rows[r.name] = rows.get(r.name, 0) + r.rows
+    if next(g for g in GROUPS if g.name == group).order == "rows":
+        return sorted(rows, key=lambda name: (-rows[name], name))
+    return sorted(rows, key=natural_key)
 
 
 def _tooltip(summaries: Sequence[Summary], fields: List[tuple]) -> List[Dict[str, Any]]:

@@ -84,6 +84,12 @@ class Summary:
     def accuracy(self) -> float:
         return self.correct / self.rows if self.rows else 0.0
 
+    def table_ks(self) -> List[int]:
+        """The k of pass@k and maj@k worth a row of the summary table: powers of two and the largest, above 1 (the
+        chart shows every k)."""
+        ks = set(self.pass_at_k) | set(self.maj_at_k)
+        return sorted(k for k in ks if k > 1 and (k & (k - 1) == 0 or k == max(ks)))
+
     def to_dict(self) -> Dict[str, Any]:
         """JSON-ready, for the page."""
         return {"name": self.name, "kind": self.kind, "rows": self.rows, "problems": self.problems,
@@ -164,10 +170,8 @@ def _group(samples: Sequence[Sample], group: Group) -> List[GroupRow]:
         counts[1] += s.correct
     out = [GroupRow(name, n, c) for name, (n, c) in rows.items()]
     if group.order == "rows":
-        out.sort(key=lambda r: (-r.rows, r.name))
-    else:
-        out.sort(key=lambda r: natural_key(r.name))
-    return out
+        return sorted(out, key=lambda r: (-r.rows, r.name))
+    return sorted(out, key=lambda r: natural_key(r.name))
 
 
 def natural_key(text: str) -> Tuple[Any, ...]:
