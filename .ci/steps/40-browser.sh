@@ -5,7 +5,7 @@
 set -euo pipefail
 if ! command -v chromium >/dev/null; then
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
 fi
 chromium --version
 pip install --quiet '.[report]' 'playwright>=1.40'
