@@ -383,3 +383,20 @@ def test_cli_errors_are_one_line_and_exit_2(args: List[str], message: str, grade
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1 and "Traceback" not in err
     assert not (tmp_path / "r.html").exists()
+
+
+def test_the_readmes_report_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture) -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"## Reports\n+```bash\n(.*?)```", readme, re.S)
+    assert block is not None
+    commands = [line.split() for line in block.group(1).splitlines() if line.startswith("mathgrade ")]
+    assert [c[1] for c in commands] == ["grade", "report"]
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "sample.jsonl").write_bytes(SAMPLE.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    for command in commands:
+        assert cli(command[1:] + ["--workers", "0"]) == 0, command
+    assert "<!DOCTYPE html>" in (tmp_path / "report.html").read_text(encoding="utf-8")[:20]
+    correct = sum(r["correct"] for r in read_jsonl(tmp_path / "graded.jsonl"))
+    assert f"accuracy {correct / 300:.4f} ({correct} of 300 correct)" in capsys.readouterr().out
