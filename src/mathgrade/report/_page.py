@@ -22,11 +22,11 @@ import gzip
 import hashlib
 import json
 from importlib import resources
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import __version__
 from ._charts import OTHER_STATUS_COLOR, STATUS_COLORS, Chart
-from ._sources import Run, Sample
+from ._sources import Run
 from ._summary import CELLS, Agreement, Summary
 
 __all__ = ["render", "script_json", "encode_rows", "ROW_FIELDS", "VENDORED"]
@@ -34,32 +34,9 @@ __all__ = ["render", "script_json", "encode_rows", "ROW_FIELDS", "VENDORED"]
 VENDORED = ("vendor/vega.min.js", "vendor/vega-lite.min.js")
 """Third-party scripts bundled in the package (see ``static/vendor/SOURCES.md``), inlined in every page."""
 
-ROW_FIELDS: Tuple[Tuple[str, Callable[[Sample], Any]], ...] = (
-    ("key", lambda s: s.key),
-    ("sample", lambda s: s.sample),
-    ("output", lambda s: s.output),
-    ("gold", lambda s: s.gold),
-    ("status", lambda s: s.status),
-    ("correct", lambda s: int(s.correct)),
-    ("rule", lambda s: s.rule),
-    ("reason", lambda s: s.reason),
-    ("extracted", lambda s: s.extracted),
-    ("start", lambda s: s.start),
-    ("end", lambda s: s.end),
-    ("extraction_rule", lambda s: s.extraction_rule),
-    ("answer_value", lambda s: s.answer_value),
-    ("gold_value", lambda s: s.gold_value),
-    ("dataset", lambda s: s.dataset),
-    ("subject", lambda s: s.subject),
-    ("level", lambda s: s.level),
-    ("label", lambda s: None if s.label is None else int(s.label)),
-    ("cluster", lambda s: s.cluster),
-    ("finish_reason", lambda s: s.finish_reason),
-    ("tokens", lambda s: s.tokens),
-    ("length", lambda s: s.length),
-    ("prompt", lambda s: s.prompt),
-    ("note", lambda s: s.note),
-)
+ROW_FIELDS = ("key", "sample", "output", "gold", "status", "correct", "rule", "reason", "extracted", "start", "end",
+              "extraction_rule", "answer_value", "gold_value", "dataset", "subject", "level", "label", "cluster",
+              "finish_reason", "tokens", "length", "prompt", "note")
 """The columns of the embedded rows (with ``run``, the index of each row's run, and ``agree0``, ``agree1``... the
 cell of each row in each agreement matrix). A column that is empty in every row is left out."""
 
@@ -81,8 +58,8 @@ def encode_rows(runs: Sequence[Run], agreements: Sequence[Agreement]) -> str:
     """Every row of every run, columnar, as base64 of gzip-compressed JSON (see the module's docstring)."""
     samples = [s for run in runs for s in run.samples]
     columns: Dict[str, Any] = {"run": {"ints": [i for i, run in enumerate(runs) for _ in run.samples]}}
-    for name, get in ROW_FIELDS:
-        values = [get(s) for s in samples]
+    for name in ROW_FIELDS:
+        values = [_plain(getattr(s, name)) for s in samples]
         if any(v is not None for v in values):
             columns[name] = _column(values)
     for i, agreement in enumerate(agreements):
@@ -90,6 +67,11 @@ def encode_rows(runs: Sequence[Run], agreements: Sequence[Agreement]) -> str:
     raw = json.dumps({"rows": len(samples), "columns": columns}, ensure_ascii=False, separators=(",", ":"),
                      allow_nan=False).encode("utf-8")
     return base64.b64encode(gzip.compress(raw, compresslevel=6, mtime=0)).decode("ascii")
+
+
+def _plain(value: Any) -> Any:
+    """Booleans as 0 and 1 (the page's script compares them as numbers)."""
+    return int(value) if isinstance(value, bool) else value
 
 
 def _column(values: List[Any]) -> Dict[str, Any]:
