@@ -197,6 +197,10 @@ def test_hostile_outputs_render_as_text(browser: Any, tmp_path: Path) -> None:
     page.wait_for_function(f"document.querySelector('#count').dataset.matching == '{found}'")
     opened.screenshot("report-hostile.png")
     opened.check_clean()
+    # Defence in depth: a script element that got into the page by mistake would not run (Content-Security-Policy).
+    assert page.evaluate("() => { const s = document.createElement('script'); s.textContent = 'window.__pwned = 1';"
+                         " document.body.appendChild(s); return window.__pwned }") is None
+    assert len(opened.problems) == 1 and "Content Security Policy" in opened.problems[0]
 
 
 def test_eval_runs_side_by_side(browser: Any, tmp_path: Path) -> None:
