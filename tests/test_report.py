@@ -79,7 +79,7 @@ def test_rows_graded_differently_now_keep_the_files_verdict_and_say_so(tmp_path:
     assert (s.status, s.correct, s.extracted) == ("correct", True, earlier.group())
     assert s.output[s.start:s.end] == earlier.group() and s.answer_value is None
     assert "graded again here: incorrect" in (s.note or "")
-    assert len(run.notes) == 1 and run.notes[0].startswith("1 of 300 rows were graded differently")
+    assert len(run.notes) == 1 and run.notes[0].startswith("1 of 300 rows were graded differently now (policy eval")
     assert sum(1 for x in run.samples if x.note) == 1
 
 

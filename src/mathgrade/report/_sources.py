@@ -154,9 +154,10 @@ def load_graded_file(path: str, grading: Grading = Grading(), name: Optional[str
         notes.append(f"{os.path.basename(path)} has no verdict columns ({', '.join(ROW_COLUMNS)}): its rows were "
                      f"graded for this report (policy {g.policy}, timeout {g.timeout:g} s).")
     elif changed:
-        notes.append(f"{changed} of {len(samples)} rows were graded differently now than in the file (other options "
-                     f"or another version of mathgrade?): the file's verdicts are shown, their answer spans were "
-                     f"found by text and their values as read are left out.")
+        notes.append(f"{changed} of {len(samples)} rows were graded differently now (policy {g.policy}, timeout "
+                     f"{g.timeout:g} s) than in the file: the file's verdicts are shown, their answer spans were "
+                     f"found by text and their values as read are left out. Give the options the file was graded "
+                     f"with (--policy, --timeout), or grade it again with this version of mathgrade.")
     config = {"input": os.path.abspath(path), "format": reader.fmt, "rows": len(samples),
               "output_field": g.output_field, "gold_field": g.gold_field, "id_field": id_field,
               "dataset_field": dataset_field, "compare_field": g.compare_field,
