@@ -402,3 +402,11 @@ def test_the_readmes_report_commands_run(tmp_path: Path, monkeypatch: pytest.Mon
     assert "<!DOCTYPE html>" in (tmp_path / "report.html").read_text(encoding="utf-8")[:20]
     correct = sum(r["correct"] for r in read_jsonl(tmp_path / "graded.jsonl"))
     assert f"accuracy {correct / 300:.4f} ({correct} of 300 correct)" in capsys.readouterr().out
+
+
+def test_a_file_graded_with_the_reward_policy_is_read_with_it(tmp_path: Path) -> None:
+    rows = read_jsonl(SAMPLE)[:60]
+    path = graded_file(tmp_path, rows, policy="reward")
+    run = load_run(str(path), Grading(workers=0, policy="reward"))
+    assert not run.notes and not any(s.note for s in run.samples)
+    assert run.config["policy"] == "reward"

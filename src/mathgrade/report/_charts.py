@@ -139,15 +139,20 @@ def _k_chart(summaries: Sequence[Summary]) -> Optional[Chart]:
               "scale": {"type": "log", "base": 2} if ks[-1] >= 8 else {}, "axis": {"values": ks, "format": "d"}},
         "y": {"field": "value", "type": "quantitative", "title": None, "axis": {"format": ".0%"},
               "scale": {"zero": False}},
-        "color": {"field": "metric", "type": "nominal", "title": None,
-                  "scale": {"domain": ["pass@k", "maj@k"], "range": ["#4c6ef5", "#f08c00"]}},
         "tooltip": _tooltip(summaries, [("metric", "metric", None), ("k", "k", None), ("value", "value", ".2%")]),
     }
-    if len(summaries) > 1:
-        encoding["strokeDash"] = {"field": "run", "type": "nominal", "title": "run"}
-        encoding["shape"] = {"field": "run", "type": "nominal", "title": "run"}
+    if len(summaries) > 1:  # the runs' colours, as in every other chart; the metric by the line's dashes
+        encoding["color"] = {"field": "run", "type": "nominal", "title": "run",
+                             "scale": {"domain": [s.name for s in summaries]}}
+        encoding["strokeDash"] = {"field": "metric", "type": "nominal", "title": None,
+                                  "scale": {"domain": ["pass@k", "maj@k"], "range": [[1, 0], [5, 3]]},
+                                  "legend": None}  # said in the caption: a legend of dashes draws badly with points
+    else:
+        encoding["color"] = {"field": "metric", "type": "nominal", "title": None,
+                             "scale": {"domain": ["pass@k", "maj@k"], "range": ["#4c6ef5", "#f08c00"]}}
+    lines = " Solid lines: pass@k; dashed: maj@k." if len(summaries) > 1 else ""
     return Chart("chart-k", "pass@k and maj@k", "pass@k: a problem counts when any of k samples is correct; maj@k: "
-                 "when the most common answer among k samples is correct (as written by mathgrade eval).",
+                 "when the most common answer among k samples is correct (as written by mathgrade eval)." + lines,
                  _spec(data, mark={"type": "line", "point": True}, encoding=encoding, height=220))
 
 
