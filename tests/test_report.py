@@ -128,6 +128,11 @@ def test_eval_run_reads_samples_and_takes_pass_and_maj_from_results(qwen_run: Pa
             assert (x.start, x.end) == (line["extracted_start"], line["extracted_end"])
 
 
+def test_the_samples_file_of_an_eval_run_names_the_run(qwen_run: Path) -> None:
+    run = load_run(str(qwen_run / "samples.jsonl"))
+    assert run.kind == "eval" and run.results is not None and len(run.samples) == 96
+
+
 def test_eval_run_whose_results_disagree_with_its_samples_says_so(tmp_path: Path) -> None:
     run_dir = write_eval_run(tmp_path / "run", samples("sky-t1-32b")[:10], model="m")
     results = json.loads((run_dir / "results.json").read_text())

@@ -228,6 +228,16 @@ def test_eval_runs_side_by_side(browser: Any, tmp_path: Path) -> None:
             expected = {offset + j for j, s in enumerate(runs[k].samples) if s.label is not None and s.label != s.correct}
             assert opened.all_pages() == expected
     page.click("#clear")
+    # A click on a bar of a chart of several runs lists that group of that run.
+    for chart, field in (("#chart-subject", "subject"), ("#chart-level", "level")):
+        bars = page.query_selector_all(f"{chart} g.mark-rect path")
+        assert len(bars) >= 5
+        bars[-1].click()
+        page.wait_for_function(f"document.querySelector('#filter-{field}').value != ''")
+        value = page.eval_on_selector(f"#filter-{field}", "e => e.value")
+        run = int(page.eval_on_selector("#filter-run", "e => e.value"))
+        assert opened.matching() == sum(1 for s in runs[run].samples if getattr(s, field) == value) > 0
+        page.click("#clear")
     # A problem's samples, grouped by answer cluster; the same problem in the other run.
     shared = next(i for i, s in enumerate(everything[:96]) if any(t.key == s.key for t in runs[1].samples))
     detail = opened.open_row(shared)

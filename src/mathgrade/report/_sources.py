@@ -113,9 +113,13 @@ class Grading:
 
 
 def load_run(path: str, grading: Grading = Grading(), name: Optional[str] = None) -> Run:
-    """Read ``path``: an evaluation run directory (holding ``samples.jsonl``) or a graded file."""
+    """Read ``path``: an evaluation run directory (holding ``samples.jsonl``; the path of that file names its run
+    too) or a graded file."""
     if os.path.isdir(path):
         return load_eval_run(path, compare_field=grading.compare_field, name=name)
+    folder = os.path.dirname(path)
+    if os.path.basename(path) == "samples.jsonl" and os.path.isfile(os.path.join(folder, "config.json")):
+        return load_eval_run(folder or ".", compare_field=grading.compare_field, name=name)  # an eval run's file
     return load_graded_file(path, grading, name=name)
 
 
