@@ -39,6 +39,15 @@ def samples(run: str) -> List[Dict[str, Any]]:
     return [r for r in rows if r["run"] == run]
 
 
+def reordered(rows: Sequence[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """The same rows with each problem's samples in the opposite order (numbered again from 0): another run of the
+    same model on the same problems, as far as any pairing by sample index can tell."""
+    by_problem: Dict[str, List[Dict[str, Any]]] = {}
+    for r in rows:
+        by_problem.setdefault(r["problem_id"], []).append(r)
+    return [dict(r, sample_index=i) for group in by_problem.values() for i, r in enumerate(reversed(group))]
+
+
 def write_jsonl(path: Path, rows: Sequence[Dict[str, Any]]) -> Path:
     path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
     return path
@@ -79,7 +88,7 @@ def write_eval_run(out: Path, rows: Sequence[Dict[str, Any]], *, model: str, tas
             "rule": v.rule, "reason": v.reason,
             "answer_value": None if v.answer_value is None else str(v.answer_value),
             "gold_value": None if v.gold_value is None else str(v.gold_value), "cluster": None,
-            "subject": r.get("subject"), "level": r.get("level"), "meta": {"label": r.get("label")},
+            "subject": r.get("subject"), "level": r.get("level"), "meta": {},
         }
         written.append(sample)
         by_problem[r["problem_id"]].append(sample)

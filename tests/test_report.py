@@ -109,7 +109,7 @@ def test_csv_graded_file(tmp_path: Path) -> None:
 def test_eval_run_reads_samples_and_takes_pass_and_maj_from_results(qwen_run: Path) -> None:
     results = json.loads((qwen_run / "results.json").read_text())
     lines = read_jsonl(qwen_run / "samples.jsonl")
-    run = load_run(str(qwen_run), Grading(compare_field="label"))
+    run = load_run(str(qwen_run))
     assert run.kind == "eval" and run.name == "qwen2.5-math-cot" and not run.notes
     assert len(run.samples) == len(lines) == 96
     s = summarize(run)
@@ -119,7 +119,6 @@ def test_eval_run_reads_samples_and_takes_pass_and_maj_from_results(qwen_run: Pa
     assert s.maj_at_k == {int(k): v for k, v in results["maj_at_k"].items()}
     assert s.accuracy_stderr == results["accuracy_stderr"]
     assert s.status_counts == results["status_counts"]
-    assert sum(x.label is not None for x in run.samples) == 96  # found under `meta`
     assert run.samples[0].prompt and run.samples[0].prompt.startswith("[user]\n")
     for x, line in zip(run.samples, lines):
         assert (x.key, x.sample, x.cluster, x.extracted) == \

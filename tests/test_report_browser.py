@@ -23,7 +23,8 @@ import pytest
 from mathgrade.cli import main as cli
 from mathgrade.report import Grading, load_run
 
-from _report_runs import HOSTILE, SAMPLE, graded_file, read_jsonl, samples, write_eval_run, write_jsonl
+from _report_runs import (HOSTILE, SAMPLE, graded_file, read_jsonl, reordered, samples, write_eval_run,
+                          write_jsonl)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -206,27 +207,18 @@ def test_hostile_outputs_render_as_text(browser: Any, tmp_path: Path) -> None:
 def test_eval_runs_side_by_side(browser: Any, tmp_path: Path) -> None:
     qwen = write_eval_run(tmp_path / "qwen", samples("qwen2.5-math-cot"), model="qwen2.5-math-cot")
     sky = write_eval_run(tmp_path / "sky", samples("sky-t1-32b"), model="sky-t1-32b")
-    opened = Opened(browser, _report(tmp_path, [qwen, sky], "--compare-field", "label"))
+    opened = Opened(browser, _report(tmp_path, [qwen, sky]))
     page = opened.page
     results = json.loads((qwen / "results.json").read_text())
     assert float(opened.metric("pass@8")) == results["pass_at_k"]["8"]
     assert float(opened.metric("maj@8")) == results["maj_at_k"]["8"]
     assert float(opened.metric("accuracy_stderr")) == results["accuracy_stderr"]
     assert int(opened.metric("problems", 1)) == 44
-    # Every agreement matrix's disagreeing rows, one click away.
+    # The two runs' agreement on the problems they share.
     meta = json.loads(page.text_content("#report-meta") or "")
-    assert [a["title"] for a in meta["agreements"]] == [
-        "mathgrade against 'label' (qwen2.5-math-cot)", "mathgrade against 'label' (sky-t1-32b)",
-        "qwen2.5-math-cot against sky-t1-32b"]
-    runs = [load_run(str(qwen), Grading(compare_field="label")), load_run(str(sky), Grading(compare_field="label"))]
+    assert [a["title"] for a in meta["agreements"]] == ["qwen2.5-math-cot against sky-t1-32b"]
+    runs = [load_run(str(qwen)), load_run(str(sky))]
     everything = [s for r in runs for s in r.samples]
-    for k, a in enumerate(meta["agreements"]):
-        page.click(f'button.disagreeing[data-agreement="{k}"]')
-        assert opened.matching() == a["counts"][1] + a["counts"][2]
-        if k < 2:
-            offset = 0 if k == 0 else 96
-            expected = {offset + j for j, s in enumerate(runs[k].samples) if s.label is not None and s.label != s.correct}
-            assert opened.all_pages() == expected
     page.click("#clear")
     # A click on a bar of a chart of several runs lists that group of that run.
     for chart, field in (("#chart-subject", "subject"), ("#chart-level", "level")):
@@ -240,6 +232,7 @@ def test_eval_runs_side_by_side(browser: Any, tmp_path: Path) -> None:
         page.click("#clear")
     # A problem's samples, grouped by answer cluster; the same problem in the other run.
     shared = next(i for i, s in enumerate(everything[:96]) if any(t.key == s.key for t in runs[1].samples))
+    page.select_option("#page-size", "500")
     detail = opened.open_row(shared)
     clusters = {s.cluster for s in everything[:96] if s.key == everything[shared].key}
     assert len(detail.query_selector_all(".cluster")) == len(clusters)
@@ -248,6 +241,24 @@ def test_eval_runs_side_by_side(browser: Any, tmp_path: Path) -> None:
     detail.query_selector(".clusters button").click()
     assert opened.matching() == 8
     opened.screenshot("report-eval-runs.png")
+    opened.check_clean()
+
+
+def test_the_disagreeing_rows_of_two_runs(browser: Any, tmp_path: Path) -> None:
+    rows = samples("qwen2.5-math-cot")
+    a = write_eval_run(tmp_path / "a", rows, model="qwen2.5-math-cot")
+    b = write_eval_run(tmp_path / "b", reordered(rows), model="qwen2.5-math-cot, samples reversed")
+    runs = [load_run(str(a)), load_run(str(b))]
+    first = {(s.key, s.sample): s.correct for s in runs[0].samples}
+    differ = {(s.key, s.sample) for s in runs[1].samples if first[(s.key, s.sample)] != s.correct}
+    assert differ
+    opened = Opened(browser, _report(tmp_path, [a, b]))
+    opened.page.click('button.disagreeing[data-agreement="0"]')
+    assert opened.matching() == 2 * len(differ)
+    everything = [s for r in runs for s in r.samples]
+    assert opened.all_pages() == {i for i, s in enumerate(everything) if (s.key, s.sample) in differ}
+    opened.page.click('button.cell[data-agreement="0"][data-cell="0"]')
+    assert opened.matching() == 2 * sum(1 for s in runs[1].samples if s.correct and first[(s.key, s.sample)])
     opened.check_clean()
 
 
