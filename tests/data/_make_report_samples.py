@@ -1,7 +1,7 @@
 """Regenerate ``tests/data/report_samples.jsonl``: real model outputs on MATH problems, as two evaluation runs.
 
-Run from the repository root with the project's shared data beside it (``python tests/data/_make_report_samples.py
-../shared/data``). Tests never run this; they read the file it wrote (see ``tests/data/SOURCES.md``).
+Run with the folder of the project's shared data (``python tests/data/_make_report_samples.py /work/shared/data``).
+Tests never run this; they read the file it wrote (see ``tests/data/SOURCES.md``).
 
 - run ``qwen2.5-math-cot``: all 8 samples of 12 problems of Qwen2.5-Math's ``math_cot_100`` outputs (the 5 problems
   that are in MATH-500, and problems 0-6);
