@@ -90,6 +90,7 @@ COMMANDS = (
     ".evaluation.eval_command",
     ".evaluation.tasks_command",
     ".serve._command",  # serve: the reward server
+    ".report.command",
 )
 """Modules that each add one more subcommand (``add_command(subparsers, epilog)``), imported when the parser is
 built; ``grade`` and ``extract`` are defined below."""
