@@ -1,4 +1,4 @@
-"""Every example of docs/eval.md and of the README's "Evaluate a model" section, executed against the replay server.
+"""Every example of docs/eval.md and of the README's "Evaluate a model" section (and its first screen), executed against the replay server.
 
 The examples are written for a real server: the test runs them with the replay server's URL and model name in place
 of ``http://localhost:8000/v1`` and ``Qwen/Qwen2.5-Math-7B-Instruct``, with answers for every problem (the server's
@@ -67,7 +67,8 @@ def _harness_files(run: str) -> None:
 def test_every_eval_example_runs(replay: ReplayServer, tmp_path: Any, monkeypatch: Any, capsys: Any) -> None:
     replay.faults(fallback=True)
     monkeypatch.chdir(tmp_path)
-    blocks = _blocks("docs/eval.md") + _blocks("README.md", "## Evaluate a model")
+    blocks = _blocks("docs/eval.md") + _blocks("README.md", "## Evaluate a model") + [
+        (lang, code) for lang, code in _blocks("README.md", "## In one screen") if lang == "bash"]
     ran: List[str] = []
     for language, code in blocks:
         code = code.replace(URL, replay.url).replace(MODEL, replay.model)
@@ -84,7 +85,8 @@ def test_every_eval_example_runs(replay: ReplayServer, tmp_path: Any, monkeypatc
             exec(compile(code, "docs/eval.md", "exec"), {})  # noqa: S102 - our own documentation's example
             ran.append("python")
     assert "python" in ran
-    assert sum(c.startswith("mathgrade eval --task math500") for c in ran) == 2  # docs and README
+    assert sum(c.startswith("mathgrade eval --task math500") for c in ran) == 3  # docs and README (twice)
+    assert any(c.startswith("mathgrade report runs/") for c in ran)  # the README's first screen
     assert sum("--predictions" in c for c in ran) >= 4
     results = json.load(open("runs/qwen7b-math500/results.json", encoding="utf-8"))
     assert (results["problems"], results["n"]) == (500, 8) and results["failed"] == 0
@@ -96,5 +98,6 @@ def test_every_eval_example_runs(replay: ReplayServer, tmp_path: Any, monkeypatc
 
 @pytest.mark.parametrize("path", ["docs/eval.md", "README.md"])
 def test_the_examples_are_found(path: str) -> None:
-    section = "## Evaluate a model" if path == "README.md" else ""
-    assert any(lang == "bash" for lang, _ in _blocks(path, section))
+    sections = ["## Evaluate a model", "## In one screen"] if path == "README.md" else [""]
+    for section in sections:
+        assert any(lang == "bash" for lang, _ in _blocks(path, section))
