@@ -391,10 +391,10 @@ def test_cli_errors_are_one_line_and_exit_2(args: List[str], message: str, grade
     assert not (tmp_path / "r.html").exists()
 
 
-def test_the_readmes_report_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_the_docs_report_commands_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                          capsys: pytest.CaptureFixture) -> None:
-    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"## Reports\n+```bash\n(.*?)```", readme, re.S)
+    readme = (Path(__file__).parent.parent / "docs" / "report.md").read_text(encoding="utf-8")
+    block = re.search(r"# Reports.*?\n```bash\n(.*?)```", readme, re.S)
     assert block is not None
     commands = [line.split() for line in block.group(1).splitlines() if line.startswith("mathgrade ")]
     assert [c[1] for c in commands] == ["grade", "report"]

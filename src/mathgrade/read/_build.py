@@ -340,15 +340,12 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
             return sci
         return _fold_mul([_fold(a, ctx) for a in t[1:]], ctx)
     if head == "div":
-        a, b = _fold(t[1], ctx), _fold(t[2], ctx)
-        if isinstance(a, Number) and isinstance(b, Number) and b.value != 0:
-            return Number(_plain(a) / _plain(b), degrees=a.degrees)
-        return ("div", _node(a, ctx), _node(b, ctx))
+        return _fold_div(_fold(t[1], ctx), _fold(t[2], ctx), ctx)
     if head == "ratio":
         a, b = _fold(t[1], ctx), _fold(t[2], ctx)
         if isinstance(b, Number) and b.value == 0:
             raise ParseFailure(t[3], "a ratio or time with a zero second part", words=True)
-        return _fold(("div", t[1], t[2]), ctx)
+        return _fold_div(a, b, ctx)
     if head == "pow":
         return _fold_pow(_fold(t[1], ctx), _fold(t[2], ctx), ctx)
     if head == "func":
@@ -357,6 +354,7 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
             arg = _fold(t[2], inner)
             if inner.degrees or (isinstance(arg, Number) and arg.degrees):
                 return _fold_func(t[1], [_degrees_to_radians(arg, ctx)], ctx)
+            return _fold_func(t[1], [arg], ctx)  # (folded once: folding again at each level is exponential)
         if t[1] in ("sum", "prod"):
             return _fold_series(t, ctx)
         return _fold_func(t[1], [_fold(a, ctx) for a in t[2:]], ctx)
@@ -372,6 +370,13 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
         ctx.degrees = True
         return x
     raise ParseFailure(0, f"unexpected {head!r}")  # pragma: no cover - parser and builder agree
+
+
+def _fold_div(a: _Scalar, b: _Scalar, ctx: _Context) -> _Scalar:
+    """``a / b`` of two folded sides: a ``Number`` when both are rational constants (and ``b`` is not zero)."""
+    if isinstance(a, Number) and isinstance(b, Number) and b.value != 0:
+        return Number(_plain(a) / _plain(b), degrees=a.degrees)
+    return ("div", _node(a, ctx), _node(b, ctx))
 
 
 _MAX_FOLDED_TERMS = 200
