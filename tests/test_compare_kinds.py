@@ -303,3 +303,26 @@ def test_exact_comparisons_never_import_mpmath() -> None:
             "mathgrade.grade('$\\\\boxed{x^2+1}$', 'x^2+2'); print('mpmath' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.strip() == "False", out.stderr
+
+
+# ---- written decimals: a percent keeps its digits; a one-digit decimal gold is exact ----------------------------
+
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("19.2\\%", "0.192", True),
+    ("19.3\\%", "0.192", False),  # 19.3% is 0.193 to 3 places, not a rounding of 0.192 to 1 place
+    ("19.1\\%", "0.192", False),
+    ("31.4\\%", "\\frac{\\pi}{10}", True),
+    ("31.1\\%", "\\frac{\\pi}{10}", False),
+    ("33.3\\%", "\\frac13", True),
+    ("33\\%", "\\frac13", False),  # two significant digits are too few for an answer
+    ("0.533", "0.53", True),  # a two-digit gold is a rounding (Minerva's golds)
+    ("\\frac13", "0.33", True),
+    ("\\sqrt2", "1.4", True),
+    ("\\frac14", "0.3", False),  # a one-digit gold is exact: 0.3 would take 0.25 to 0.35
+    ("0.28", "0.3", False),
+    ("\\frac{1}{\\sqrt{10}}", "0.3", False),
+    ("\\frac{3}{10}", "0.3", True),
+])
+def test_written_decimals_keep_their_digits(answer: str, gold: str, correct: bool) -> None:
+    v = boxed(answer, gold)
+    assert v.correct is correct, v.explain()

@@ -24,7 +24,7 @@ from ..values import Expression, Number, SetValue, Value, render
 from . import _numeric
 from ._core import Ctx, Decision, bounded
 from ._sympy import difference_is_zero
-from ._numbers import compare_numbers, number_candidates, rounds_to, significant_digits
+from ._numbers import compare_numbers, gold_min_digits, number_candidates, rounds_to, significant_digits
 from ._trees import free_symbols, rename, to_tree
 
 __all__ = ["compare_scalars", "expand_pm", "to_tree"]
@@ -52,9 +52,9 @@ def compare_scalars(answer: Scalar, gold: Scalar, ctx: Ctx) -> Decision:
         equal, rule, reason = compare_numbers(answer, gold, ctx.options)
         return Decision(equal, rule, reason)
     first: Optional[Decision] = None
-    for a_tree, a_note in _readings(answer, gold, ctx):
-        for g_tree, g_note in _readings(gold, answer, ctx):
-            d = _compare_trees(answer, a_tree, gold, g_tree, ctx)
+    for a_scalar, a_tree, a_note in _readings(answer, gold, ctx):
+        for g_scalar, g_tree, g_note in _readings(gold, answer, ctx):
+            d = _compare_trees(a_scalar, a_tree, g_scalar, g_tree, ctx)
             if d.equal:
                 note = a_note or g_note
                 return Decision(True, d.rule, d.reason + (f" ({note})" if note else ""))
@@ -64,19 +64,21 @@ def compare_scalars(answer: Scalar, gold: Scalar, ctx: Ctx) -> Decision:
     return first
 
 
-def _readings(v: Scalar, other: Scalar, ctx: Ctx) -> List[Tuple[tuple, str]]:
-    """The trees ``v`` may stand for against ``other``: percent (see :mod:`._numbers`) and degrees (``45°`` is
-    ``π/4`` against an expression; the sign may also simply be dropped when the degrees option is on)."""
-    out: List[Tuple[tuple, str]]
+def _readings(v: Scalar, other: Scalar, ctx: Ctx) -> List[Tuple[Scalar, tuple, str]]:
+    """What ``v`` may stand for against ``other``, as (the scalar, its tree, a note): percent (see
+    :mod:`._numbers`: ``19.3%`` is the decimal 0.193) and degrees (``45°`` is ``π/4`` against an expression; the
+    sign may also simply be dropped when the degrees option is on)."""
+    out: List[Tuple[Scalar, tuple, str]]
     if isinstance(v, Number):
         other_number = other if isinstance(other, Number) else Number(Fraction(0))
-        out = [(("num", val), note) for val, note in number_candidates(v, other_number, ctx.options)]
+        out = [(n, ("num", n.value), note) for n, note in number_candidates(v, other_number, ctx.options)]
     else:
-        out = [(v.tree, "")]
+        out = [(v, v.tree, "")]
     v_deg = getattr(v, "degrees", False)
     o_deg = getattr(other, "degrees", False)
     if v_deg and not o_deg:
-        radians = [(("mul", t, _PI_OVER_180), f"{v} is {render(t)}·π/180 radians") for t, _ in out]
+        radians: List[Tuple[Scalar, tuple, str]] = [(Expression(("mul", t, _PI_OVER_180)), ("mul", t, _PI_OVER_180),
+                    f"{v} is {render(t)}·π/180 radians") for _, t, _ in out]
         if not ctx.options.degrees:
             return radians
         return out + radians
@@ -310,6 +312,11 @@ def _rounding_rule(answer: Scalar, a_val: Any, gold: Scalar, g_val: Any, ctx: Ct
         if exact is None:
             return None
         ok = rounds_to(exact, g_val, gold.places)
+        sig = significant_digits(gold)
+        if ok and sig < gold_min_digits(ctx.options):  # a one-digit gold is exact: 0.3 does not stand for 1/√10
+            return Decision(False, "number.too_few_digits",
+                            f"the gold {gold} has {sig} significant digit; at least "
+                            f"{gold_min_digits(ctx.options)} are needed to stand for {render(to_tree(answer))}")
         return Decision(ok, "number.rounded", f"{render(to_tree(answer))} ≈ {_numeric.show(a_val)} "
                                               f"{'rounds' if ok else 'does not round'} to the gold {gold}")
     return None
