@@ -44,7 +44,9 @@ import time
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_DATA = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "data", "labeled"))
+DEFAULT_DATA = os.path.join(HERE, "data")
+"""The labeled sets, bundled (gzipped, unchanged; see data/SOURCES.md); ``--data`` may name a directory of plain
+``.jsonl`` copies instead."""
 SETS = ("answer_pairs", "model_outputs", "hard_outputs_skythought")
 TIME_LIMIT = 5.0
 """Per-row time limit given to both graders (Math-Verify's own defaults are 5 s for parsing and for verifying)."""
@@ -98,8 +100,16 @@ def _pool_grade(row: Tuple[str, str, str]) -> bool:
 # --- child: one measurement -----------------------------------------------------------------------------------------
 
 
+def _set_path(data: str, name: str) -> str:
+    """The file of the labeled set ``name`` in ``data``: ``name.jsonl``, or the bundled ``name.jsonl.gz``."""
+    plain = os.path.join(data, f"{name}.jsonl")
+    return plain if os.path.exists(plain) else plain + ".gz"
+
+
 def _load(path: str, limit: int = 0, repeat_to: int = 0) -> List[Dict[str, Any]]:
-    with open(path, encoding="utf-8") as f:
+    import gzip
+
+    with (gzip.open if path.endswith(".gz") else open)(path, "rt", encoding="utf-8") as f:
         rows = [json.loads(line) for line in f if line.strip()]
     if limit:
         rows = rows[:limit]
@@ -323,7 +333,7 @@ def _scaling(args: argparse.Namespace) -> Dict[str, Any]:
     and a reference without any driver. ``--scaling-repeats`` rounds, each running every configuration once
     (interleaved, so that a burst of another job on the machine hits one run, not one configuration); the table
     shows the best round of each (fewest interruptions) and the median."""
-    mo = os.path.join(args.data, "model_outputs.jsonl")
+    mo = _set_path(args.data, "model_outputs")
     runs = {
         "in_process": ("1 worker: `grade_many(workers=1)`, graded in the calling process", "inprocess", 1),
         "pool_of_one": ("1 worker: a pool of one process (the pooled code path)", "pool", 1),
@@ -405,7 +415,7 @@ def main(argv: Optional[List[str]] = None) -> int:
               "over limit | accuracy | peak RSS MB |").format(w=args.workers)
     print(header + "\n|" + "---|" * 11)
     for name in args.sets.split(","):
-        path = os.path.join(args.data, f"{name}.jsonl")
+        path = _set_path(args.data, name)
         per: Dict[str, Any] = {}
         for e in engines:
             single = _run_child(e, ["single", e, path, str(args.limit)], args)

@@ -21,6 +21,7 @@ def test_public_names() -> None:
 def test_statuses_are_the_documented_ones() -> None:
     assert {s.value for s in Status} == {
         "correct", "incorrect", "no_answer", "ambiguous", "unparsable", "timeout", "invalid_gold", "error",
+        "bad_row",
     }
 
 
@@ -28,7 +29,7 @@ def test_correct_verdict_shape() -> None:
     output = "We add them up.\nThe answer is 42."
     v = mathgrade.grade(output, "42")
     assert isinstance(v, Verdict)
-    assert v.correct is True and bool(v) is True
+    assert v.correct is True and bool(v) is True and float(v) == 1.0
     assert v.status is Status.CORRECT
     assert isinstance(v.answer, Answer)
     assert output[v.answer.start:v.answer.end].strip() == v.answer.text == "42"
@@ -37,7 +38,7 @@ def test_correct_verdict_shape() -> None:
 
 def test_incorrect_verdict_is_falsy() -> None:
     v = mathgrade.grade("The answer is 41.", "42")
-    assert v.correct is False and not v
+    assert v.correct is False and not v and float(v) == 0.0
     assert v.status is Status.INCORRECT
 
 
@@ -93,10 +94,16 @@ def test_good_options_are_accepted() -> None:
     assert Options().policy == "eval"
 
 
-@pytest.mark.parametrize("bad", [None, 42, b"42", ["42"]])
+@pytest.mark.parametrize("bad", [None, True, b"42", ["42"]])
 def test_output_must_be_a_string(bad: object) -> None:
     with pytest.raises(TypeError, match="output must be a str"):
         mathgrade.grade(bad, "42")  # type: ignore[arg-type]
+
+
+def test_a_number_output_is_read_as_its_text_like_a_gold_number() -> None:
+    assert mathgrade.grade(42, "42").correct  # type: ignore[arg-type]
+    assert mathgrade.grade(3.0, 3).correct  # type: ignore[arg-type]
+    assert not mathgrade.grade(41, "42").correct  # type: ignore[arg-type]
 
 
 def test_gold_of_wrong_type_is_a_type_error() -> None:

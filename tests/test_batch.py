@@ -16,8 +16,8 @@ import pytest
 
 import mathgrade
 from mathgrade import Status, Verdict, grade_many
-from mathgrade.batch import _grade_row
 from mathgrade.options import Options
+from mathgrade.rows import grade_pair as _grade_row
 
 
 def _rows(n: int) -> List[Tuple[str, str]]:
@@ -130,18 +130,57 @@ def test_bad_rows_become_verdicts_not_exceptions() -> None:
         ("42", ["42"]),          # gold of the wrong type
         (None, "42"),            # output missing
         (["42"], "42"),          # output of the wrong type
+        (42, "42"),              # an int output: read as its text, as grade() reads it
         5,                       # not a row at all
         ("a", "b", "c"),         # wrong arity
+        {"response": "42", "gold": "42"},  # a mapping without the output
         ("41", "42"),
     ]
     verdicts = list(grade_many(rows, workers=0))
     assert len(verdicts) == len(rows)
     assert [v.status for v in verdicts] == [
-        Status.CORRECT, Status.INVALID_GOLD, Status.INVALID_GOLD, Status.INVALID_GOLD, Status.NO_ANSWER,
-        Status.ERROR, Status.ERROR, Status.ERROR, Status.INCORRECT,
+        Status.CORRECT, Status.BAD_ROW, Status.INVALID_GOLD, Status.BAD_ROW, Status.BAD_ROW,
+        Status.BAD_ROW, Status.CORRECT, Status.BAD_ROW, Status.BAD_ROW, Status.BAD_ROW, Status.INCORRECT,
     ]
-    assert not any(v.correct for v in verdicts[1:])
+    assert [i for i, v in enumerate(verdicts) if v.correct] == [0, 6]
     assert all(v.reason for v in verdicts)
+    assert not any(v.error for v in verdicts)  # none of these is a bug in mathgrade
+    assert "'response', 'gold'" in verdicts[9].reason and "output_key=" in verdicts[9].reason
+    assert "int" in verdicts[7].reason and "3 items" in verdicts[8].reason
+    # The same rows in worker processes get the same verdicts.
+    pooled = list(grade_many(rows * 8, workers=2, chunk_size=4))
+    assert [(v.status, v.reason) for v in pooled] == [(v.status, v.reason) for v in verdicts] * 8
+
+
+@pytest.mark.parametrize("value", [42, 4.5, None, ["42"], {"a": 1}, b"42", True])
+def test_types_follow_grade(value: Any) -> None:
+    # A row gets grade()'s verdict; where grade() raises TypeError, the row gets bad_row with grade()'s message.
+    for output, gold in ((value, "42"), ("42", value)):
+        (verdict,) = list(grade_many([("42", "42"), (output, gold)], workers=0))[1:]
+        try:
+            expected = mathgrade.grade(output, gold)
+        except TypeError as exc:
+            assert verdict.status == Status.BAD_ROW and verdict.reason == str(exc)
+        else:
+            assert verdict == expected
+
+
+def test_first_row_of_the_wrong_shape_raises_naming_the_keys() -> None:
+    rows = [{"response": "The answer is 42.", "gold": "42"}] * 3
+    for workers in (0, 2):
+        with pytest.raises(ValueError, match=r"keys: 'response', 'gold'.*output_key="):
+            list(grade_many(rows, workers=workers))
+    with pytest.raises(ValueError, match="not an \\(output, gold\\) pair"):
+        next(grade_many([5, ("42", "42")], workers=0))
+    with pytest.raises(ValueError, match="gold_key="):
+        next(grade_many([{"output": "42", "answer_key": "42"}], workers=0))
+    # Naming the fields grades such rows.
+    named = list(grade_many(rows, output_key="response", workers=0))
+    assert [v.status for v in named] == [Status.CORRECT] * 3
+    renamed = list(grade_many([{"out": "41", "ref": "42"}], output_key="out", gold_key="ref", workers=0))
+    assert renamed[0].status == Status.INCORRECT
+    with pytest.raises(ValueError, match="output_key"):
+        grade_many(rows, output_key=3)  # type: ignore[arg-type]
 
 
 def test_options_are_passed_to_every_row() -> None:
@@ -210,7 +249,7 @@ def test_default_chunks_end_at_the_text_budget() -> None:
     assert sizes == [4, 4, 2]
     mixed: List[Any] = [("x" * (batch._CHUNK_CHARS // 2), "1"), {"output": "y", "gold": "2"}, 5,
                         (None, "3"), ("z" * batch._CHUNK_CHARS, "4"), ("w", "5")]
-    chunks = list(batch._chunks(mixed, lambda done: 100))
+    chunks = list(batch._chunks(batch._pairs(mixed, None, "gold"), lambda done: 100))
     assert [len(c) for c in chunks] == [5, 1]
     assert [p for c in chunks for p in c][1] == ("y", "2")  # every row kept, in order, as a pair
 
@@ -292,39 +331,42 @@ def test_last_chunks_shrink_when_the_number_of_rows_is_known(monkeypatch: pytest
     assert over > 0
 
 
-def test_warm_up_grades_one_plain_row_once_and_starts_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    import multiprocessing
+def test_warm_up_grades_plain_rows_once_and_starts_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
-    import mathgrade.batch as batch
+    import mathgrade.grader as grader
+    import mathgrade.pool as pool
 
-    monkeypatch.setattr(batch, "_warmed", False)
+    monkeypatch.setattr(grader, "_warmed", False)
     calls: List[Tuple[Any, ...]] = []
-    real = batch.grade_with
-    monkeypatch.setattr(batch, "grade_with", lambda *args: calls.append(args) or real(*args))
-    threads = threading.active_count()
-    children = {p.pid for p in multiprocessing.active_children()}
-    batch._warm_up()
-    batch._warm_up()
-    assert len(calls) == 1
-    assert real(*calls[0]).status == Status.CORRECT  # a plain row that exercises extract, read and compare
-    assert threading.active_count() == threads
-    assert {p.pid for p in multiprocessing.active_children()} == children
+    real = grader.grade_with
+    monkeypatch.setattr(grader, "grade_with", lambda *args: calls.append(args) or real(*args))
+    started: List[str] = []
+    monkeypatch.setattr(threading.Thread, "start", lambda self: started.append(self.name))  # nothing may start
+    monkeypatch.setattr(os, "fork", lambda: started.append("fork"))
+    pool.warm_here()
+    pool.warm_here()
+    grader.grade_with("41", "42", mathgrade.Options())
+    assert [c[:2] for c in calls] == list(grader._WARM_ROWS) + [("41", "42")]  # once, before the first real row
+    assert [real(*c).status for c in calls] == [Status.CORRECT, Status.CORRECT, Status.INCORRECT]
+    assert started == []
 
 
 def test_tuple_rows_are_passed_as_they_are_and_other_shapes_converted() -> None:
     import collections
 
-    import mathgrade.batch as batch
+    from mathgrade.rows import BadRow, pair_of
 
     row = ("42", "42")
-    assert batch._pair(row) is row
+    assert pair_of(row) is row
     Pair = collections.namedtuple("Pair", "output gold")
-    assert batch._pair(Pair("1", "2")) == ("1", "2")
-    assert batch._pair(["1", "2"]) == ("1", "2")
-    assert batch._pair({"answer": "1", "gold": "2"}) == ("1", "2")
-    bad = batch._pair(("1", "2", "3"))
-    assert bad[0] is batch._BAD_ROW and bad[1] == ("1", "2", "3")
+    assert pair_of(Pair("1", "2")) == ("1", "2")
+    assert pair_of(["1", "2"]) == ("1", "2")
+    assert pair_of({"answer": "1", "gold": "2"}) == ("1", "2")
+    assert pair_of({"output": "0", "answer": "1", "gold": "2"}) == ("0", "2")  # output first
+    assert pair_of({"o": "1", "g": "2"}, "o", "g") == ("1", "2")
+    bad = pair_of(("1", "2", "3"))
+    assert isinstance(bad[0], BadRow) and "3 items" in bad[0].reason
 
 
 def test_workers_freeze_what_they_inherit_for_the_gc() -> None:
@@ -339,12 +381,12 @@ def test_finished_pool_stops_in_the_background_and_the_next_pool_still_forks() -
     import multiprocessing
     import threading
 
-    import mathgrade.batch as batch
+    import mathgrade.pool as pool
 
     def stoppers() -> List[threading.Thread]:
         return [t for t in threading.enumerate() if t.name == "mathgrade-pool-stop"]
 
-    batch._join_stoppers()  # the pools of earlier tests
+    pool._join_stoppers()  # the pools of earlier tests
     assert not stoppers()
     before = {p.pid for p in multiprocessing.active_children()}  # e.g. the pool of bounded work
     it = grade_many(_rows(600), workers=2, chunk_size=10)
@@ -353,9 +395,9 @@ def test_finished_pool_stops_in_the_background_and_the_next_pool_still_forks() -
     assert len(others) == 2
     verdicts.extend(it)
     assert len(verdicts) == 600
-    assert len(batch._stoppers) == 1  # the pool is being stopped in the background (the thread may be done)
-    batch._mp_context()  # a new pool decides how to start its workers only once the old one has stopped
-    assert not stoppers() and not batch._stoppers
+    assert len(pool._stoppers) == 1  # the pool is being stopped in the background (the thread may be done)
+    pool._context(None)  # a new pool decides how to start its workers only once the old one has stopped
+    assert not stoppers() and not pool._stoppers
     assert not others & {p.pid for p in multiprocessing.active_children()}  # its workers are gone
 
 
@@ -412,16 +454,13 @@ def test_survives_a_worker_killed_from_outside() -> None:
     import multiprocessing
 
     rows = [("x " * 1000 + output, gold) for output, gold in _rows(400)]
+    before = {p.pid for p in multiprocessing.active_children()}
     it = grade_many(rows, workers=2, chunk_size=5, timeout=1.0)
     verdicts = [next(it)]
-    killed = 0
-    for child in multiprocessing.active_children():
-        if child.name.endswith("pebble_pool_worker") and child.pid:
-            os.kill(child.pid, signal.SIGKILL)
-            killed += 1
-            break
+    mine = [p.pid for p in multiprocessing.active_children() if p.pid not in before]
+    assert len(mine) == 2
+    os.kill(mine[0], signal.SIGKILL)
     verdicts.extend(it)
-    assert killed == 1
     assert len(verdicts) == 400
     # The killed worker's chunk is graded again elsewhere: every row gets its normal verdict.
     assert [v.status for v in verdicts] == [Status.CORRECT if i % 2 == 0 else Status.INCORRECT for i in range(400)]
@@ -431,11 +470,12 @@ def test_survives_a_worker_killed_from_outside() -> None:
 def test_both_start_methods(method: str, monkeypatch: pytest.MonkeyPatch) -> None:
     import multiprocessing
 
-    import mathgrade.batch as batch
+    import mathgrade.pool as pool
 
     if method not in multiprocessing.get_all_start_methods():
         pytest.skip(f"no {method} here")
-    monkeypatch.setattr(batch, "_mp_context", lambda: multiprocessing.get_context(method))
+    real = pool._context
+    monkeypatch.setattr(pool, "_context", lambda start_method: real(method))
     rows = _rows(120)
     rows[50] = ("CRASH", "1")
     verdicts = list(grade_many(rows, workers=2, chunk_size=8, _row_grader=_crashing_grader))
@@ -447,13 +487,13 @@ def test_both_start_methods(method: str, monkeypatch: pytest.MonkeyPatch) -> Non
 def test_fork_only_when_single_threaded() -> None:
     import threading
 
-    import mathgrade.batch as batch
+    import mathgrade.pool as pool
 
     stop = threading.Event()
     t = threading.Thread(target=stop.wait)
     t.start()
     try:
-        assert batch._mp_context().get_start_method() == "spawn"
+        assert pool._context(None).get_start_method() == "spawn"
     finally:
         stop.set()
         t.join()
@@ -463,8 +503,8 @@ _NO_WORKERS_SCRIPT = """
 import sys, threading, warnings
 warnings.simplefilter("always")
 import mathgrade
-import mathgrade.limits
-mathgrade.limits._mark_worker = sys.exit  # every worker dies as it starts, as where processes are forbidden
+import mathgrade.pool
+mathgrade.pool._start_worker = sys.exit  # every worker dies as it starts, as where processes are forbidden
 stop = threading.Event()
 t = threading.Thread(target=stop.wait)
 t.start()  # another thread: grade_many must spawn its workers rather than fork them
@@ -481,7 +521,7 @@ def test_grade_many_falls_back_when_workers_cannot_start() -> None:
     import sys
 
     for args, stdin in ((["-c", _NO_WORKERS_SCRIPT], None),
-                        (["-"], _NO_WORKERS_SCRIPT.replace("mathgrade.limits._mark_worker = sys.exit", ""))):
+                        (["-"], _NO_WORKERS_SCRIPT.replace("mathgrade.pool._start_worker = sys.exit", ""))):
         proc = subprocess.run([sys.executable, *args], input=stdin, capture_output=True, text=True, timeout=300)
         assert proc.returncode == 0, proc.stderr
         assert proc.stdout.strip() == "True"

@@ -365,9 +365,13 @@ def test_chains() -> None:
     approx = rel(x, "=", num(Fraction(1, 3)), "approx", N("0.33"))
     assert same(approx, N(Fraction(1, 3)))
     assert same(rel(x, "approx", num(11)), N(11))
-    assert same(rel(num(1), "=", sym("w"), "=", x, "=", num(0)), N(0))
+    gold_chain = rel(num(1), "=", sym("w"), "=", x, "=", num(0))
+    assert same(N(0), gold_chain)  # a gold chain gives its last side (Math-Verify's reading of its own test)
+    d = cmp(gold_chain, N(0))  # an answer that equates 1 and 0 answers nothing (issue 15, kind 19)
+    assert not d.equal and d.rule == "relation.false"
     both = rel(sym("z"), "=", add(num(1), num(1)), "=", num(2))
-    assert same(both, rel(sym("z"), "=", add(num(3), num(3)), "=", num(2)))
+    assert same(both, rel(sym("z"), "=", num(2)))
+    assert not same(rel(sym("z"), "=", add(num(3), num(3)), "=", num(2)), both)  # says 6 = 2: answers nothing
 
 
 def test_false_statement_answers_nothing() -> None:
@@ -741,9 +745,12 @@ def test_a_variable_that_cancels_out() -> None:
 
 
 def test_sum_of_names_is_a_name() -> None:
-    assert same(rel(add(sym("a"), sym("b")), "=", num(1)), N(1))
-    assert not same(rel(add(sym("a"), mul(num(3), sym("b"))), "=", num(1)), N(1))
-    assert not same(rel(add(pow_(sym("a"), num(2)), sym("b")), "=", num(0)), N(0))
+    assert cmp(rel(add(sym("a"), sym("b")), "=", num(1)), N(1)).rule == "relation.assignment"
+    # a left side with numbers is not a name; it restates the question, so its right side answers (kind 10)
+    d = cmp(rel(add(sym("a"), mul(num(3), sym("b"))), "=", num(1)), N(1))
+    assert d.equal and d.rule == "relation.restated"
+    assert not same(rel(add(sym("a"), mul(num(3), sym("b"))), "=", num(1)), N(2))
+    assert not same(rel(add(pow_(sym("a"), num(2)), sym("b")), "=", num(0)), X(sym("b")))
 
 
 def test_undefined_constants() -> None:

@@ -377,7 +377,7 @@ def test_a_phrase_answer_that_is_a_sentence_gives_what_follows_is() -> None:
 def test_a_display_formula_ends_its_sentence() -> None:
     out = "$$\\frac{\\Delta x'}{\\Delta x} \\geq \\frac{2}{1}.$$ Therefore, the error increases by 100%."
     c = best(out)
-    assert c is not None and c.text == "100" and c.rule == "last_number"
+    assert c is not None and c.text == "100%" and c.rule == "last_number"  # (the percent sign is kept)
 
 
 def test_chains_equations_and_lists_in_a_formula() -> None:
@@ -485,7 +485,7 @@ def test_a_new_turn_after_the_answer_is_not_the_answer() -> None:
 
 def test_an_aside_number_after_a_formula_does_not_win() -> None:
     assert best_text("So \\[ x = 5 \\]\n\nThis took 3 steps.") == "x = 5"
-    assert best_text("So \\[ x = 5 \\]\n\nThe error increases by 100%.") == "100"
+    assert best_text("So \\[ x = 5 \\]\n\nThe error increases by 100%.") == "100%"  # (the percent sign is kept)
 
 
 def test_a_lead_in_sentence_ending_with_a_colon_gives_the_formula_after_it() -> None:

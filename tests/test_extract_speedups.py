@@ -58,10 +58,12 @@ def test_staged_extraction_is_extraction_on_generated_outputs(pieces: list, kind
 
 
 def test_the_first_phase_is_the_marked_rules() -> None:
-    from mathgrade.extract import _FALLBACK_PHASE, _MARKED_PHASE
-    assert [r.__name__ for r in _MARKED_PHASE] == [
-        "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "choice_phrase", "bold"]
-    assert "last_number" in [r.__name__ for r in _FALLBACK_PHASE]
+    from mathgrade.extract import _FINDERS, _FIRST_PHASE
+    assert [f.__name__ for f in _FIRST_PHASE] == [
+        "answer_tag", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "choice_phrase", "bold"]
+    first, rest = _FINDERS["eval", False]
+    assert "last_number" in [f.__name__ for f in rest] and "choice_phrase" not in [f.__name__ for f in first]
+    assert _FINDERS["reward", True][1] == ()  # the reward policy runs in one phase
 
 
 def test_marked_answers_come_first_and_fallbacks_wait() -> None:
@@ -79,7 +81,7 @@ def _eager_verdict(text: str, gold: str) -> mathgrade.Verdict:
     """The verdict as grade() gave it before staged extraction: every candidate found first."""
     options = make_options()
     gold_value = read(gold).value
-    return grader._decide(extract(text), gold, gold_value, options, Deadline(options.timeout))
+    return grader._decide(extract(text), grader._Gold(gold, gold_value), options, Deadline(options.timeout))
 
 
 @pytest.mark.parametrize("text, gold, rule, correct", [

@@ -132,7 +132,7 @@ def test_grouping_of_fractions_is_kept():
 
 
 def test_numbers_inside_expressions_are_exact():
-    assert tree("2.5x") == ("mul", num(F(5, 2)), X)
+    assert tree("2.5x") == ("mul", ("num", F(5, 2), 1), X)  # exact, with the decimal places written
     assert tree("1/3 x") == ("div", num(1), ("mul", num(3), X))
 
 

@@ -55,7 +55,18 @@ def test_single_letters_are_never_units():
 
 def test_units_only_at_the_end_and_only_known_words():
     assert val("5 \\text{ cm}") == Number(F(5))
-    assert read("5 \\text{ flurbs}").value != Number(F(5))
+    assert read("5 flurbs").value != Number(F(5))  # a plain word: a unit only when it is a known one
+
+
+def test_words_in_text_after_a_number_annotate_it():
+    # (issue 15, kind 5: a gold that carries words commits to its value)
+    assert val("65 \\text{ children tickets}") == Number(F(65))
+    assert val("5 \\text{ flurbs}") == Number(F(5))
+    assert val("x = 5 \\text{ (meters)}") == val("x = 5")
+    # words that change the value, connectives and single letters are not annotations
+    for text in ("3 \\text{ million}", "2 \\text{ dozen}", "5 \\text{ more than } x", "5 \\text{ m}"):
+        assert read(text).value != Number(F(int(text[0]))), text
+    assert str(val("2 \\text{ or } 3")) == "2, 3"
 
 
 def test_repairs_are_named_functions():

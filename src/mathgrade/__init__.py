@@ -11,6 +11,7 @@ Public API::
     grade_many(rows, *, workers=None, progress=False, **options) -> Iterator[Verdict]
     extract(output, **options) -> list[Candidate]
     read(text) -> Reading
+    warm_up() -> None     # start the workers for symbolic work ahead of time (see mathgrade.limits)
 
 ``import mathgrade`` is cheap: the stages are imported on first use of a public name (PEP 562), so a program that
 only imports the package, or only needs :class:`Verdict`, does not pay for the reader's and extractor's tables.
@@ -30,6 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .batch import grade_many
     from .extract import Candidate
     from .grader import extract, grade
+    from .limits import warm_up
     from .options import Options
     from .read import Reading, read
     from .verdict import Answer, Status, Verdict
@@ -41,6 +43,7 @@ __all__ = [
     "grade_many",
     "extract",
     "read",
+    "warm_up",
     "Verdict",
     "Status",
     "Answer",
@@ -55,6 +58,7 @@ _WHERE = {
     "grade_many": ".batch",
     "extract": ".grader",
     "read": ".read",
+    "warm_up": ".limits",
     "Verdict": ".verdict",
     "Status": ".verdict",
     "Answer": ".verdict",

@@ -23,10 +23,13 @@ import socket
 import time
 from collections import Counter
 from contextlib import contextmanager
+from dataclasses import fields
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
-from .cli import UsageError, _status_counts, _summary
+from . import __version__
+from .cli import UsageError, _status_counts, _summary, _Tally, _write_json
 from .files import InputError, OutputError, detect_format
+from .options import Options
 from .ray import INSTALL_HINT, ColumnError, batch_size_for, grade_dataset
 from .verdict import Status
 
@@ -72,6 +75,13 @@ def run(args: argparse.Namespace) -> int:
             raise _input_error(exc) or exc
     rows = sum(statuses.values())
     correct = statuses.get(Status.CORRECT.value, 0)
+    if args.summary_json:
+        _write_json(args.summary_json, {
+            "schema_version": 1, "command": "grade", "mathgrade_version": __version__, "input": args.input,
+            "output": args.output, **_Tally.counts_json(statuses, "grade"), "seconds": round(seconds, 3),
+            "complete": True,
+            "options": _options(args), "fields": {"output_field": args.output_field, "gold_field": args.gold_field},
+            "ray": {"cluster": cluster, "batch_size": batch_size}})
     lines = [f"rows:     {rows}",
              "accuracy: " + (f"{correct / rows:.4f} ({correct} of {rows} correct)" if rows else "n/a (no rows)"),
              f"status:   {_status_counts(statuses)}",
@@ -79,11 +89,18 @@ def run(args: argparse.Namespace) -> int:
              f"ray:      {cluster} ({batch_size} rows per batch)"]
     if args.output:
         lines.append(f"output:   {args.output} ({rows} rows, {out_fmt or 'parquet'} shards)")
-    _summary("\n".join(lines), args.output)
+    _summary("\n".join(lines), "-" if args.summary_json == "-" else args.output)
     return 0
 
 
+def _options(args: argparse.Namespace) -> Dict[str, Any]:
+    """The grading options given on the command line (every field of :class:`mathgrade.Options`)."""
+    return {f.name: getattr(args, f.name) for f in fields(Options)}
+
+
 def _check_args(args: argparse.Namespace) -> None:
+    if args.group_by:
+        raise UsageError("--group-by is not available with --ray (count the output's shards by that column)")
     if args.resume:
         raise UsageError("--resume is not available with --ray (the output is a directory of shards written at once)")
     if args.input == "-" or args.output == "-":
@@ -160,7 +177,7 @@ def _graded(ray: Any, args: argparse.Namespace) -> Tuple[Any, int]:
         raise InputError(f"{args.input} is empty: no rows")
     if args.limit is not None:
         ds = ds.limit(args.limit)
-    options = {"policy": args.policy, "timeout": args.timeout}
+    options = _options(args)
     columns = {"output_column": args.output_field, "gold_column": args.gold_field}
     sample = ds.take(SAMPLE_ROWS) if args.limit != 0 else []
     batch_size = batch_size_for(sample, **columns, **options)

@@ -32,7 +32,8 @@ class _Process(_context.SpawnProcess):
     """A spawn process whose name marks it as mathgrade's (so its start-up data skips ``__main__``)."""
 
     def __init__(self, *args: Any, name: str | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, name=PREFIX + (name or "worker"), **kwargs)
+        kwargs["name"] = PREFIX + (name or "worker")
+        super().__init__(*args, **kwargs)
 
 
 class _Context(_context.SpawnContext):
@@ -57,6 +58,6 @@ def context() -> _context.SpawnContext:
     if not _installed:
         with _lock:
             if not _installed:
-                _spawn.get_preparation_data = _without_main(_spawn.get_preparation_data)
+                setattr(_spawn, "get_preparation_data", _without_main(_spawn.get_preparation_data))
                 _installed = True
     return _Context()

@@ -1,38 +1,51 @@
-"""Reading and writing row files for batch grading: JSONL, CSV, and Parquet (with pyarrow).
+"""Reading and writing row files for batch grading: JSONL, CSV, TSV and Parquet (with pyarrow).
 
-Rows are dicts. Readers stream (one row in memory at a time, or one Parquet batch), report problems with the line
-number, and can skip bad rows and count them. Writers stream too, in the format named by the file's extension.
-Every problem with a file is an :class:`InputError` (or :class:`OutputError`) whose message is meant for a person.
+Rows are dicts. Readers stream (one row in memory at a time, or one Parquet batch) and say where each problem is
+(``line 5``, ``row 12``). Writers stream too, in the format named by the file's extension, and never drop a column:
+a CSV or Parquet output's columns are fixed before the first row is written (from the input's header or schema, or
+from a first pass over a JSONL input), and a row that does not fit them stops the run with a message.
+
+Every record these writers produce ends with a newline (JSONL, CSV) or is written whole (Parquet, see
+:class:`ParquetOutput`), so that :mod:`mathgrade.resume` can tell a complete record from a torn one.
+
+Problems with a file's content are :class:`InputError` or :class:`OutputError`; the operating system refusing a
+read or a write (disk full, permission denied) is a :class:`FileSystemError`. Their messages are meant for a person.
 """
 
 from __future__ import annotations
 
 import csv
-import io
 import json
 import os
 import sys
-from dataclasses import dataclass, field
-from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from dataclasses import dataclass
+from typing import IO, Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 __all__ = [
     "InputError",
     "OutputError",
+    "FileSystemError",
     "FORMATS",
     "detect_format",
+    "FieldPath",
+    "BadRow",
     "RowReader",
     "RowWriter",
+    "ParquetOutput",
     "open_writer",
     "count_rows",
-    "scan_existing",
-    "Existing",
+    "jsonl_schema",
 ]
 
-FORMATS = ("jsonl", "csv", "parquet")
-_EXTENSIONS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl", ".csv": "csv", ".parquet": "parquet",
-               ".pq": "parquet"}
+FORMATS = ("jsonl", "csv", "tsv", "parquet")
+_EXTENSIONS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv",
+               ".parquet": "parquet", ".pq": "parquet"}
+_DELIMITERS = {"csv": ",", "tsv": "\t"}
 _CSV_FIELD_LIMIT = 2**31 - 1
-_PARQUET_BATCH = 8192
+PARQUET_ROW_GROUP = 8192
+"""Rows per Parquet row group (and per batch read from a Parquet input)."""
+_BAD_SHOWN = 5
+"""Bad rows whose message is kept for the summary (the others are counted)."""
 
 Row = Dict[str, Any]
 
@@ -49,7 +62,27 @@ class InputError(Exception):
 
 
 class OutputError(Exception):
-    """A problem with an output file (unknown format, cannot write, cannot resume)."""
+    """A problem with an output file (unknown format, a row that does not fit its columns, cannot resume)."""
+
+
+class FileSystemError(Exception):
+    """The operating system refused a read or a write: disk full, permission denied, read-only file system...
+
+    Not a problem with the data, nor a bug: the message says what was being done, to which file, and why.
+    """
+
+    def __init__(self, action: str, path: str, exc: OSError) -> None:
+        reason = exc.strerror or str(exc)
+        code = f" [{_errno_name(exc.errno)}]" if exc.errno else ""
+        super().__init__(f"cannot {action} {path}: {reason}{code}")
+        self.path = path
+        self.errno = exc.errno
+
+
+def _errno_name(number: int) -> str:
+    import errno
+
+    return errno.errorcode.get(number, str(number))
 
 
 def detect_format(path: str, forced: Optional[str] = None) -> str:
@@ -62,71 +95,155 @@ def detect_format(path: str, forced: Optional[str] = None) -> str:
         return "jsonl"
     ext = os.path.splitext(path)[1].lower()
     if ext not in _EXTENSIONS:
-        raise InputError(f"cannot tell the format of {path!r} from its extension; use .jsonl, .csv or .parquet "
-                         f"(or --format)")
+        raise InputError(f"cannot tell the format of {path!r} from its extension; use .jsonl, .csv, .tsv or "
+                         f".parquet (or --format)")
     return _EXTENSIONS[ext]
+
+
+# --- fields -----------------------------------------------------------------------------------------------------
+
+
+class FieldPath:
+    """A column name, or a path into nested values: ``choices.0.message.content`` is
+    ``row["choices"][0]["message"]["content"]``. A row that has the whole name as a key uses that key."""
+
+    def __init__(self, name: str) -> None:
+        if not name:
+            raise InputError("a field name cannot be empty")
+        self.name = name
+        self.parts = tuple(name.split("."))
+
+    def __repr__(self) -> str:
+        return f"FieldPath({self.name!r})"
+
+    def get(self, row: Row) -> Any:
+        """The value at this path in ``row``; ``KeyError`` with a message saying where the path stops."""
+        if self.name in row or len(self.parts) == 1:
+            if self.name not in row:
+                raise KeyError(f"no {self.name!r} field")
+            return row[self.name]
+        value: Any = row
+        for depth, part in enumerate(self.parts):
+            where = ".".join(self.parts[:depth]) or "the row"
+            if isinstance(value, dict):
+                if part not in value:
+                    raise KeyError(f"no {self.name!r} field ({where} has no key {part!r})")
+                value = value[part]
+            elif isinstance(value, list):
+                if not part.isdigit() or int(part) >= len(value):
+                    raise KeyError(f"no {self.name!r} field ({where} is a list of {len(value)} items, "
+                                   f"not indexed by {part!r})")
+                value = value[int(part)]
+            else:
+                raise KeyError(f"no {self.name!r} field ({where} is a {type(value).__name__}, not an object)")
+        return value
+
+    def present(self, row: Row) -> bool:
+        try:
+            self.get(row)
+        except KeyError:
+            return False
+        return True
 
 
 # --- reading ---------------------------------------------------------------------------------------------------
 
 
-class RowReader:
-    """Stream the rows of a JSONL, CSV or Parquet file as dicts.
+@dataclass(frozen=True)
+class BadRow:
+    """An input line that is not a usable row: where it is (``line 3``), what is wrong, and what could be read."""
 
-    ``required`` names columns every row must have: a file whose first row lacks one is an :class:`InputError`
-    naming the columns that exist; a later row that lacks one is a bad row. Bad rows (malformed JSON, not an
-    object, wrong number of CSV fields, a missing column) raise :class:`InputError` with their line number, or are
-    skipped and counted in ``bad_rows`` when ``skip_bad_rows`` is set. ``columns`` lists the columns of the file
-    (for JSONL, the keys of the first row) once the first row has been read.
+    where: str
+    problem: str
+    row: Row
+
+    def message(self, label: str) -> str:
+        return f"{label} {self.where}: {self.problem}"
+
+
+class RowReader:
+    """Stream the rows of a JSONL, CSV, TSV or Parquet file as dicts.
+
+    ``required`` names fields (see :class:`FieldPath`) every row must have: a file whose first row lacks one is an
+    :class:`InputError` naming the columns that exist; a later row that lacks one is a bad row. Bad rows (malformed
+    JSON, not an object, wrong number of CSV fields, a missing field) raise :class:`InputError` with their line
+    number; with ``skip_bad_rows`` they are skipped, with ``keep_bad_rows`` yielded as :class:`BadRow` in their
+    place. Either way ``bad_rows`` counts them and ``first_bad`` lists the first few messages. ``columns`` lists the
+    columns of the file (for JSONL, the keys of the first row) once the first row has been read.
     """
 
     def __init__(self, path: str, *, fmt: Optional[str] = None, required: Sequence[str] = (),
-                 skip_bad_rows: bool = False, stdin: Optional[IO[bytes]] = None) -> None:
+                 skip_bad_rows: bool = False, keep_bad_rows: bool = False,
+                 stdin: Optional[IO[bytes]] = None) -> None:
         self.path = path
         self.fmt = detect_format(path, fmt)
-        self.required = tuple(required)
+        self.required = tuple(FieldPath(r) for r in required)
         self.skip_bad_rows = skip_bad_rows
+        self.keep_bad_rows = keep_bad_rows
         self.bad_rows = 0
-        self.first_bad: Optional[str] = None
+        self.first_bad: List[str] = []
         self.columns: List[str] = []
         self._stdin = stdin
         if path != "-":
             _check_readable(path)
 
-    def __iter__(self) -> Iterator[Row]:
-        source = {"jsonl": self._jsonl, "csv": self._csv, "parquet": self._parquet}[self.fmt]()
-        first = True
+    @property
+    def label(self) -> str:
+        return "stdin" if self.path == "-" else self.path
+
+    def __iter__(self) -> Iterator[Union[Row, BadRow]]:
+        source = {"jsonl": self._jsonl, "csv": self._csv, "tsv": self._csv, "parquet": self._parquet}[self.fmt]()
+        good = lines = 0
         for where, row in source:
-            if first:
-                self._check_first(row)
-                first = False
-            missing = [c for c in self.required if c not in row]
-            if missing:
-                self._bad(where, f"no {_names(missing)} field (this row has: {_names(list(row)) or 'nothing'})")
+            lines += 1
+            if isinstance(row, BadRow):
+                yield from self._bad(row)
                 continue
+            if good == 0:
+                self._check_first(row)
+            missing = [f for f in self.required if not f.present(row)]
+            if missing:
+                yield from self._bad(BadRow(where, "; ".join(_why_missing(f, row) for f in missing), row))
+                continue
+            good += 1
             yield row
-        if first:
-            what = "no rows" if self.bad_rows == 0 else f"no good rows ({self.bad_rows} bad rows skipped)"
-            raise InputError(f"{self._label()} is empty: {what}")
+        if good == 0:
+            self._no_rows(lines)
+
+    def rows(self) -> Iterator[Row]:
+        """The good rows only: what iterating gives without ``keep_bad_rows`` (bad rows raise or are skipped)."""
+        if self.keep_bad_rows:
+            raise ValueError("rows() gives good rows only; iterate over the reader to get BadRow markers too")
+        for row in self:
+            assert not isinstance(row, BadRow)  # (bad rows raise, or are skipped, without keep_bad_rows)
+            yield row
+
+    def _no_rows(self, lines: int) -> None:
+        if lines == 0:
+            raise InputError(f"{self.label} is empty: no rows")
+        shown = f" (first: {self.first_bad[0]})" if self.first_bad else ""
+        kind = {"jsonl": "JSON Lines", "csv": "CSV", "tsv": "TSV", "parquet": "Parquet"}[self.fmt]
+        raise InputError(f"{self.label} has no readable row: all {lines} rows are bad{shown}; is it a {kind} file?")
 
     def _check_first(self, row: Row) -> None:
         if not self.columns:
             self.columns = list(row)
-        missing = [c for c in self.required if c not in self.columns]
+        missing = [f for f in self.required if not f.present(row)]
         if missing:
-            raise InputError(f"{self._label()} has no column {_names(missing)}; its columns are: "
-                             f"{_names(self.columns)}", kind="column")
+            where = "its columns are" if self.fmt != "jsonl" else "its first row has"
+            paths = [_why_missing(f, row) for f in missing if len(f.parts) > 1 and f.parts[0] in row]
+            raise InputError(f"{self.label} has no column {_names([f.name for f in missing])}; {where}: "
+                             f"{_names(list(row)) or 'none'}" + "".join(f" ({p})" for p in paths), kind="column")
 
-    def _bad(self, where: str, message: str) -> None:
-        text = f"{self._label()} {where}: {message}"
-        if not self.skip_bad_rows:
+    def _bad(self, bad: BadRow) -> Iterator[BadRow]:
+        text = bad.message(self.label)
+        if not (self.skip_bad_rows or self.keep_bad_rows):
             raise InputError(text, kind="row")
         self.bad_rows += 1
-        if self.first_bad is None:
-            self.first_bad = text
-
-    def _label(self) -> str:
-        return "stdin" if self.path == "-" else self.path
+        if len(self.first_bad) < _BAD_SHOWN:
+            self.first_bad.append(text)
+        if self.keep_bad_rows:
+            yield bad
 
     def _open_binary(self) -> IO[bytes]:
         if self.path == "-":
@@ -134,9 +251,9 @@ class RowReader:
         try:
             return open(self.path, "rb")
         except OSError as exc:
-            raise InputError(f"cannot read {self.path}: {exc.strerror or exc}") from None
+            raise FileSystemError("read", self.path, exc) from None
 
-    def _jsonl(self) -> Iterator[Tuple[str, Row]]:
+    def _jsonl(self) -> Iterator[Tuple[str, Union[Row, BadRow]]]:
         f = self._open_binary()
         try:
             head = f.peek(64)[:64] if hasattr(f, "peek") else b""
@@ -144,90 +261,182 @@ class RowReader:
                 yield from self._json_array(f)
                 return
             for lineno, raw in enumerate(f, 1):
-                row = self._json_line(lineno, raw)
-                if row is not None:
-                    yield f"line {lineno}", row
+                if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                    raw = raw[3:]
+                if raw.strip():
+                    where = f"line {lineno}"
+                    yield where, parse_json_line(raw, where)
+        except OSError as exc:
+            raise FileSystemError("read", self.label, exc) from None
         finally:
-            if f is not self._stdin and self.path != "-":
+            if self.path != "-":
                 f.close()
 
-    def _json_line(self, lineno: int, raw: bytes) -> Optional[Row]:
-        if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
-            raw = raw[3:]
-        if not raw.strip():
-            return None
-        try:
-            obj = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError as exc:
-            self._bad(f"line {lineno}", f"not valid UTF-8 ({exc.reason} at byte {exc.start})")
-            return None
-        except json.JSONDecodeError as exc:
-            self._bad(f"line {lineno}", f"malformed JSON ({exc.msg} at column {exc.colno})")
-            return None
-        if not isinstance(obj, dict):
-            self._bad(f"line {lineno}", f"a JSON {type(obj).__name__}, not an object")
-            return None
-        return obj
-
-    def _json_array(self, f: IO[bytes]) -> Iterator[Tuple[str, Row]]:
+    def _json_array(self, f: IO[bytes]) -> Iterator[Tuple[str, Union[Row, BadRow]]]:
         try:
             data = json.loads(f.read().decode("utf-8-sig"))
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise InputError(f"{self._label()}: malformed JSON ({exc})") from None
+            raise InputError(f"{self.label}: malformed JSON ({exc})") from None
         for i, obj in enumerate(data, 1):
-            if not isinstance(obj, dict):
-                self._bad(f"item {i}", f"a JSON {type(obj).__name__}, not an object")
-                continue
-            yield f"item {i}", obj
+            where = f"item {i}"
+            yield where, obj if isinstance(obj, dict) else BadRow(where, f"a JSON {_json_type(obj)}, not an object",
+                                                                   {})
 
-    def _csv(self) -> Iterator[Tuple[str, Row]]:
-        if csv.field_size_limit() < _CSV_FIELD_LIMIT:
-            csv.field_size_limit(_CSV_FIELD_LIMIT)  # model outputs are longer than the default 128 KB
-        raw = self._open_binary()
-        text = io.TextIOWrapper(raw, encoding="utf-8-sig", newline="")
+    def _csv(self) -> Iterator[Tuple[str, Union[Row, BadRow]]]:
+        f = self._open_binary()
         try:
-            reader = csv.reader(text)
-            try:
-                header = next(reader, None)
-            except (csv.Error, UnicodeDecodeError) as exc:
-                raise InputError(f"{self._label()} line 1: unreadable CSV header ({exc})") from None
-            if not header:
-                raise InputError(f"{self._label()} is empty: no header line")
-            self.columns = header
-            while True:
-                try:
-                    fields = next(reader)
-                except StopIteration:
-                    return
-                except (csv.Error, UnicodeDecodeError) as exc:
-                    self._bad(f"line {reader.line_num}", f"unreadable CSV ({exc})")
-                    continue
-                if not fields:
-                    continue
-                if len(fields) != len(header):
-                    self._bad(f"line {reader.line_num}", f"{len(fields)} fields, but the header has {len(header)}")
-                    continue
-                yield f"line {reader.line_num}", dict(zip(header, fields))
+            records = csv_records(f, _DELIMITERS[self.fmt], strict=False)
+            header = next(records, None)
+            if header is None:
+                raise InputError(f"{self.label} is empty: no header line")
+            if header.problem:
+                raise InputError(f"{self.label} line 1: unreadable {self.fmt.upper()} header ({header.problem}); "
+                                 f"is it a {self.fmt.upper()} file?")
+            if not any(header.fields):
+                raise InputError(f"{self.label} line 1: blank, but a {self.fmt.upper()} file starts with its header")
+            self.columns = header.fields
+            n = len(self.columns)
+            for rec in records:
+                where = f"line {rec.line}" if rec.lines == 1 else f"lines {rec.line}-{rec.line + rec.lines - 1}"
+                if rec.problem:
+                    yield where, BadRow(where, rec.problem, {})
+                elif not rec.fields:
+                    continue  # a blank line
+                elif len(rec.fields) != n:
+                    yield where, BadRow(where, f"{len(rec.fields)} fields, but the header has {n}", {})
+                else:
+                    yield where, dict(zip(self.columns, rec.fields))
+        except OSError as exc:
+            raise FileSystemError("read", self.label, exc) from None
         finally:
             if self.path != "-":
-                text.close()
-            else:
-                text.detach()
+                f.close()
 
-    def _parquet(self) -> Iterator[Tuple[str, Row]]:
+    def _parquet(self) -> Iterator[Tuple[str, Union[Row, BadRow]]]:
         pq = _pyarrow_parquet("reading")
         if self.path == "-":
             raise InputError("Parquet cannot be read from stdin; give a file name")
         try:
             pf = pq.ParquetFile(self.path)
-        except Exception as exc:  # noqa: BLE001 - pyarrow raises several kinds
+        except OSError as exc:
+            if exc.errno:
+                raise FileSystemError("read", self.path, exc) from None
+            raise InputError(f"{self.path} is not a readable Parquet file ({exc})") from None
+        except Exception as exc:  # noqa: BLE001 - pyarrow raises several kinds for a file that is not Parquet
             raise InputError(f"{self.path} is not a readable Parquet file ({exc})") from None
         self.columns = list(pf.schema_arrow.names)
         n = 0
-        for batch in pf.iter_batches(batch_size=_PARQUET_BATCH):
+        for batch in pf.iter_batches(batch_size=PARQUET_ROW_GROUP):
             for row in batch.to_pylist():
                 n += 1
                 yield f"row {n}", row
+
+
+def parse_json_line(raw: bytes, where: str) -> Union[Row, BadRow]:
+    """One line of JSONL as a dict, or a :class:`BadRow` saying what is wrong with it."""
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        return BadRow(where, f"not valid UTF-8 ({exc.reason} at byte {exc.start})", {})
+    except json.JSONDecodeError as exc:
+        return BadRow(where, _json_problem(raw, exc), {})
+    if not isinstance(obj, dict):
+        return BadRow(where, f"a JSON {_json_type(obj)}, not an object", {})
+    return obj
+
+
+def _json_problem(raw: bytes, exc: json.JSONDecodeError) -> str:
+    text = raw.decode("utf-8", "replace").strip()
+    if exc.pos == 0:
+        return f"not JSON: {_snippet(text)}"
+    at = "" if exc.msg.endswith(" at") else " at"  # "Invalid control character at" already ends with "at"
+    return f"malformed JSON: {exc.msg}{at} character {exc.colno} (near {_snippet(text[max(0, exc.pos - 10):])})"
+
+
+def _snippet(text: str, size: int = 30) -> str:
+    return repr(text[:size] + ("..." if len(text) > size else ""))
+
+
+def _json_type(obj: Any) -> str:
+    return {list: "array", str: "string", bool: "boolean", int: "number", float: "number",
+            type(None): "null"}.get(type(obj), type(obj).__name__)
+
+
+def _why_missing(field: FieldPath, row: Row) -> str:
+    try:
+        field.get(row)
+    except KeyError as exc:
+        reason = str(exc.args[0])
+        if len(field.parts) == 1:
+            reason += f" (this row has: {_names(list(row)) or 'nothing'})"
+        return reason
+    return ""  # pragma: no cover - only called for missing fields
+
+
+@dataclass
+class CsvRecord:
+    """One record of a CSV file read by :func:`csv_records`: its fields (or the problem), its first line, how many
+    lines it spans, where it ends (a byte offset) and whether its last line ended with a newline."""
+
+    fields: List[str]
+    line: int
+    lines: int
+    end: int
+    complete: bool
+    problem: str = ""
+
+
+def csv_records(f: IO[bytes], delimiter: str, *, strict: bool) -> Iterator[CsvRecord]:
+    """The records of a CSV (or TSV) file, each with the byte offset where it ends.
+
+    The offsets let :mod:`mathgrade.resume` cut a torn file after its last *complete* record: CSV fields may hold
+    newlines, so the last newline of a file is not always the end of a record. A record that is not valid UTF-8 or
+    not valid CSV gets a ``problem`` (at the end of the file, ``complete`` says whether it was cut short).
+    """
+    if csv.field_size_limit() < _CSV_FIELD_LIMIT:
+        csv.field_size_limit(_CSV_FIELD_LIMIT)  # model outputs are longer than the default 128 KB
+    state = _ReadState()
+
+    def lines() -> Iterator[str]:
+        for raw in f:
+            state.pos += len(raw)
+            state.line += 1
+            state.newline = raw.endswith(b"\n")
+            if state.line == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+            yield raw.decode("utf-8", "surrogateescape")
+
+    reader = csv.reader(lines(), delimiter=delimiter, strict=strict)
+    while True:
+        first = state.line + 1
+        try:
+            fields = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            yield CsvRecord([], first, state.line - first + 1, state.pos, state.newline,
+                            f"unreadable {'CSV' if delimiter == ',' else 'TSV'} ({exc})")
+            continue
+        problem = ""
+        if any(_has_surrogate(x) for x in fields):
+            problem = "not valid UTF-8"
+            fields = [x.encode("utf-8", "surrogateescape").decode("utf-8", "replace") for x in fields]
+        yield CsvRecord(fields, first, state.line - first + 1, state.pos, state.newline, problem)
+
+
+@dataclass
+class _ReadState:
+    pos: int = 0
+    line: int = 0
+    newline: bool = True
+
+
+def _has_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _check_readable(path: str) -> None:
@@ -235,8 +444,10 @@ def _check_readable(path: str) -> None:
         raise InputError(f"no such file: {path}")
     if os.path.isdir(path):
         raise InputError(f"{path} is a directory, not a file")
+    if not os.access(path, os.R_OK):
+        raise FileSystemError("read", path, PermissionError(13, "Permission denied"))
     if os.path.getsize(path) == 0:
-        raise InputError(f"{path} is empty")
+        raise InputError(f"{path} is empty: 0 bytes")
 
 
 def _names(cols: Sequence[str]) -> str:
@@ -267,16 +478,72 @@ def count_rows(path: str, fmt: str) -> Optional[int]:
             for line in f:
                 if line.strip():
                     n += 1
-        return max(0, n - 1) if fmt == "csv" else n
+        return max(0, n - 1) if fmt in _DELIMITERS else n
     except Exception:  # noqa: BLE001 - only a progress hint
         return None
+
+
+def jsonl_schema(path: str, *, types: bool) -> Tuple[List[str], Optional[Any]]:
+    """A first pass over a JSONL file: every column of its rows, in order of first appearance, and (with ``types``)
+    the Arrow type of each, unified over all rows (``int`` and ``float`` make ``double``; a column never set is
+    ``null``). Bad lines are ignored here (the grading pass reports them). ``OutputError`` when a column holds
+    values of types that Parquet cannot put in one column."""
+    reader = RowReader(path, fmt="jsonl", keep_bad_rows=True)
+    columns: Dict[str, None] = {}
+    schemas: List[Any] = []
+    batch: List[Row] = []
+
+    def infer() -> None:
+        import pyarrow as pa
+
+        types = []
+        for name in columns:
+            try:
+                types.append((name, pa.array([r.get(name) for r in batch]).type))
+            except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
+                raise OutputError(f"{path}: column {name!r} holds values of different types in rows "
+                                  f"{rows - len(batch) + 1}-{rows} ({exc}); a Parquet column holds one type: write "
+                                  f".jsonl or .csv instead") from None
+        schemas.append(pa.schema(types))
+        batch.clear()
+
+    rows = 0
+    for row in reader:
+        if isinstance(row, BadRow):
+            continue
+        rows += 1
+        for key in row:
+            columns.setdefault(key, None)
+        if types:
+            batch.append(row)
+            if len(batch) >= PARQUET_ROW_GROUP:
+                infer()
+    if not types:
+        return list(columns), None
+    if batch:
+        infer()
+    return list(columns), _unify(schemas, path)
+
+
+def _unify(schemas: List[Any], path: str) -> Any:
+    import pyarrow as pa
+
+    try:
+        return pa.unify_schemas(schemas, promote_options="permissive")
+    except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
+        raise OutputError(f"{path}: a column holds values of different types, which one Parquet column cannot "
+                          f"hold ({exc}); write .jsonl or .csv instead") from None
 
 
 # --- writing ---------------------------------------------------------------------------------------------------
 
 
 class RowWriter:
-    """Write rows (dicts) to a file, streaming. Use :func:`open_writer`; call :meth:`close` (or use ``with``)."""
+    """Write rows (dicts) to a JSONL, CSV or TSV file, streaming. Use :func:`open_writer`; call :meth:`close`.
+
+    ``columns`` fixes the columns of CSV and TSV output: a row with a key outside them is an :class:`OutputError`
+    (a column is never dropped without a word). OS errors are :class:`FileSystemError`.
+    """
 
     def __init__(self, path: str, fmt: str, columns: Sequence[str], stream: IO[str], append: bool) -> None:
         self.path = path
@@ -284,74 +551,49 @@ class RowWriter:
         self.columns = list(columns)
         self.written = 0
         self._stream = stream
+        self._known = set(self.columns)
         self._csv: Any = None
-        self._parquet: Any = None
-        self._buffer: List[Row] = []
-        if fmt == "csv":
-            self._csv = csv.writer(stream)
+        if fmt in _DELIMITERS:
+            # the default "\r\n" ends each record, and a field holding \r or \n is quoted
+            self._csv = csv.writer(stream, delimiter=_DELIMITERS[fmt])
             if not append:
-                self._csv.writerow(self.columns)
+                self._guard("write", lambda: self._csv.writerow(self.columns))
 
     def write(self, row: Row) -> None:
-        """Write one row (columns not in ``columns`` are dropped in CSV and Parquet; JSONL keeps every key)."""
+        """Write one row."""
         if self.fmt == "jsonl":
-            self._stream.write(json.dumps(row, ensure_ascii=False, default=str))
-            self._stream.write("\n")
-        elif self.fmt == "csv":
-            self._csv.writerow([_csv_cell(row.get(c)) for c in self.columns])
+            line = json.dumps(row, ensure_ascii=False, default=str) + "\n"
+            self._guard("write", lambda: self._stream.write(line))
         else:
-            self._buffer.append({c: row.get(c) for c in self.columns})
-            if len(self._buffer) >= _PARQUET_BATCH:
-                self._flush_parquet()
+            extra = [k for k in row if k not in self._known]
+            if extra:
+                raise OutputError(f"row {self.written + 1} has {_names(extra)}, which is not among the columns of "
+                                  f"{self.path} ({_names(self.columns)}); write .jsonl to keep every key")
+            cells = [_csv_cell(row.get(c)) for c in self.columns]
+            self._guard("write", lambda: self._csv.writerow(cells))
         self.written += 1
 
     def flush(self) -> None:
-        if self.fmt != "parquet":
-            self._stream.flush()
+        self._guard("write", self._stream.flush)
 
     def close(self) -> None:
-        """Write what is buffered and close the file (stdout is flushed, not closed)."""
+        """Flush and close the file (stdout is flushed, not closed)."""
         try:
-            if self.fmt == "parquet":
-                self._flush_parquet()
-                if self._parquet is not None:
-                    self._parquet.close()
-                elif self.written == 0:
-                    self._empty_parquet()
-            else:
-                self._stream.flush()
+            self.flush()
         finally:
-            if self.path != "-" and self._stream is not None:
-                self._stream.close()
+            if self.path != "-":
+                try:
+                    self._stream.close()
+                except OSError:
+                    pass  # the flush above already failed and said why
 
-    def __enter__(self) -> "RowWriter":
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.close()
-
-    def _flush_parquet(self) -> None:
-        if not self._buffer:
-            return
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-
-        rows, self._buffer = self._buffer, []
+    def _guard(self, action: str, fn: Callable[[], Any]) -> None:
         try:
-            if self._parquet is None:
-                table = pa.Table.from_pylist(rows)
-                self._parquet = pq.ParquetWriter(self.path, table.schema)
-            else:
-                table = pa.Table.from_pylist(rows, schema=self._parquet.schema_arrow)
-        except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
-            raise OutputError(f"cannot write these rows to Parquet ({exc}); write .jsonl instead") from None
-        self._parquet.write_table(table)
-
-    def _empty_parquet(self) -> None:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
-
-        pq.write_table(pa.table({c: pa.array([], type=pa.string()) for c in self.columns}), self.path)
+            fn()
+        except OSError as exc:
+            if self.path == "-" and isinstance(exc, BrokenPipeError):
+                raise
+            raise FileSystemError(action, "stdout" if self.path == "-" else self.path, exc) from None
 
 
 def _csv_cell(value: Any) -> Any:
@@ -362,108 +604,158 @@ def _csv_cell(value: Any) -> Any:
     return value
 
 
-def open_writer(path: str, columns: Sequence[str], *, append: bool = False, fmt: Optional[str] = None) -> RowWriter:
-    """A :class:`RowWriter` for ``path`` (``-`` is JSONL on stdout), in the format of its extension.
+class ParquetOutput:
+    """A Parquet output that survives interruption: rows go first to an Arrow stream next to it (``OUT.partial``),
+    a format with no footer, whose complete batches can be read back after a crash; :meth:`close` turns the stream
+    into ``OUT`` (written to a temporary name, then renamed, so that ``OUT`` is never a torn file) and removes it.
 
-    ``columns`` fixes the columns of CSV and Parquet output. ``append`` continues an existing JSONL or CSV file
-    (no new CSV header).
+    The Parquet file depends only on the rows and the schema (row groups of :data:`PARQUET_ROW_GROUP` rows), so an
+    output completed by ``--resume`` is the same, byte for byte, as one written in a single run. ``earlier`` are
+    batches already graded (read back by :mod:`mathgrade.resume`), copied first.
+    """
+
+    JOURNAL_ROWS = 1024
+    """Rows buffered in memory before they are appended to the stream (lost, and graded again, on a SIGKILL)."""
+
+    def __init__(self, path: str, schema: Any, earlier: Sequence[Any] = ()) -> None:
+        import pyarrow as pa
+
+        self.path = path
+        self.journal = journal_path(path)
+        self.schema = schema
+        self.columns = list(schema.names)
+        self.written = 0
+        self._buffer: List[Row] = []
+        self._pa = pa
+        tmp = self.journal + ".tmp"
+        try:
+            self._sink = pa.OSFile(tmp, "wb")
+            self._stream = pa.ipc.new_stream(self._sink, schema)
+            for batch in earlier:
+                self._stream.write_batch(batch)
+            self._sink.flush()
+            os.replace(tmp, self.journal)  # the earlier rows are safe in the new stream before the old one goes
+        except OSError as exc:
+            raise FileSystemError("write", tmp, exc) from None
+
+    def write(self, row: Row) -> None:
+        extra = [k for k in row if k not in self.schema.names]
+        if extra:
+            raise OutputError(f"row {self.written + 1} has {_names(extra)}, which is not among the columns of "
+                              f"{self.path} ({_names(self.columns)}); write .jsonl to keep every key")
+        self._buffer.append(row)
+        self.written += 1
+        if len(self._buffer) >= self.JOURNAL_ROWS:
+            self.flush()
+
+    def flush(self) -> None:
+        if not self._buffer:
+            return
+        pa = self._pa
+        rows, self._buffer = self._buffer, []
+        try:
+            batch = pa.RecordBatch.from_pydict({c: [r.get(c) for r in rows] for c in self.columns},
+                                               schema=self.schema)
+        except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
+            first = self.written - len(rows) + 1
+            raise OutputError(f"rows {first}-{self.written} do not fit the columns of {self.path} ({exc}); "
+                              f"write .jsonl instead") from None
+        try:
+            self._stream.write_batch(batch)
+            self._sink.flush()
+        except OSError as exc:
+            raise FileSystemError("write", self.journal, exc) from None
+
+    def close(self) -> None:
+        """Write what is buffered, then turn the stream into the Parquet file. If that fails (a full disk), the
+        stream stays for ``--resume`` and the error is raised."""
+        try:
+            self.flush()
+        finally:
+            try:
+                self._stream.close()
+                self._sink.close()
+            except OSError:
+                pass
+        journal_to_parquet(self.journal, self.path)
+
+
+def journal_path(path: str) -> str:
+    """The Arrow stream that holds a Parquet output's rows until it is complete."""
+    return path + ".partial"
+
+
+def read_journal(journal: str) -> Tuple[Any, List[Any], bool]:
+    """The schema and the complete batches of an Arrow stream, and whether it ended cleanly (False: torn). A stream
+    cut before its schema was written whole has no schema (None) and no rows."""
+    import pyarrow as pa
+
+    batches: List[Any] = []
+    try:
+        reader = pa.ipc.open_stream(pa.OSFile(journal, "rb"))
+    except OSError as exc:
+        if exc.errno:
+            raise FileSystemError("read", journal, exc) from None
+        return None, [], False
+    except pa.ArrowInvalid:
+        return None, [], False
+    schema = reader.schema
+    while True:
+        try:
+            batches.append(reader.read_next_batch())
+        except StopIteration:
+            return schema, batches, True
+        except (pa.ArrowInvalid, OSError):
+            return schema, batches, False  # a torn last batch: the ones before it are whole
+
+
+def journal_to_parquet(journal: str, path: str) -> None:
+    """Write the rows of an Arrow stream to ``path`` as Parquet (temporary name, then rename) and remove the stream."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    schema, batches, _ = read_journal(journal)
+    tmp = path + ".tmp"
+    try:
+        with pq.ParquetWriter(tmp, schema) as writer:
+            table = pa.Table.from_batches(batches, schema=schema)
+            if table.num_rows == 0:
+                writer.write_table(table)
+            for start in range(0, table.num_rows, PARQUET_ROW_GROUP):
+                writer.write_table(table.slice(start, PARQUET_ROW_GROUP))
+        os.replace(tmp, path)
+        os.remove(journal)
+    except OSError as exc:
+        _remove_quietly(tmp)
+        raise FileSystemError("write", path, exc) from None
+
+
+def _remove_quietly(path: str) -> None:
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def open_writer(path: str, columns: Sequence[str], *, append: bool = False, fmt: Optional[str] = None,
+                schema: Any = None, earlier: Sequence[Any] = ()) -> Union[RowWriter, ParquetOutput]:
+    """A writer for ``path`` (``-`` is JSONL on stdout), in the format of its extension.
+
+    ``columns`` fixes the columns of CSV and TSV output; ``append`` continues an existing JSONL, CSV or TSV file
+    (no new header). A Parquet output needs its Arrow ``schema`` and starts with the ``earlier`` batches.
     """
     try:
         fmt = detect_format(path, fmt)
     except InputError as exc:
         raise OutputError(str(exc)) from None
     if fmt == "parquet":
-        try:
-            _pyarrow_parquet("writing")
-        except InputError as exc:
-            raise OutputError(str(exc)) from None
-        if append:
-            raise OutputError("a Parquet output cannot be resumed; write .jsonl or .csv to use --resume")
-        return RowWriter(path, fmt, columns, None, append=False)  # type: ignore[arg-type]
+        if path == "-":
+            raise OutputError("Parquet cannot be written to stdout; give a file name")
+        return ParquetOutput(path, schema, earlier)
     if path == "-":
         return RowWriter(path, fmt, columns, sys.stdout, append)
     try:
         stream = open(path, "a" if append else "w", encoding="utf-8", newline="")
     except OSError as exc:
-        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise FileSystemError("write", path, exc) from None
     return RowWriter(path, fmt, columns, stream, append)
-
-
-@dataclass
-class Existing:
-    """What an earlier, interrupted output file holds (see :func:`scan_existing`)."""
-
-    rows: int = 0
-    columns: List[str] = field(default_factory=list)
-    statuses: Dict[str, int] = field(default_factory=dict)
-    last_id: Any = None
-
-
-def scan_existing(path: str, *, id_field: Optional[str] = None, fmt: Optional[str] = None) -> Existing:
-    """For ``--resume``: count the rows already in an output file, after cutting off a partial last line.
-
-    Streams the file; keeps only the count, the columns, the count of each ``status`` and the last row's
-    ``id_field``. A missing or empty file is an empty :class:`Existing`.
-    """
-    fmt = detect_format(path, fmt)
-    if fmt == "parquet":
-        raise OutputError("a Parquet output cannot be resumed; write .jsonl or .csv to use --resume")
-    found = Existing()
-    if not os.path.exists(path) or os.path.getsize(path) == 0:
-        return found
-    _truncate_partial_line(path)
-    for row in _existing_rows(path, fmt):
-        if not found.columns:
-            found.columns = list(row)
-        found.rows += 1
-        status = str(row.get("status", ""))
-        found.statuses[status] = found.statuses.get(status, 0) + 1
-        if id_field is not None:
-            found.last_id = row.get(id_field)
-    return found
-
-
-def _existing_rows(path: str, fmt: str) -> Iterator[Row]:
-    if fmt == "jsonl":
-        with open(path, "rb") as f:
-            for lineno, raw in enumerate(f, 1):
-                if raw.strip():
-                    try:
-                        yield json.loads(raw)
-                    except json.JSONDecodeError:
-                        raise OutputError(f"cannot resume: {path} line {lineno} is not JSON") from None
-        return
-    if csv.field_size_limit() < _CSV_FIELD_LIMIT:
-        csv.field_size_limit(_CSV_FIELD_LIMIT)
-    with open(path, encoding="utf-8-sig", newline="") as f:
-        reader = csv.reader(f)
-        header = next(reader, None) or []
-        if not header:
-            return
-        for fields in reader:
-            if fields:
-                yield dict(zip(header, fields))
-
-
-def _truncate_partial_line(path: str) -> None:
-    """Cut a last line that was not finished (an interrupted write) so that appending starts on a fresh line."""
-    with open(path, "rb+") as f:
-        f.seek(0, os.SEEK_END)
-        size = f.tell()
-        if size == 0:
-            return
-        f.seek(size - 1)
-        if f.read(1) == b"\n":
-            return
-        block = 1 << 16
-        pos = size
-        while pos > 0:
-            start = max(0, pos - block)
-            f.seek(start)
-            chunk = f.read(pos - start)
-            nl = chunk.rfind(b"\n")
-            if nl >= 0:
-                f.truncate(start + nl + 1)
-                return
-            pos = start
-        f.truncate(0)

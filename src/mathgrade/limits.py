@@ -3,25 +3,31 @@
 Sizes are checked before any evaluation (input length, digits, exponent size, nesting depth, matrix size).
 Work that can run away (sympy) goes through :func:`run_bounded`, which enforces a real time limit in any thread.
 
-How the limit is enforced: :func:`run_bounded` sends the work to a small pool of worker processes (created on first
-use, started with ``spawn`` so that it is safe in threaded programs). When the deadline passes, the worker running
-the work is killed and replaced, and the caller gets :class:`GradingTimeout`. Nothing here touches signal handlers,
-so it works in every thread, and the pool is re-created in a forked child. Inside a worker of
-:func:`mathgrade.grade_many` (which already kills a row that runs too long) the work runs in-process instead.
+How the limit is enforced: :func:`run_bounded` sends the work to a process-wide :class:`mathgrade.pool.WorkerPool` of
+:data:`BOUNDED_WORKERS` processes (started with ``spawn``, so that it is safe in threaded programs). The work's time
+counts from when a worker takes it: starting the pool (:func:`warm_up`, or the first call), replacing a worker, and
+waiting behind other threads' work are not charged to it. When its time runs out, the worker running it is killed
+and replaced, and the caller gets :class:`GradingTimeout` at most :data:`RESULT_GRACE` seconds later. Nothing here
+touches signal handlers, so it works in every thread; a forked child starts a pool of its own. Inside a worker
+(whose tasks are already killed when they run too long) the work runs in-process instead.
 """
 
 from __future__ import annotations
 
-import atexit
+import concurrent.futures
 import os
 import threading
 import time
-from typing import Any, Callable, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Optional, TypeVar
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .pool import WorkerPool
 
 __all__ = [
     "GradingTimeout",
     "Deadline",
     "run_bounded",
+    "warm_up",
     "MAX_INPUT_CHARS",
     "MAX_ANSWER_CHARS",
     "MAX_DIGITS",
@@ -29,7 +35,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_MATRIX_CELLS",
     "BOUNDED_WORKERS",
-    "WORKER_MEMORY_BYTES",
+    "RESULT_GRACE",
 ]
 
 MAX_INPUT_CHARS = 2_000_000
@@ -46,8 +52,9 @@ MAX_MATRIX_CELLS = 400
 """Most entries in a matrix."""
 BOUNDED_WORKERS = 2
 """Worker processes kept for :func:`run_bounded` (each holds an imported sympy, about 60 MB)."""
-WORKER_MEMORY_BYTES = 4 * 1024**3
-"""Address-space cap of a :func:`run_bounded` worker (Linux): runaway symbolic work fails instead of swapping."""
+RESULT_GRACE = 0.25
+"""Seconds past the time limit that :func:`run_bounded` waits for the pool to report the work stopped, before it
+gives up on it by itself: the documented margin of every time limit."""
 
 T = TypeVar("T")
 
@@ -57,12 +64,17 @@ class GradingTimeout(Exception):
 
 
 class Deadline:
-    """A point in time after which work must stop. Cheap to check; thread-safe (immutable)."""
+    """A point in time after which work must stop. Cheap to check. One belongs to one call (one thread): only
+    :func:`run_bounded` moves it, by the time spent waiting for a worker, which is not the call's own work."""
 
     __slots__ = ("at",)
 
     def __init__(self, seconds: float) -> None:
         self.at = time.monotonic() + seconds
+
+    def extend(self, seconds: float) -> None:
+        """Move the deadline ``seconds`` later."""
+        self.at += seconds
 
     def remaining(self) -> float:
         return self.at - time.monotonic()
@@ -76,211 +88,103 @@ class Deadline:
 def run_bounded(fn: Callable[..., T], *args: Any, deadline: Deadline) -> T:
     """Run ``fn(*args)`` so that it cannot outlive ``deadline``; raise :class:`GradingTimeout` if it would.
 
-    ``fn`` must be a module-level function and its arguments and result picklable (it may run in a worker process).
+    ``fn`` must be a module-level function and its arguments and result picklable (it runs in a worker process).
     An exception raised by ``fn`` is raised here; a worker that dies (crash, memory cap) raises ``RuntimeError``.
+    The time spent waiting for a worker (starting the pool, a replacement, other threads' work) moves ``deadline``
+    later by as much: it is not this work's time.
     """
-    deadline.check()
-    if _inline or _unusable is not None:
-        return fn(*args)
-    import concurrent.futures
-    from concurrent.futures.process import BrokenProcessPool
+    from pebble import ProcessExpired
 
-    remaining = deadline.remaining()
-    try:
-        future = _submit(fn, args, remaining)
-    except RuntimeError as exc:  # no pool can be started here
-        _pool_failed(exc)
+    from .pool import PoolUnusable
+
+    deadline.check()
+    pool = None if _inline else _shared_pool()
+    if pool is None:
         return fn(*args)
+    waiting = time.monotonic()
     try:
-        # The pool's own timeout counts from when a worker starts the task; this wait also covers queueing.
-        return future.result(timeout=max(remaining, 0.0) + _RESULT_GRACE)
-    except concurrent.futures.TimeoutError:
-        started = future.running() or future.done()
-        future.cancel()  # a running task's worker is killed and replaced; a queued one is dropped
-        if not started:
-            _check_stuck()
+        job = pool.submit(fn, *args, timeout=deadline.remaining())
+        while not (job.running() or job.done()):
+            concurrent.futures.wait([job], timeout=0.005)
+    except PoolUnusable as exc:
+        _give_up(exc)
+        return fn(*args)
+    finally:
+        deadline.extend(time.monotonic() - waiting)
+    try:
+        return job.result(timeout=max(deadline.remaining(), 0.0) + RESULT_GRACE)
+    except concurrent.futures.TimeoutError:  # pebble stopped it, or it is about to: it is past its time
+        job.cancel()
         raise GradingTimeout("time limit reached in bounded work") from None
     except concurrent.futures.CancelledError:
         raise GradingTimeout("bounded work was cancelled") from None
-    except _process_expired() as exc:
+    except ProcessExpired as exc:
         raise RuntimeError(f"the worker process running bounded work died ({exc})") from None
-    except BrokenProcessPool as exc:  # every worker died before taking the task
-        if _worked:  # a transient failure of a pool that works here: the next call gets a new pool
-            raise RuntimeError(f"the worker pool for bounded work broke ({exc})") from None
-        _pool_failed(exc)
+    except PoolUnusable as exc:
+        _give_up(exc)
         return fn(*args)
 
 
-# --- the pool --------------------------------------------------------------------------------------------------
+def warm_up() -> None:
+    """Get grading ready before timing anything: load the grading code in this process, start the worker processes
+    for bounded symbolic work and wait until each has loaded it too (sympy included).
 
-_RESULT_GRACE = 0.25
-"""Extra seconds the caller waits past the deadline for the pool to report its own timeout."""
+    Optional (the first call that needs the workers starts them, and that wait is never charged to its time
+    limit), but a program that measures or logs the time per row, or serves requests, should call it first.
+    Idempotent; cheap once done. :func:`mathgrade.grade_many` and the command line call it themselves.
+    """
+    from .pool import PoolUnusable, warm_here
+
+    warm_here()
+    pool = None if _inline else _shared_pool()
+    if pool is not None:
+        try:
+            pool.warm_up()
+        except PoolUnusable as exc:
+            _give_up(exc)
+
+
+# --- the process-wide pool ------------------------------------------------------------------------------------
 
 _inline = False
-"""True inside a process whose every task is already killed on timeout (a grade_many or run_bounded worker)."""
-
-_lock = threading.Lock()
-_pool: Any = None
-_pool_pid: Optional[int] = None
-
-
-_STUCK_AFTER = 10.0
-"""Seconds without any finished task (while tasks wait) after which the pool is considered stuck and replaced."""
-_last_done = 0.0
-"""When a task of the shared pool last finished (monotonic); also set when the pool is created."""
-_stuck = False
-
-
-def _submit(fn: Callable[..., Any], args: tuple, timeout: float) -> Any:
-    """Schedule ``fn(*args)`` on the shared pool, re-creating the pool once if it is broken, stopped or stuck."""
-    global _stuck
-    for attempt in (1, 2):
-        fresh = attempt == 2 or _stuck
-        _stuck = False
-        pool = _get_pool(fresh=fresh)
-        try:
-            future = pool.schedule(fn, args=args, timeout=max(timeout, 0.001))
-        except RuntimeError:  # pool broken or closed (e.g. by shutdown at exit in another thread)
-            if attempt == 2:
-                raise
-            continue
-        _note_submitted()
-        future.add_done_callback(_note_done)
-        return future
-    raise AssertionError("unreachable")  # pragma: no cover
-
-
-_pending = 0
-"""Tasks submitted to the shared pool and not finished yet."""
-_pending_lock = threading.Lock()
-
-
-def _note_submitted() -> None:
-    """Count a new task; on an idle pool, restart the clock of :func:`_check_stuck` (idle time is not stuck)."""
-    global _pending, _last_done
-    with _pending_lock:
-        if _pending == 0:
-            _last_done = time.monotonic()
-        _pending += 1
-
-
-def _note_done(future: Any) -> None:
-    """Done-callback of every task: a task that ran to its end shows that the pool makes progress."""
-    global _last_done, _worked, _failures, _pending
-    if future is None:  # a new pool
-        _last_done = time.monotonic()
-        return
-    with _pending_lock:
-        _pending = max(0, _pending - 1)
-    if future.cancelled():
-        return  # cancelled by its caller (timeout): no sign of progress
-    _last_done = time.monotonic()
-    if future.exception() is None:
-        _worked, _failures = True, 0
-
-
-_POOL_FAILURES_BEFORE_GIVING_UP = 2
-_worked = False
-"""True once a task of the shared pool has finished in this process: the pool can start here."""
-_failures = 0
+"""True inside a process whose every task is already killed on timeout (a worker of a WorkerPool)."""
 _unusable: Optional[str] = None
 """Why worker processes cannot be used in this process (then bounded work runs in-process), or None."""
 
+_lock = threading.Lock()
+_pool: "Optional[WorkerPool]" = None
 
-def _pool_failed(exc: BaseException) -> bool:
-    """Note that a pool that never worked here broke; True when bounded work must now always run in-process.
 
-    Workers that die at start (e.g. where the sandbox forbids starting processes) would otherwise be
-    started again and again. Then the time limit is only the deadline checks between steps, and we say so once.
-    """
-    global _failures, _unusable
-    if _worked:
-        return False
-    _failures += 1
-    if _failures < _POOL_FAILURES_BEFORE_GIVING_UP:
-        return False
-    _unusable = f"{type(exc).__name__}: {exc}"
+def _shared_pool() -> "Optional[WorkerPool]":
+    """The process-wide pool for bounded work (made on first use, again in a forked child); None if unusable."""
+    global _pool
+    if _unusable is not None:
+        return None
+    pool = _pool
+    if pool is None:
+        with _lock:
+            if _pool is None:
+                from .pool import WorkerPool
+
+                _pool = WorkerPool(BOUNDED_WORKERS, start_method="spawn")
+            pool = _pool
+    return pool
+
+
+def _give_up(exc: BaseException) -> None:
+    """Worker processes cannot start here (e.g. the sandbox forbids it): from now on bounded work runs in-process,
+    where the time limit is only the deadline checks between steps. Said once."""
+    global _unusable
+    with _lock:
+        if _unusable is not None:
+            return
+        _unusable = str(exc) or type(exc).__name__
     import warnings
 
     warnings.warn("mathgrade could not start worker processes for symbolic work "
                   f"({_unusable}); it now runs in this process, where a runaway computation cannot be stopped.",
                   RuntimeWarning, stacklevel=3)
     _shutdown()
-    return True
-
-
-def _check_stuck() -> None:
-    """A task timed out without ever starting: if no task has finished for a long time, the pool is stuck.
-
-    That happens when a worker is killed from outside (e.g. by the OOM killer) while it holds the lock of the
-    pool's task channel; the next call then replaces the pool.
-    """
-    global _stuck
-    if time.monotonic() - _last_done > _STUCK_AFTER:
-        _stuck = True
-
-
-def _get_pool(fresh: bool = False) -> Any:
-    """The process-wide pool, created on first use (and again after a fork, or when ``fresh``)."""
-    global _pool, _pool_pid
-    pid = os.getpid()
-    pool = _pool
-    if pool is not None and _pool_pid == pid and not fresh:
-        return pool
-    with _lock:
-        if _pool is not None and _pool_pid == pid and not (fresh and _pool is pool):
-            return _pool
-        if _pool is not None and _pool_pid == pid:
-            _stop(_pool)
-        from pebble import ProcessPool
-
-        from . import _spawn
-
-        _pool = ProcessPool(max_workers=BOUNDED_WORKERS, initializer=_worker_init, context=_spawn.context())
-        _register_shutdown()
-        _pool_pid = pid
-        _note_done(None)
-        return _pool
-
-
-def _worker_init() -> None:
-    """Set up a run_bounded worker: work runs in-process here, memory is capped, sympy is imported once."""
-    global _inline
-    _inline = True
-    _cap_memory(WORKER_MEMORY_BYTES)
-    try:
-        import sympy  # noqa: F401  - paid once per worker, not per task
-    except ImportError:  # pragma: no cover - sympy is a dependency
-        pass
-
-
-def _cap_memory(limit: int) -> None:
-    try:
-        import resource
-    except ImportError:  # pragma: no cover - not on Windows
-        return
-    try:
-        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        if hard != resource.RLIM_INFINITY:
-            limit = min(limit, hard)
-        if soft == resource.RLIM_INFINITY or soft > limit:
-            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    except (ValueError, OSError):  # pragma: no cover - not allowed here; run without the cap
-        pass
-
-
-def _process_expired() -> type:
-    from pebble import ProcessExpired
-
-    return ProcessExpired
-
-
-def _stop(pool: Any) -> None:
-    try:
-        pool.stop()
-        pool.join(timeout=5)
-    except Exception:  # noqa: BLE001 - best effort at shutdown
-        pass
 
 
 def _mark_worker() -> None:
@@ -290,35 +194,22 @@ def _mark_worker() -> None:
 
 
 def _shutdown() -> None:
-    """Stop the shared pool (at exit, and for tests). It is created again on the next use."""
-    global _pool, _pool_pid
+    """Stop the process-wide pool (for tests; at exit the pool closes itself). It is made again on the next use."""
+    global _pool
     with _lock:
-        pool, pid = _pool, _pool_pid
-        _pool, _pool_pid = None, None
-    if pool is not None and pid == os.getpid():
-        _stop(pool)
-
-
-_shutdown_registered = False
-
-
-def _register_shutdown() -> None:
-    """Stop the pool at exit. Registered when the first pool starts, after multiprocessing's own exit handler, so
-    that it runs first (atexit is last-in, first-out): that handler joins every live child process and would wait
-    for the pool's workers forever."""
-    global _shutdown_registered
-    if not _shutdown_registered:
-        atexit.register(_shutdown)
-        _shutdown_registered = True
+        pool, _pool = _pool, None
+    if pool is not None:
+        try:
+            pool.close()
+        except RuntimeError:  # made in the parent of this forked process: nothing of it runs here
+            pass
 
 
 def _after_fork_in_child() -> None:
     """A forked child starts with no pool (the parent's belongs to the parent) and a fresh lock."""
-    global _lock, _pool, _pool_pid, _failures, _pending, _pending_lock
+    global _lock, _pool
     _lock = threading.Lock()
-    _pending, _pending_lock = 0, threading.Lock()
-    _pool, _pool_pid = None, None
-    _failures = 0
+    _pool = None
 
 
 if hasattr(os, "register_at_fork"):

@@ -1,11 +1,16 @@
-"""Options of :func:`mathgrade.grade`: one validated, immutable record shared by every stage."""
+"""Options of :func:`mathgrade.grade`: one validated, immutable record shared by every stage.
+
+:class:`Options` is the record; :class:`GradeOptions` types the same names as keyword arguments (``**options:
+Unpack[GradeOptions]``), so that a type checker rejects ``polcy="eval"``; each field's ``help`` metadata is the
+command line's one-line help for its ``--option``.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, Literal
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal, TypedDict
 
-__all__ = ["Options", "make_options"]
+__all__ = ["Options", "GradeOptions", "ExtractOptions", "make_options"]
 
 Policy = Literal["eval", "reward"]
 
@@ -35,13 +40,37 @@ class Options:
         True: a solved inequality (``x > 3``, ``2 <= x < 5``) answers the interval it describes, and the reverse.
     """
 
-    policy: Policy = "eval"
-    timeout: float = 5.0
-    min_significant_digits: int = 3
-    percent: bool = True
-    degrees: bool = True
-    match_variables: bool = True
-    allow_interval_as_inequality: bool = True
+    policy: Policy = field(default="eval", metadata={
+        "help": "eval: lenient, any extraction rule (default); reward: only marked answers (boxed, 'answer is')"})
+    timeout: float = field(default=5.0, metadata={"help": "time limit per row, in seconds (default: 5)"})
+    min_significant_digits: int = field(default=3, metadata={
+        "help": "fewest significant digits of a decimal that stands for an exact value (default: 3: 0.333 ~ 1/3)"})
+    percent: bool = field(default=True, metadata={
+        "help": "50%% equals 50 as well as 0.5 (default); with --no-percent only 0.5"})
+    degrees: bool = field(default=True, metadata={
+        "help": "45° equals pi/4 and a bare 30 answers 30° (default); --no-degrees: the sign must match"})
+    match_variables: bool = field(default=True, metadata={
+        "help": "variables must match by name (default); --no-match-variables: a consistent renaming matches"})
+    allow_interval_as_inequality: bool = field(default=True, metadata={
+        "help": "x > 3 answers (3, oo) and the reverse (default); --no-allow-interval-as-inequality: never"})
+
+
+class GradeOptions(TypedDict, total=False):
+    """The fields of :class:`Options` as keyword arguments (for ``**options: Unpack[GradeOptions]``)."""
+
+    policy: Policy
+    timeout: float
+    min_significant_digits: int
+    percent: bool
+    degrees: bool
+    match_variables: bool
+    allow_interval_as_inequality: bool
+
+
+class ExtractOptions(GradeOptions, total=False):
+    """:func:`mathgrade.extract`'s keyword arguments: the grading options and ``choices``."""
+
+    choices: bool
 
 
 _DEFAULT = Options()

@@ -9,7 +9,9 @@ Expression trees
 ----------------
 A :data:`Node` is a tuple whose first element names the operation::
 
-    ("num", Fraction)            a rational constant (a decimal inside an expression is read exactly)
+    ("num", Fraction)            a rational constant
+    ("num", Fraction, places)    a decimal as written, read exactly; ``places`` as for :class:`Number` (the
+                                 comparison may take it for a rounding: ``x + 1.414i`` ~ ``x + \\sqrt2 i``)
     ("sym", "x")                 a free variable (names are LaTeX-free: "x", "a_1", "theta", "x'")
     ("const", "pi" | "e" | "i" | "oo")
     ("add", a, b, ...)           n-ary sum
@@ -31,7 +33,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Optional, Tuple, Union
+from typing import Any, Optional, Tuple, Union
 
 __all__ = [
     "Kind",
@@ -49,7 +51,7 @@ __all__ = [
     "Value",
 ]
 
-Node = tuple  # see the module docstring for the shapes
+Node = Tuple[Any, ...]  # see the module docstring for the shapes
 
 
 class Kind(str, enum.Enum):
@@ -271,9 +273,11 @@ def render(node: Node) -> str:
     head = node[0]
     if head == "num":
         v = node[1]
+        if len(node) > 2 and node[2] is not None and node[2] > 0 and v.denominator != 1:
+            return _decimal_str(v, node[2])
         return _int_str(v.numerator) if v.denominator == 1 else f"{_int_str(v.numerator)}/{_int_str(v.denominator)}"
     if head in ("sym", "const"):
-        return {"pi": "π", "oo": "∞"}.get(node[1], node[1])
+        return str({"pi": "π", "oo": "∞"}.get(node[1], node[1]))
     if head == "neg":
         return "-" + _wrap(node[1])
     if head == "pm":
@@ -288,5 +292,5 @@ def render(node: Node) -> str:
 def _wrap(node: Node) -> str:
     text = render(node)
     compound = node[0] in ("add", "mul", "div", "pow", "pm", "neg")
-    fraction = node[0] == "num" and (node[1].denominator != 1 or node[1] < 0)
+    fraction = node[0] == "num" and (node[1].denominator != 1 and len(node) == 2 or node[1] < 0)
     return f"({text})" if compound or fraction else text

@@ -33,6 +33,9 @@ class Status(str, enum.Enum):
     """The gold answer itself could not be read."""
     ERROR = "error"
     """An internal error stopped grading (a bug in mathgrade); ``Verdict.error`` holds the exception."""
+    BAD_ROW = "bad_row"
+    """The input row is malformed (batch grading): not an (output, gold) pair, a missing field, or a value of a type
+    :func:`mathgrade.grade` refuses; the reason says which."""
 
     def __str__(self) -> str:
         return self.value
@@ -56,7 +59,7 @@ class Answer:
 class Verdict:
     """Whether a model output answers a gold answer, and why.
 
-    ``bool(verdict)`` is ``verdict.correct``. ``rule`` names the comparison rule that decided (``number.exact``,
+    ``bool(verdict)`` is ``verdict.correct`` and ``float(verdict)`` is 1.0 or 0.0 (a reward). ``rule`` names the comparison rule that decided (``number.exact``,
     ``expression.random_points``, ...) or, when no comparison happened, the stage that stopped (``extract.none``).
     ``answer_value`` and ``gold_value`` are the values read from each side (None where reading failed).
     ``error`` holds the text of an internal exception, if one happened (grading never raises).
@@ -74,6 +77,10 @@ class Verdict:
 
     def __bool__(self) -> bool:
         return self.correct
+
+    def __float__(self) -> float:
+        """1.0 when correct, else 0.0: the verdict as a reward."""
+        return 1.0 if self.correct else 0.0
 
     def explain(self) -> str:
         """A short multi-line account of the verdict, for a person."""

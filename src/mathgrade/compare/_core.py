@@ -1,32 +1,21 @@
-"""The dispatcher: look at the kinds of the two values and hand them to the rule that decides.
+"""What every comparison rule shares: the :class:`Decision` it returns, the :class:`Ctx` it is given, and
+:func:`bounded` for symbolic work.
 
-Every rule returns a :class:`Decision` naming itself (``number.exact``, ``set.elementwise``...). Rules for
-containers call :func:`decide` back on their items, so an interval of decimals or a set of equations is compared
-by the same rules as a lone number or equation. Docs: docs/comparison.md.
+Rules for containers compare their items with :meth:`Ctx.compare`, which hands the pair back to the dispatcher
+(:mod:`._dispatch`), so an interval of decimals or a set of equations is compared by the same rules as a lone number
+or equation. The dispatcher is passed in the context, so no rule module imports it. Docs: docs/comparison.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Optional, TypeVar
 
 from ..limits import Deadline, GradingTimeout, run_bounded
 from ..options import Options
-from ..values import (
-    Choice,
-    Expression,
-    Interval,
-    Matrix,
-    Number,
-    Relation,
-    SetValue,
-    Text,
-    TupleValue,
-    Union_,
-    Value,
-)
+from ..values import Interval, Matrix, SetValue, Union_, Value
 
-__all__ = ["Decision", "Ctx", "decide", "is_scalar", "bounded"]
+__all__ = ["Decision", "Ctx", "bounded", "kind_name"]
 
 T = TypeVar("T")
 
@@ -46,68 +35,43 @@ class Decision:
 
 @dataclass(frozen=True)
 class Ctx:
-    """What every rule needs: the options and the deadline."""
+    """What every rule needs: the options, the deadline, and the dispatcher for the items of containers."""
 
     options: Options
     deadline: Deadline
+    dispatch: Callable[[Value, Value, "Ctx"], Decision]
+    confirm: bool = True
+    """Whether an agreement found numerically is confirmed symbolically (only for the reason it gives)."""
 
+    def compare(self, answer: Value, gold: Value) -> Decision:
+        """Compare two values (sides of relations, the content of a choice) by the rule for their kinds."""
+        return self.dispatch(answer, gold, self)
 
-def is_scalar(v: Value) -> bool:
-    """Numbers and expressions: the values compared by value rather than by structure."""
-    return isinstance(v, (Number, Expression))
+    def compare_items(self, answer: Value, gold: Value) -> Decision:
+        """Compare two items of containers. Only a differing item's reason is shown, so an agreement is not
+        confirmed symbolically (which would change no verdict and cost a sympy job per pair of items)."""
+        return self.dispatch(answer, gold, replace(self, confirm=False) if self.confirm else self)
 
 
 def bounded(fn: Callable[..., T], *args: Any, ctx: Ctx, decisive: bool = False) -> Optional[T]:
-    """Run a symbolic job (sympy) with a share of the remaining time; None if it did not finish in that share.
+    """Run a symbolic job (sympy) where it can be stopped; None if it failed or could not finish.
 
-    A confirmation of numeric evidence gets at most half the remaining time (and at most 40% of the timeout, at
-    least 1 s); a ``decisive`` job, the only evidence there is, gets 80% of what remains. The whole comparison
-    times out (:class:`GradingTimeout` propagates) only when the overall deadline passes; a confirmation that
-    merely took too long leaves the decision to the numeric evidence.
+    What the job tries is fixed by the symbolic budget (:mod:`._sympy`: the sizes of its inputs and the ``timeout``
+    option, never the clock), so its outcome does not depend on how busy the machine is. The call's deadline is
+    only the last guard against a runaway: when it passes, a ``decisive`` job (the only evidence there is) raises
+    :class:`GradingTimeout` (status ``timeout``), and a confirmation of numeric evidence leaves the decision to that
+    evidence.
     """
-    ctx.deadline.check()
-    remaining = ctx.deadline.remaining()
-    budget = remaining * 0.8 if decisive else min(remaining * 0.5, max(1.0, ctx.options.timeout * 0.4))
+    from ._sympy import within_budget
+
     try:
-        return run_bounded(fn, *args, deadline=Deadline(budget))
+        return run_bounded(within_budget, fn, args, ctx.options.timeout, deadline=ctx.deadline)
     except GradingTimeout:
-        ctx.deadline.check()
+        if decisive:
+            raise
         return None
     except (RuntimeError, ValueError, TypeError, ArithmeticError, RecursionError, MemoryError):
         return None  # a crashed or failing symbolic job proves nothing: the numeric evidence decides
-
-
-def decide(answer: Value, gold: Value, ctx: Ctx) -> Decision:
-    """Compare ``answer`` with ``gold`` by the rule for their kinds."""
-    from . import _relations, _scalars, _structures, _text
-
-    ctx.deadline.check()
-    answer, gold = _unwrap(answer), _unwrap(gold)
-    if isinstance(answer, Relation) or isinstance(gold, Relation):
-        return _relations.compare_relations(answer, gold, ctx)  # (a false statement is not even equal to itself)
-    if answer == gold and not _has_pm(answer):
-        return Decision(True, "identical", "the two values are identical")
-    if isinstance(answer, (Choice, Text)) or isinstance(gold, (Choice, Text)):
-        return _text.compare_text(answer, gold, ctx)
-    pm_a, pm_g = _scalars.expand_pm(answer), _scalars.expand_pm(gold)
-    if pm_a is not None or pm_g is not None:
-        return decide(pm_a or answer, pm_g or gold, ctx)
-    if is_scalar(answer) and is_scalar(gold):
-        return _scalars.compare_scalars(answer, gold, ctx)  # type: ignore[arg-type]
-    return _structures.compare_structures(answer, gold, ctx)
-
-
-def _unwrap(v: Value) -> Value:
-    """A one-item tuple or bare list is its item: ``(5)`` and ``5`` are the same answer."""
-    while isinstance(v, (TupleValue, SetValue)) and len(v.items) == 1 and not (
-        isinstance(v, SetValue) and v.braces
-    ):
-        v = v.items[0]
-    return v
-
-
-def _has_pm(v: Value) -> bool:
-    return isinstance(v, Expression) and v.tree[0] == "pm"
 
 
 def kind_name(v: Value) -> str:

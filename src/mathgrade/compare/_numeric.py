@@ -2,41 +2,88 @@
 
 :func:`evaluate` walks a tree (see :mod:`mathgrade.values`) with the free variables bound to rationals. Rational
 arithmetic stays an exact :class:`~fractions.Fraction`; anything irrational (``\\sqrt2``, ``\\pi``, ``\\sin 1``)
-becomes an mpmath number at the precision asked for. mpmath is used through a private context per thread, so
-precision settings never leak between threads. Sizes are bounded before evaluation (:data:`limits.MAX_EXPONENT`).
+becomes an mpmath number at the precision asked for. mpmath is used through a private context per thread, and every
+precision is scoped (:func:`working`): nothing changes a shared setting. Sizes are bounded before evaluation
+(:data:`limits.MAX_EXPONENT`).
+
+:func:`same_value` decides whether two trees have the same value at a point without ever taking a small difference
+for zero: the precision grows with the magnitudes met in the evaluation (``e^{100} + 1`` against ``e^{100}`` needs
+more than 44 digits), and an agreement is confirmed at a higher precision, where rounding noise shrinks and a real
+difference does not.
 
 Conventions (the same on both sides of a comparison, so they only need to be consistent):
 odd roots of negative reals are real (``\\sqrt[3]{-8} = -2``, ``(-8)^{1/3} = -2``); everything else uses the
-principal complex branch (``\\sqrt{-4} = 2i``, ``\\log(-1) = i\\pi``).
+principal complex branch (``\\sqrt{-4} = 2i``, ``\\log(-1) = i\\pi``). In *real* mode (``real=True``) a value that is
+not real anywhere in the evaluation makes the expression undefined at that point (``\\sqrt{x}`` at ``x = -2``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import threading
 import zlib
 from fractions import Fraction
-from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from ..limits import MAX_EXPONENT
+from ._trees import SERIES as _SERIES
+from ._trees import free_symbols, substitute
 
 __all__ = [
+    "BASE_DIGITS",
     "Undefined",
     "Unsupported",
     "evaluate",
     "free_symbols",
+    "bind",
     "random_points",
+    "integer_points",
     "same_value",
-    "context",
+    "working",
     "is_finite_number",
+    "is_real",
+    "as_fraction",
+    "show",
+    "numeric_value",
 ]
 
 Scalar = Union[Fraction, Any]  # a Fraction or an mpmath mpf/mpc
 
-_MAX_EXACT_BITS = 60_000
+# ---- precisions and tolerances: every one the comparison uses, named once -------------------------------------------
+
+BASE_DIGITS = 50
+"""Significant decimal digits of a first evaluation."""
+GUARD_DIGITS = 15
+"""Trailing digits that rounding in the arithmetic may spoil: at ``d`` digits, two values closer than the largest
+magnitude met times ``10^-(d - GUARD_DIGITS)`` are not told apart (the *noise floor*)."""
+WORKING_DIGITS = 10
+"""Digits mpmath carries beyond the precision asked for."""
+CONFIRM_FACTOR = 2
+"""An agreement at ``d`` digits is confirmed at ``CONFIRM_FACTOR * d`` digits: rounding noise shrinks with the
+precision, a real difference stays."""
+MAX_NUMERIC_DIGITS = 3000
+"""Most digits an evaluation may use. When the magnitudes in an expression would need more (``1000000! + 1``
+against ``1000000!``), there is no numeric evidence and the symbolic rules decide."""
+SHOWN_DIGITS = 12
+"""Significant digits of a value shown in a reason."""
+ROUNDING_SPARE_DIGITS = 10
+"""A value computed at :data:`BASE_DIGITS` digits is rounded (the rounding rule) at most at ``BASE_DIGITS -
+ROUNDING_SPARE_DIGITS`` decimal places."""
+MAX_EXACT_BITS = 60_000
 """Largest exact intermediate (in bits) before evaluation switches to floating point."""
-_MAX_FACTORIAL = 3_000
+MAX_FACTORIAL = 3_000
+"""Largest integer whose factorial (or Γ) is computed exactly."""
+MAX_SERIES_TERMS = 2000
+"""Most terms of sums and products evaluated term by term (larger ones are left to sympy)."""
+PERIODIC_MAX_BITS = 200
+"""Largest argument (in bits) of a trigonometric function: reducing ``\\sin(10^{10^6})`` takes minutes."""
+GROWTH_MAX_BITS = 40
+"""Largest argument (in bits) of exp, sinh, cosh, of a factorial or Γ of a non-integer, and of a floating exponent:
+beyond, the value is astronomically large or small and evaluating it is slow and meaningless."""
+
+_LOG10_2 = math.log10(2)
 
 
 class Undefined(Exception):
@@ -47,38 +94,77 @@ class Unsupported(Exception):
     """The tree holds something that cannot be evaluated numerically (an unknown function, a ``pm`` node...)."""
 
 
+# ---- the mpmath context --------------------------------------------------------------------------------------------
+
 _local = threading.local()
 
 
-def context(dps: int) -> Any:
-    """This thread's private mpmath context, set to ``dps`` decimal digits."""
+def _context() -> Any:
+    """This thread's private mpmath context (never mpmath's shared ``mp``)."""
     ctx = getattr(_local, "ctx", None)
     if ctx is None:
         import mpmath
 
         ctx = mpmath.MPContext()
         _local.ctx = ctx
-    ctx.dps = dps
     return ctx
 
 
-def free_symbols(node: tuple) -> frozenset:
-    """Names of the free variables in a tree."""
-    out: set = set()
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        head = n[0]
-        if head == "sym":
-            out.add(n[1])
-        elif head == "func" and n[1] in _SERIES:
-            out |= free_symbols(n[2]) - {n[3][1]}
-            stack.extend(n[4:])
-        elif head == "func":
-            stack.extend(n[2:])
-        elif head not in ("num", "const"):
-            stack.extend(n[1:])
-    return frozenset(out)
+@contextlib.contextmanager
+def working(digits: int) -> Iterator[Any]:
+    """This thread's mpmath context at ``digits`` (plus :data:`WORKING_DIGITS`) for the ``with`` block only."""
+    ctx = _context()
+    with ctx.workdps(digits + WORKING_DIGITS):
+        yield ctx
+
+
+def to_mp(ctx: Any, v: Scalar) -> Any:
+    """``v`` as an mpmath number of ``ctx`` (a Fraction is divided out at the context's precision)."""
+    if isinstance(v, Fraction):
+        return ctx.mpf(v.numerator) / v.denominator
+    return v
+
+
+def is_real(v: Scalar) -> bool:
+    """True for a Fraction, an mpf, or an mpc whose imaginary part is exactly zero."""
+    return isinstance(v, Fraction) or not hasattr(v, "imag") or v.imag == 0
+
+
+def is_finite_number(v: Scalar) -> bool:
+    """True for a Fraction or a finite mpmath number."""
+    return isinstance(v, Fraction) or bool(_context().isfinite(v))
+
+
+def as_fraction(v: Scalar) -> Optional[Fraction]:
+    """A real value as an exact Fraction (an mpf is exactly a binary fraction); None for an infinite value or a
+    complex one whose imaginary part is above the noise of :data:`BASE_DIGITS` digits."""
+    if isinstance(v, Fraction):
+        return v
+    ctx = _context()
+    if not ctx.isfinite(v):
+        return None
+    if hasattr(v, "imag"):
+        if v.imag and ctx.mag(v.imag) > ctx.mag(v) - (BASE_DIGITS - GUARD_DIGITS) / _LOG10_2:
+            return None
+        v = v.real
+    man, exp = abs(v).man_exp  # (man_exp drops the sign)
+    out = Fraction(int(man)) * Fraction(2) ** int(exp)
+    return -out if v < 0 else out
+
+
+def show(v: Scalar) -> str:
+    """A value for a reason: a Fraction exactly, a float to :data:`SHOWN_DIGITS` digits."""
+    if isinstance(v, Fraction):
+        return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+    return str(_context().nstr(v, SHOWN_DIGITS))
+
+
+# ---- trees and points ----------------------------------------------------------------------------------------------
+
+
+def bind(node: tuple, env: Dict[str, Fraction]) -> tuple:
+    """``node`` with its free variables replaced by the rationals of ``env`` (bound variables of sums stay)."""
+    return substitute(node, {k: ("num", v) for k, v in env.items()})
 
 
 def random_points(names: frozenset, count: int, salt: str = "") -> Iterator[Dict[str, Fraction]]:
@@ -88,7 +174,7 @@ def random_points(names: frozenset, count: int, salt: str = "") -> Iterator[Dict
     non-integral rationals of both signs, away from 0 and ±1, where special cases hide.
     """
     ordered = sorted(names)
-    rng = random.Random(zlib.crc32(("\x00".join(ordered) + "|" + salt).encode("utf-8")))
+    rng = _rng(ordered, salt)
     for _ in range(count):
         point = {}
         for name in ordered:
@@ -100,49 +186,112 @@ def random_points(names: frozenset, count: int, salt: str = "") -> Iterator[Dict
         yield point
 
 
-def is_finite_number(v: Scalar) -> bool:
-    """True for a Fraction or a finite mpmath number."""
-    if isinstance(v, Fraction):
-        return True
-    try:
-        import mpmath
-
-        return bool(mpmath.isfinite(v))
-    except (TypeError, ValueError):
-        return False
+_INTEGER_SCALES = ((2, 12), (12, 100), (100, 10_000), (10_000, 10**7))
+"""Ranges of magnitudes :func:`integer_points` cycles through: step functions such as ``\\lfloor n/2 \\rfloor`` and
+``\\lfloor \\sqrt{n-1} \\rfloor`` agree on small integers and part only further out."""
 
 
-def evaluate(node: tuple, env: Dict[str, Fraction], dps: int = 50) -> Scalar:
-    """The value of ``node`` with variables bound by ``env``: a Fraction when exact, else an mpmath number.
+def integer_points(names: frozenset, count: int, salt: str = "") -> Iterator[Dict[str, Fraction]]:
+    """``count`` deterministic random assignments of integers to ``names``, from small to very large, mostly
+    positive (the seed depends only on the names, as for :func:`random_points`)."""
+    ordered = sorted(names)
+    rng = _rng(ordered, "integers|" + salt)
+    for i in range(count):
+        lo, hi = _INTEGER_SCALES[i % len(_INTEGER_SCALES)]
+        yield {name: Fraction(rng.randint(lo, hi) * (1 if rng.random() < 0.8 else -1)) for name in ordered}
 
-    Raises :class:`Undefined` where the expression has no value and :class:`Unsupported` for what cannot be
-    evaluated (unknown functions, unbound variables).
+
+def _rng(ordered: List[str], salt: str) -> random.Random:
+    return random.Random(zlib.crc32(("\x00".join(ordered) + "|" + salt).encode("utf-8")))
+
+
+# ---- evaluation ----------------------------------------------------------------------------------------------------
+
+
+class _Measured:
+    """A value with the magnitudes met while computing it (in bits): ``top``, the largest of any finite value, sets
+    the noise floor; ``spread`` is the extra precision needed for every exact ingredient to count: the largest gap
+    between the terms of one sum (``e^{100} + 1``: 144 bits), or the size of an exact rational that enters floating
+    arithmetic other than a product (``\\sqrt{2^{1000}+1}``: 1001 bits)."""
+
+    __slots__ = ("value", "top", "spread")
+
+    def __init__(self, value: Scalar, top: Optional[int], spread: int) -> None:
+        self.value, self.top, self.spread = value, top, spread
+
+
+def evaluate(node: tuple, env: Dict[str, Fraction], digits: int = BASE_DIGITS, real: bool = False) -> Scalar:
+    """The value of ``node`` with variables bound by ``env``: a Fraction when exact, else an mpmath number computed
+    at ``digits`` significant digits.
+
+    Raises :class:`Undefined` where the expression has no value (in real mode: no real value) and
+    :class:`Unsupported` for what cannot be evaluated (unknown functions, unbound variables).
     """
-    try:
-        return _Evaluator(env, dps).run(node)
-    except (ZeroDivisionError, OverflowError, ValueError) as exc:
-        raise Undefined(str(exc) or type(exc).__name__) from None
+    return _measure(node, env, digits, real).value
+
+
+def _measure(node: tuple, env: Dict[str, Fraction], digits: int, real: bool) -> _Measured:
+    """Evaluate ``node``; mpmath is imported and its precision set only if the value is not exact."""
+    with contextlib.ExitStack() as scope:
+        ev = _Evaluator(env, scope, digits, real)
+        try:
+            value = ev.run(node)
+        except (ZeroDivisionError, OverflowError, ValueError) as exc:
+            raise Undefined(str(exc) or type(exc).__name__) from None
+        return _Measured(value, ev.top, ev.spread)
 
 
 class _Evaluator:
-    def __init__(self, env: Dict[str, Fraction], dps: int) -> None:
+    def __init__(self, env: Dict[str, Fraction], scope: contextlib.ExitStack, digits: int, real: bool) -> None:
         self.env = env
-        self.dps = dps
+        self._scope = scope
         self._ctx: Any = None
+        self.dps = digits
+        self.real = real
         self.series_terms = 0  # terms of sums and products evaluated so far (nested ones multiply)
+        self.top: Optional[int] = None
+        self.spread = 0
 
     @property
     def ctx(self) -> Any:
+        """This thread's mpmath context at the evaluation's precision, entered on first use (exact arithmetic never
+        needs it)."""
         if self._ctx is None:
-            self._ctx = context(self.dps + 10)
+            self._ctx = self._scope.enter_context(working(self.dps))
         return self._ctx
 
     def mp(self, v: Scalar) -> Any:
-        if isinstance(v, Fraction):
-            return self.ctx.mpf(v.numerator) / v.denominator
-        return v
+        return to_mp(self.ctx, v)
 
     def run(self, node: tuple) -> Scalar:
+        value = self._node(node)
+        self._note(value)
+        return value
+
+    def _note(self, v: Scalar) -> None:
+        """Record the magnitude of ``v``; in real mode, refuse a value that is not real."""
+        bits = self._magnitude(v)
+        if bits is None:
+            return
+        self.top = bits if self.top is None else max(self.top, bits)
+        if self.real and not is_real(v) and self.ctx.mag(v.imag) > bits - (self.dps - GUARD_DIGITS) / _LOG10_2:
+            raise Undefined("a value that is not real")
+
+    def _inexact(self, v: Scalar) -> Scalar:
+        """An exact operand about to enter a sum, a power or a function in floating point: its digits must count."""
+        if isinstance(v, Fraction):
+            self.spread = max(self.spread, _bits(v))
+        return v
+
+    def _magnitude(self, v: Scalar) -> Optional[int]:
+        """About log2 |v| for a finite non-zero value; None for 0 and infinities."""
+        if isinstance(v, Fraction):
+            return v.numerator.bit_length() - v.denominator.bit_length() if v else None
+        if not self.ctx.isfinite(v) or not v:
+            return None
+        return int(self.ctx.mag(v))
+
+    def _node(self, node: tuple) -> Scalar:
         head = node[0]
         if head == "num":
             return Fraction(node[1])
@@ -171,14 +320,14 @@ class _Evaluator:
 
     def _series(self, node: tuple) -> Scalar:
         """``("func", "sum" | "prod", body, ("sym", k), lo, hi)`` with integer bounds at most
-        :data:`_MAX_SERIES_TERMS` apart, term by term; other bounds are :class:`Unsupported`."""
+        :data:`MAX_SERIES_TERMS` apart, term by term; other bounds are :class:`Unsupported`."""
         name, body, var, lo_t, hi_t = node[1:]
         lo, hi = _as_int(self.run(lo_t)), _as_int(self.run(hi_t))
         if lo is None or hi is None:
             raise Unsupported(f"a {name} whose bounds are not integers")
         self.series_terms += max(0, hi - lo + 1)
-        if self.series_terms > _MAX_SERIES_TERMS:
-            raise Unsupported(f"sums and products of more than {_MAX_SERIES_TERMS} terms in all")
+        if self.series_terms > MAX_SERIES_TERMS:
+            raise Unsupported(f"sums and products of more than {MAX_SERIES_TERMS} terms in all")
         saved = self.env
         terms = []
         try:
@@ -202,9 +351,14 @@ class _Evaluator:
         raise Unsupported(f"unknown constant {name}")
 
     def _sum(self, vals: List[Scalar]) -> Scalar:
+        mags = [m for m in map(self._magnitude, vals) if m is not None]
+        if len(mags) > 1:
+            self.spread = max(self.spread, max(mags) - min(mags))
         exact = [v for v in vals if isinstance(v, Fraction)]
         rest = [v for v in vals if not isinstance(v, Fraction)]
         total: Scalar = sum(exact, Fraction(0))
+        if rest:
+            self._inexact(total)
         for v in rest:
             total = self.mp(total) + v
         return self._check(total)
@@ -213,7 +367,7 @@ class _Evaluator:
         out: Scalar = Fraction(1)
         for v in vals:
             if isinstance(out, Fraction) and isinstance(v, Fraction):
-                if _bits(out) + _bits(v) > _MAX_EXACT_BITS:
+                if _bits(out) + _bits(v) > MAX_EXACT_BITS:
                     out = self.mp(out) * self.mp(v)
                 else:
                     out = out * v
@@ -234,15 +388,17 @@ class _Evaluator:
             if exact is not None:
                 return exact
             if base < 0 and exp.denominator % 2 == 1:  # real odd root of a negative number
+                self._inexact(base)
+                self._inexact(exp)
                 mag = self.ctx.power(self.mp(-base), self.mp(exp))
                 return self._check(mag if exp.numerator % 2 == 0 else -mag)
         if _is_zero(base):
             if _real_part_positive(exp, self):
                 return Fraction(0)
             raise Undefined("0 to a non-positive power")
-        b, e = self.mp(base), self.mp(exp)
+        b, e = self.mp(self._inexact(base)), self.mp(self._inexact(exp))
         ctx = self.ctx
-        if ctx.isfinite(e) and ctx.isfinite(b) and ctx.mag(e) + max(ctx.mag(ctx.mag(b) + 1), 0) > _GROWTH_MAX_BITS + 8:
+        if ctx.isfinite(e) and ctx.isfinite(b) and ctx.mag(e) + max(ctx.mag(ctx.mag(b) + 1), 0) > GROWTH_MAX_BITS + 8:
             raise Unsupported("power too large to evaluate")
         return self._check(ctx.power(b, e))
 
@@ -255,7 +411,7 @@ class _Evaluator:
         return vals
 
     def _func(self, name: str, args: tuple) -> Scalar:
-        vals = self._finite([self.run(a) for a in args])
+        vals = [self._inexact(v) for v in self._finite([self.run(a) for a in args])]
         fn = _FUNCS.get(name)
         if fn is None:
             raise Unsupported(f"unknown function {name}")
@@ -270,10 +426,13 @@ class _Evaluator:
     def _check(self, v: Scalar) -> Scalar:
         if isinstance(v, Fraction):
             return v
-        ctx = self.ctx
-        if ctx.isnan(v):
+        if self.ctx.isnan(v):
             raise Undefined("not a number")
         return v
+
+
+_Function = Callable[..., Scalar]
+"""A numeric function: ``fn(evaluator, *arguments)``."""
 
 
 def _bits(v: Fraction) -> int:
@@ -294,7 +453,7 @@ def _exact_pow(base: Fraction, exp: Fraction) -> Optional[Fraction]:
     """``base ** exp`` as a Fraction when it is rational and small enough; else None."""
     if exp.denominator == 1:
         e = exp.numerator
-        if abs(e) > MAX_EXPONENT or _bits(base) * abs(e) > _MAX_EXACT_BITS:
+        if abs(e) > MAX_EXPONENT or _bits(base) * abs(e) > MAX_EXACT_BITS:
             return None
         if base == 0 and e < 0:
             raise Undefined("division by zero")
@@ -378,56 +537,51 @@ def _ceil(ev: _Evaluator, x: Scalar) -> Scalar:
 
 def _small_int(ev: _Evaluator, v: Any) -> Scalar:
     """An integral mpf as an exact Fraction when it is of reasonable size (never builds a gigantic int)."""
-    if not ev.ctx.isfinite(v) or abs(v) > ev.ctx.mpf(2) ** _MAX_EXACT_BITS:
+    if not ev.ctx.isfinite(v) or abs(v) > ev.ctx.mpf(2) ** MAX_EXACT_BITS:
         return v
     return Fraction(int(v))
 
 
 def _factorial(ev: _Evaluator, x: Scalar) -> Scalar:
     n = _as_int(x)
-    if n is not None and 0 <= n <= _MAX_FACTORIAL:
-        import math
-
+    if n is not None and 0 <= n <= MAX_FACTORIAL:
         return Fraction(math.factorial(n))
     if n is not None and n < 0:
         raise Undefined("factorial of a negative integer")
     v = ev.mp(x)
-    if ev.ctx.isfinite(v) and ev.ctx.mag(v) > _GROWTH_MAX_BITS:
+    if ev.ctx.isfinite(v) and ev.ctx.mag(v) > GROWTH_MAX_BITS:
         raise Unsupported("factorial argument too large to evaluate")
     return ev.ctx.gamma(v + 1)
 
 
 def _binom(ev: _Evaluator, n: Scalar, k: Scalar) -> Scalar:
     ni, ki = _as_int(n), _as_int(k)
-    if ni is not None and ki is not None and 0 <= ni <= _MAX_FACTORIAL:
-        import math
-
+    if ni is not None and ki is not None and 0 <= ni <= MAX_FACTORIAL:
         return Fraction(math.comb(ni, ki) if ki >= 0 else 0)
     n_mp, k_mp = ev.mp(n), ev.mp(k)
-    if any(ev.ctx.isfinite(v) and ev.ctx.mag(v) > _GROWTH_MAX_BITS for v in (n_mp, k_mp)):
+    if any(ev.ctx.isfinite(v) and ev.ctx.mag(v) > GROWTH_MAX_BITS for v in (n_mp, k_mp)):
         raise Unsupported("binomial argument too large to evaluate")
     return ev.ctx.binomial(n_mp, k_mp)
 
 
-def _gcd_lcm(which: str):
+def _gcd_lcm(which: str) -> _Function:
     def fn(ev: _Evaluator, *xs: Scalar) -> Scalar:
-        import math
-
         ints = [_as_int(x) for x in xs]
         if any(i is None for i in ints) or not ints:
             raise Undefined(f"{which} of non-integers")
         f = math.gcd if which == "gcd" else math.lcm
-        return Fraction(f(*ints))  # type: ignore[arg-type]
+        return Fraction(f(*(i for i in ints if i is not None)))
 
     return fn
 
 
-def _extremum(which: str):
+def _extremum(which: str) -> _Function:
     def fn(ev: _Evaluator, *xs: Scalar) -> Scalar:
         if not xs:
             raise Undefined(f"{which} of nothing")
-        if all(isinstance(x, Fraction) for x in xs):
-            return max(xs) if which == "max" else min(xs)  # type: ignore[type-var]
+        exact = [x for x in xs if isinstance(x, Fraction)]
+        if len(exact) == len(xs):
+            return max(exact) if which == "max" else min(exact)
         reals = [_real(ev, x) for x in xs]
         return max(reals) if which == "max" else min(reals)
 
@@ -455,9 +609,6 @@ def _exp(ev: _Evaluator, x: Scalar) -> Scalar:
     return ev.ctx.exp(_bounded_arg(ev, "exp", x))
 
 
-_SERIES = frozenset({"sum", "prod"})
-_MAX_SERIES_TERMS = 2000
-"""Most terms of a sum or product evaluated term by term (larger ones are left to sympy)."""
 
 
 def _gamma(ev: _Evaluator, x: Scalar) -> Scalar:
@@ -465,19 +616,13 @@ def _gamma(ev: _Evaluator, x: Scalar) -> Scalar:
     n = _as_int(x)
     if n is not None and n <= 0:
         raise Undefined("gamma at a pole")
-    if n is not None and n <= _MAX_FACTORIAL:
+    if n is not None and n <= MAX_FACTORIAL:
         return Fraction(math.factorial(n - 1))
     v = ev.mp(x)
-    if ev.ctx.isfinite(v) and ev.ctx.mag(v) > _GROWTH_MAX_BITS:
+    if ev.ctx.isfinite(v) and ev.ctx.mag(v) > GROWTH_MAX_BITS:
         raise Unsupported("argument of gamma too large to evaluate")
     return ev.ctx.gamma(v)
 
-
-_PERIODIC_MAX_BITS = 200
-r"""Largest argument (in bits) of a trigonometric function: reducing ``\sin(10^{10^6})`` takes minutes."""
-_GROWTH_MAX_BITS = 40
-"""Largest argument (in bits) of exp, sinh, cosh and of a floating exponent: beyond, the value is astronomically
-large or small and evaluating it is slow and meaningless."""
 
 _PERIODIC = frozenset({"sin", "cos", "tan", "cot", "sec", "csc"})
 _GROWING = frozenset({"exp", "sinh", "cosh", "tanh"})
@@ -486,13 +631,13 @@ _GROWING = frozenset({"exp", "sinh", "cosh", "tanh"})
 def _bounded_arg(ev: _Evaluator, name: str, x: Any) -> Any:
     """``x`` as an mpmath number, after refusing an argument too large to evaluate quickly."""
     v = ev.mp(x)
-    limit = _PERIODIC_MAX_BITS if name in _PERIODIC else _GROWTH_MAX_BITS if name in _GROWING else None
+    limit = PERIODIC_MAX_BITS if name in _PERIODIC else GROWTH_MAX_BITS if name in _GROWING else None
     if limit is not None and ev.ctx.isfinite(v) and ev.ctx.mag(v) > limit:
         raise Unsupported(f"argument of {name} too large to evaluate")
     return v
 
 
-def _mpfunc(name: str, zero_at_zero: bool = False):
+def _mpfunc(name: str, zero_at_zero: bool = False) -> _Function:
     def fn(ev: _Evaluator, x: Scalar) -> Scalar:
         if zero_at_zero and _is_zero(x):
             return Fraction(0)
@@ -501,7 +646,7 @@ def _mpfunc(name: str, zero_at_zero: bool = False):
     return fn
 
 
-def _reciprocal(name: str):
+def _reciprocal(name: str) -> _Function:
     def fn(ev: _Evaluator, x: Scalar) -> Scalar:
         return ev._div(Fraction(1), getattr(ev.ctx, name)(_bounded_arg(ev, name, x)))
 
@@ -526,7 +671,7 @@ def _cot(ev: _Evaluator, x: Scalar) -> Scalar:
     return ev.ctx.cos(ev.mp(x)) / s
 
 
-def _part(name: str):
+def _part(name: str) -> _Function:
     def fn(ev: _Evaluator, x: Scalar) -> Scalar:
         if isinstance(x, Fraction):
             if name in ("re", "conj"):
@@ -542,7 +687,7 @@ def _part(name: str):
     return fn
 
 
-_FUNCS: Dict[str, Any] = {
+_FUNCS: Dict[str, _Function] = {
     "sin": _mpfunc("sin", True),
     "cos": _mpfunc("cos"),
     "tan": _tan,
@@ -578,60 +723,57 @@ _FUNCS: Dict[str, Any] = {
 }
 
 
-def same_value(a_tree: tuple, b_tree: tuple, env: Dict[str, Fraction], dps: int = 50) -> Optional[bool]:
-    """Whether two trees have the same value at ``env``: True, False, or None when undefined there.
+def same_value(a_tree: tuple, b_tree: tuple, env: Dict[str, Fraction], real: bool = False) -> Optional[bool]:
+    """Whether two trees have the same value at ``env``: True, False, or None when either is undefined there.
 
-    Exact values compare exactly. Floating values compare to ``dps - 15`` relative digits; a difference that is
-    tiny in absolute terms is re-evaluated at higher precision, and counts as zero only if it shrinks with the
-    precision (the signature of rounding noise, as in ``\\sin\\pi - 0``), never because it is merely small.
-    Raises :class:`Unsupported` when a tree cannot be evaluated.
+    Exact values compare exactly. Otherwise a small difference never counts as zero: the trees are evaluated at
+    :data:`BASE_DIGITS` digits plus the largest spread of the terms of a sum (``e^{100} + 1`` or
+    ``\\sqrt2 + 10^{-40}`` are evaluated with enough digits to see the 1 or the 10^-40); a
+    difference above the noise floor (see :data:`GUARD_DIGITS`) decides "different"; an agreement is confirmed at
+    :data:`CONFIRM_FACTOR` times the digits, where the difference must fall under the new, lower floor.
+    Raises :class:`Unsupported` when a tree cannot be evaluated, or would need more than
+    :data:`MAX_NUMERIC_DIGITS` digits.
     """
-    diffs = []
-    for level in (dps, 2 * dps, 4 * dps):
+    digits, confirming = BASE_DIGITS, False
+    while True:
         try:
-            x, y = evaluate(a_tree, env, level), evaluate(b_tree, env, level)
+            x, y = _measure(a_tree, env, digits, real), _measure(b_tree, env, digits, real)
         except Undefined:
             return None
-        verdict = close(x, y, level)
-        if verdict is not None:
-            return verdict
-        if level > dps:  # how the difference shrinks between the higher precisions tells noise from a real gap
-            ctx = context(level + 10)
-            diffs.append(abs(_to_mp(ctx, x) - _to_mp(ctx, y)))
-    ctx = context(4 * dps + 10)
-    return bool(diffs[1] <= diffs[0] * ctx.mpf(10) ** (-dps))
+        if isinstance(x.value, Fraction) and isinstance(y.value, Fraction):
+            return x.value == y.value
+        needed = _digits_needed(x, y)
+        if needed > digits and not confirming:
+            digits = needed
+            continue
+        with working(digits) as ctx:
+            a, b = to_mp(ctx, x.value), to_mp(ctx, y.value)
+            if not (ctx.isfinite(a) and ctx.isfinite(b)):
+                return bool(a == b)
+            top = max(t for t in (x.top, y.top, 0) if t is not None)
+            noise = ctx.ldexp(ctx.mpf(10) ** -(digits - GUARD_DIGITS), top)
+            if abs(a - b) > noise:
+                return False
+            if confirming:
+                return True
+        digits, confirming = _checked(digits * CONFIRM_FACTOR), True
 
 
-def close(a: Scalar, b: Scalar, dps: int) -> Optional[bool]:
-    """True/False when two values are clearly equal/different at ``dps`` digits; None when a difference is so
-    small that it may be rounding noise."""
-    if isinstance(a, Fraction) and isinstance(b, Fraction):
-        return a == b
-    ctx = context(dps + 10)
-    x, y = _to_mp(ctx, a), _to_mp(ctx, b)
-    if ctx.isinf(x) or ctx.isinf(y):
-        return bool(x == y)
-    diff = abs(x - y)
-    if diff == 0:
-        return True
-    scale = max(abs(x), abs(y))
-    if diff <= scale * ctx.mpf(10) ** (-(dps - 15)):
-        return True
-    if diff < ctx.mpf(10) ** (-(dps - 25)):
-        return None
-    return False
+def _digits_needed(x: _Measured, y: _Measured) -> int:
+    """Digits for the smallest term of every sum in either evaluation to count."""
+    return _checked(BASE_DIGITS + math.ceil(max(x.spread, y.spread) * _LOG10_2))
 
 
-def _to_mp(ctx: Any, v: Scalar) -> Any:
-    if isinstance(v, Fraction):
-        return ctx.mpf(v.numerator) / v.denominator
-    return v
+def _checked(digits: int) -> int:
+    if digits > MAX_NUMERIC_DIGITS:
+        raise Unsupported(f"the magnitudes would need more than {MAX_NUMERIC_DIGITS} digits to tell the values apart")
+    return digits
 
 
-def numeric_value(tree: tuple, dps: int = 50) -> Tuple[Optional[Scalar], str]:
-    """The value of a constant tree (no free variables), or (None, why)."""
+def numeric_value(tree: tuple) -> Tuple[Optional[Scalar], str]:
+    """The value of a constant tree (no free variables) at :data:`BASE_DIGITS` digits, or (None, why)."""
     try:
-        return evaluate(tree, {}, dps), ""
+        return evaluate(tree, {}), ""
     except Undefined as exc:
         return None, f"undefined ({exc})"
     except Unsupported as exc:

@@ -8,22 +8,32 @@
   confirmed with sympy.
 * A solved inequality (``x > 3``, ``2 <= x < 5``, ``x != 3``) answers the interval it describes, and one in a single
   variable that is not solved (``1 <= |z| <= 3/2``) is solved with sympy (option ``allow_interval_as_inequality``).
-* A false statement without variables (``7 = 5``) answers nothing.
+* A false statement without variables (``7 = 5``) answers nothing, and neither does an answer chain that equates two
+  different constants (``x = 7 = 6``).
+* Functions: ``f(z) = z`` defines the function ``f(x) = x`` (variables are bound), and ``y = 2x + 3`` defines
+  ``f(x) = 2x + 3``.
+* An answer equation whose left side restates the question (``(x+y)^2 = 81``) answers its right side.
 """
 
 from __future__ import annotations
 
 import itertools
 from fractions import Fraction
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
-from ..values import Expression, Interval, Relation, TupleValue, Union_, Value, render
+from ..values import Expression, Interval, Number, Relation, TupleValue, Union_, Value, render
 from . import _numeric
-from ._core import Ctx, Decision, bounded, decide, is_scalar, kind_name
+from ._core import Ctx, Decision, bounded, kind_name
+from ._sympy import same_real_set, same_zero_set
+from ._trees import (free_symbols, function_name, is_scalar, plain_head, rename, scalar_trees, set_description,
+                     to_tree, value_symbols)
 
 __all__ = ["compare_relations", "assignment", "solved_interval"]
 
 _FLIP = {">": "<", ">=": "<="}
+_POINTS = 6
+_MIN_DEFINED = 3
+_MAX_TRIES = 14
 _INEQ = ("<", "<=", ">", ">=")
 _OO = Expression(("const", "oo"))
 _MINUS_OO = Expression(("neg", ("const", "oo")))
@@ -34,6 +44,9 @@ def compare_relations(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     for who, v in (("answer", answer), ("gold", gold)):
         if isinstance(v, Relation) and _truth(v, ctx) is False:
             return Decision(False, "relation.false", f"the {who} {v} is a false statement: it answers nothing")
+    if isinstance(answer, Relation) and _contradicts(answer, ctx):
+        return Decision(False, "relation.false", f"the answer {answer} equates two different values: it answers "
+                                                 "nothing")
     if isinstance(answer, Relation) and isinstance(gold, Relation):
         if answer == gold:
             return Decision(True, "identical", "the two relations are identical")
@@ -42,22 +55,81 @@ def compare_relations(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     assert isinstance(rel, Relation)
     asg = assignment(rel)
     if asg is not None:
-        value = asg[1]
-        d = decide(value, other, ctx) if rel is answer else decide(other, value, ctx)
-        return Decision(d.equal, d.rule if d.rule.startswith("relation.") else "relation.assignment",
-                        f"{rel} gives {value}: {d.reason}")
+        return _assigned(rel, asg, other, rel is answer, ctx)
     inequality = any(op in _INEQ or op == "!=" for op in rel.ops)
-    if _open_pair(other) and inequality and ctx.options.allow_interval_as_inequality:
-        other = Interval(other.items[0], other.items[1], False, False)  # type: ignore[union-attr]
+    if isinstance(other, TupleValue) and _open_pair(other) and inequality \
+            and ctx.options.allow_interval_as_inequality:
+        other = Interval(other.items[0], other.items[1], False, False)
     if isinstance(other, (Interval, Union_)) and ctx.options.allow_interval_as_inequality:
         return _relation_vs_set(rel, other, answer_is_relation=rel is answer, ctx=ctx)
     if _truth(rel, ctx) is True:
         last = rel.sides[-1]
-        d = decide(last, other, ctx) if rel is answer else decide(other, last, ctx)
+        d = ctx.compare(last, other) if rel is answer else ctx.compare(other, last)
         return Decision(d.equal, "relation.true_chain", f"{rel} is true and ends in {last}: {d.reason}")
+    if rel is answer:
+        restated = _restated(rel, other, ctx)
+        if restated is not None:
+            return restated
     return Decision(False, "kind.mismatch",
                     f"the {'answer' if rel is answer else 'gold'} is a relation ({rel}) that does not state a value, "
                     f"and the other side is a {kind_name(other)}")
+
+
+def _assigned(rel: Relation, asg: Tuple[Value, Value], other: Value, rel_is_answer: bool, ctx: Ctx) -> Decision:
+    """An assignment against a value: its value answers (``x = 3`` ~ ``3``). A function's variable is bound: with
+    one variable, ``f(t) = t^2`` answers ``x^2`` when that names one other variable."""
+    name, value = asg
+    d = ctx.compare(value, other) if rel_is_answer else ctx.compare(other, value)
+    if not d.equal:
+        renamed = _rebound(name, value, other)
+        if renamed is not None:
+            d2 = ctx.compare(renamed, other) if rel_is_answer else ctx.compare(other, renamed)
+            if d2.equal:
+                return Decision(True, "relation.function", f"{rel} defines the function {renamed} of "
+                                                           f"{_describe_vars(other)}: {d2.reason}")
+    return Decision(d.equal, d.rule if d.rule.startswith("relation.") else "relation.assignment",
+                    f"{rel} gives {value}: {d.reason}")
+
+
+def _describe_vars(v: Value) -> str:
+    names = value_symbols(v) or frozenset()
+    return ", ".join(sorted(names))
+
+
+def _rebound(name: Value, value: Value, other: Value) -> Optional[Value]:
+    """``value`` with the one variable of the function ``name`` renamed to the one variable of ``other``, when the
+    value holds no other variable (``f(t) = t^2`` against ``x^2``); else None."""
+    fn = function_name(name)
+    if fn is None or len(fn[1]) != 1 or not isinstance(value, Expression):
+        return None
+    var = fn[1][0]
+    others = value_symbols(other)
+    if others is None or len(others) != 1 or var in others or not free_symbols(value.tree) <= {var}:
+        return None
+    return Expression(rename(value.tree, {var: next(iter(others))}), value.degrees)
+
+
+def _restated(rel: Relation, other: Value, ctx: Ctx) -> Optional[Decision]:
+    """An answer equation whose left side restates the question (``(x+y)^2 = 81``, ``\\sum_{i=1}^n i =
+    \\frac{n(n+1)}{2}``): its right side is the answer when the left side holds no variable the gold names, or
+    has the same value as the right side. An equation in standard form, ``5x - 7y + 11z + 4 = 0``, states a
+    condition on its variables, not a value: its 0 answers nothing."""
+    sides, ops = _exact_part(rel)
+    trees = scalar_trees(sides)
+    wanted = value_symbols(other)
+    if any(op != "=" for op in ops) or trees is None or wanted is None:
+        return None
+    value, left = sides[-1], sides[:-1]
+    if isinstance(value, Number) and value.value == 0 and any(free_symbols(t) for t in trees[:-1]):
+        return None
+    if any(free_symbols(t) & wanted for t in trees[:-1]):
+        if not all(ctx.compare(s, value).equal for s in left):
+            return None
+        why = f"{rel} states an identity"
+    else:
+        why = f"the left side of {rel} holds no variable of the gold"
+    d = ctx.compare(value, other)
+    return Decision(d.equal, "relation.restated", f"{why}; its right side {value} answers: {d.reason}")
 
 
 def _open_pair(v: Value) -> bool:
@@ -99,31 +171,44 @@ def assignment(rel: Relation) -> Optional[Tuple[Value, Value]]:
     """(name, value) when ``rel`` assigns a value to a name, else None.
 
     Only chains of ``=`` (and ``≈``) qualify. The value is the last side; the name is the first side, or the side
-    just before the last (``1 = y = x = 0`` assigns 0 to x). ``3 = x`` assigns 3 to x.
+    just before the last (``1 = y = x = 0`` assigns 0 to x). ``3 = x`` assigns 3 to x; ``y = x`` assigns x to the
+    single name y (``mv' + bv = f`` and ``p + q = p - q`` assign nothing). A single name never occurs in its value:
+    ``x = 2x + 3`` is an equation, not an assignment.
     """
     if any(op not in ("=", "approx") for op in rel.ops):
         return None
     sides, _ = _exact_part(rel)
     if len(sides) < 2:
         return None
+    found: Optional[Tuple[Value, Value]] = None
     if _is_name(sides[0]) and not _is_name(sides[-1]):
-        return sides[0], sides[-1]
-    if _is_name(sides[-2]) and not _is_name(sides[-1]):
-        return sides[-2], sides[-1]
-    if len(sides) == 2 and _is_name(sides[1]) and not _is_name(sides[0]):
-        return sides[1], sides[0]
-    if _is_name(sides[0]) and _is_name(sides[-1]) and len(sides) == 2:
-        return sides[0], sides[-1]  # y = x: still a statement about y
-    return None
+        found = sides[0], sides[-1]
+    elif _is_name(sides[-2]) and not _is_name(sides[-1]):
+        found = sides[-2], sides[-1]
+    elif len(sides) == 2 and _is_name(sides[1]) and not _is_name(sides[0]):
+        found = sides[1], sides[0]
+    elif len(sides) == 2 and _is_single_name(sides[0]) and _is_name(sides[1]):
+        found = sides[0], sides[1]  # y = x: still a statement about y
+    if found is None or _is_single_name(found[0]) and _shared_variables(*found):
+        return None
+    return found
+
+
+def _is_single_name(v: Value) -> bool:
+    """One variable or function value: ``y``, ``f(x)``."""
+    return isinstance(v, Expression) and v.tree[0] == "sym"
+
+
+def _shared_variables(name: Value, value: Value) -> bool:
+    a, b = value_symbols(name), value_symbols(value)
+    return bool(a and b and a & b)
 
 
 def _truth(rel: Relation, ctx: Ctx) -> Optional[bool]:
     """True/False for a relation between constants (``7 = 5``); None when it has variables or is not numeric."""
     sides, ops = _exact_part(rel)
-    if not all(is_scalar(s) for s in sides):
-        return None
-    trees = [_tree(s) for s in sides]
-    if any(_numeric.free_symbols(t) for t in trees):
+    trees = scalar_trees(sides)
+    if trees is None or any(free_symbols(t) for t in trees):
         return None
     for (l, op, r) in zip(trees, ops, trees[1:]):
         ctx.deadline.check()
@@ -147,36 +232,35 @@ def _truth(rel: Relation, ctx: Ctx) -> Optional[bool]:
     return True
 
 
+def _contradicts(rel: Relation, ctx: Ctx) -> bool:
+    """True for a chain of ``=`` that equates two different constants, whatever its variables: ``x = 7 = 6``,
+    ``7 = x = 6`` (each says 7 = 6)."""
+    sides, ops = _exact_part(rel)
+    if any(op != "=" for op in ops):
+        return False
+    trees = [to_tree(s) for s in sides if is_scalar(s)]
+    constants = [t for t in trees if not free_symbols(t)]
+    for left, right in zip(constants, constants[1:]):
+        ctx.deadline.check()
+        try:
+            if _numeric.same_value(left, right, {}) is False:
+                return True
+        except _numeric.Unsupported:
+            continue
+    return False
+
+
 def _holds(l: tuple, op: str, r: tuple) -> Optional[bool]:
-    try:
-        a, b = _numeric.evaluate(l, {}), _numeric.evaluate(r, {})
-    except _numeric.Undefined:
+    """Whether ``l op r`` holds between two constant trees (None when undefined, not real, or too close to call)."""
+    same = _numeric.same_value(l, r, {})
+    if same is None:
         return None
-    ctx = _numeric.context(60)
-    x, y = _real(ctx, a), _real(ctx, b)
+    if same:
+        return op in ("<=", ">=")
+    x, y = _numeric.as_fraction(_numeric.evaluate(l, {})), _numeric.as_fraction(_numeric.evaluate(r, {}))
     if x is None or y is None:
         return None
-    if not (isinstance(x, Fraction) and isinstance(y, Fraction)):
-        x, y = _to_mp(ctx, x), _to_mp(ctx, y)
-        if ctx.isnan(x) or ctx.isnan(y):
-            return None
     return bool({"<": x < y, "<=": x <= y, ">": x > y, ">=": x >= y}[op])
-
-
-def _real(ctx, v):  # type: ignore[no-untyped-def]
-    if isinstance(v, Fraction):
-        return v
-    if isinstance(v, ctx.mpc):
-        if v.imag != 0:
-            return None
-        return v.real
-    return v
-
-
-def _tree(v: Value) -> tuple:
-    from ._scalars import to_tree
-
-    return to_tree(v)  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------------------------------- relation vs relation
@@ -185,8 +269,13 @@ def _tree(v: Value) -> tuple:
 def _both_relations(answer: Relation, gold: Relation, ctx: Ctx) -> Decision:
     aa, ag = assignment(answer), assignment(gold)
     if aa is not None and ag is not None and aa[0] == ag[0]:
-        d = decide(aa[1], ag[1], ctx)
+        d = ctx.compare(aa[1], ag[1])
         return Decision(d.equal, "relation.assignment", f"both assign {aa[0]}: {d.reason}")
+    same_function = _same_function(aa, ag) if aa is not None and ag is not None else None
+    if same_function is not None:
+        a_body, g_body, how = same_function
+        d = ctx.compare(a_body, g_body)
+        return Decision(d.equal, "relation.function", f"{how}: {d.reason}")
     atoms_a, atoms_g = _atoms(answer), _atoms(gold)
     if atoms_a is not None and atoms_g is not None and len(atoms_a) == len(atoms_g):
         same = _atoms_match(atoms_a, atoms_g, ctx)
@@ -195,20 +284,59 @@ def _both_relations(answer: Relation, gold: Relation, ctx: Ctx) -> Decision:
                                                              "(one is a constant multiple of the other)")
     if atoms_a is not None and atoms_g is not None and len(atoms_a) == len(atoms_g) == 1 \
             and atoms_a[0][1] == atoms_g[0][1] == "=":
-        from ._sympy import same_zero_set
-
         if bounded(same_zero_set, atoms_a[0][0], atoms_g[0][0], ctx=ctx, decisive=True):
             return Decision(True, "relation.same_solutions", f"{answer} and {gold} have the same solutions "
                                                              "(after clearing denominators and repeated factors)")
     if any(op in _INEQ for op in answer.ops + gold.ops) and ctx.options.allow_interval_as_inequality:
         da, dg = _univariate(answer), _univariate(gold)
         if da is not None and dg is not None and da[1] == dg[1]:
-            from ._sympy import same_real_set
-
+            witness = _truth_differs(da, dg, ctx)
+            if witness is not None:
+                return Decision(False, "relation.same_solutions", f"{answer} and {gold} do not have the same "
+                                                                  f"solutions: one holds at {witness}, the other not")
             if bounded(same_real_set, da, dg, ctx=ctx, decisive=True):
                 return Decision(True, "relation.same_solutions",
                                 f"{answer} and {gold} have the same real solutions in {da[1]}")
     return Decision(False, "relation.same_solutions", f"{answer} and {gold} do not have the same solutions")
+
+
+def _same_function(aa: Tuple[Value, Value], ag: Tuple[Value, Value]) -> Optional[Tuple[Value, Value, str]]:
+    """Two definitions of a function compared as functions: the variables are bound, so ``f(z) = z`` defines the
+    function ``f(x) = x``; a one-letter function name may differ (``g(x) = x^2`` is ``f(x) = x^2``), and
+    ``y = 2x + 3`` defines the function ``f(x) = 2x + 3``. Returns the two bodies to compare (the answer's
+    variables renamed to the gold's) and how they were matched; None when the two are not both functions."""
+    (a_name, a_body), (g_name, g_body) = aa, ag
+    fa, fg = function_name(a_name), function_name(g_name)
+    if fa is not None and fg is not None:
+        (a_head, a_vars), (g_head, g_vars) = fa, fg
+        if len(a_vars) != len(g_vars) or a_head != g_head and not (plain_head(a_head) and plain_head(g_head)):
+            return None
+        if not isinstance(a_body, (Expression, Number)):
+            return None
+        mapping = dict(zip(a_vars, g_vars))
+        body_vars = value_symbols(a_body) or frozenset()
+        if (body_vars - set(a_vars)) & set(g_vars):  # a gold variable is free in the answer: rename both apart
+            fresh = [f"#{i}" for i in range(len(g_vars))]
+            a_body = _renamed(a_body, dict(zip(a_vars, fresh)))
+            g_body = _renamed(g_body, dict(zip(g_vars, fresh)))
+        else:
+            a_body = _renamed(a_body, mapping)
+        return a_body, g_body, f"{a_name} and {g_name} define functions of {', '.join(g_vars)}"
+    for fn, other in ((fa, g_name), (fg, a_name)):  # y = 2x + 3 against f(x) = 2x + 3 (or f(t) = 2t + 3)
+        if fn is not None and _is_single_name(other) and plain_head(str(other)) and str(other) not in fn[1]:
+            how = f"{a_name} and {g_name} define functions of {', '.join(fn[1])}"
+            plain_body = g_body if fn is fa else a_body
+            body_vars = value_symbols(plain_body) or frozenset()
+            if len(fn[1]) == 1 and len(body_vars) == 1 and fn[1][0] not in body_vars:
+                plain_body = _renamed(plain_body, {next(iter(body_vars)): fn[1][0]})
+            return (a_body, plain_body, how) if fn is fa else (plain_body, g_body, how)
+    return None
+
+
+def _renamed(v: Value, mapping: Dict[str, str]) -> Value:
+    if isinstance(v, Expression):
+        return Expression(rename(v.tree, mapping), v.degrees)
+    return v
 
 
 Atom = Tuple[tuple, str]
@@ -217,11 +345,11 @@ Atom = Tuple[tuple, str]
 def _atoms(rel: Relation) -> Optional[List[Atom]]:
     """Each link of the chain as ``(f, op)`` meaning ``f op 0``, with op among ``=``, ``!=``, ``<``, ``<=``."""
     sides, ops = _exact_part(rel)
-    if not all(is_scalar(s) for s in sides):
+    trees = scalar_trees(sides)
+    if trees is None:
         return None
     out: List[Atom] = []
-    for l, op, r in zip(sides, ops, sides[1:]):
-        lt, rt = _tree(l), _tree(r)
+    for lt, op, rt in zip(trees, ops, trees[1:]):
         if op in _FLIP:
             out.append((("add", rt, ("neg", lt)), _FLIP[op]))
         elif op in ("=", "!=", "<", "<="):
@@ -238,56 +366,52 @@ def _atoms_match(a: Sequence[Atom], g: Sequence[Atom], ctx: Ctx) -> bool:
 
 
 def _proportional(a: Atom, g: Atom, ctx: Ctx) -> bool:
-    """``f_a = c·f_g`` for one constant c at every random point (c > 0 for inequalities, c != 0 otherwise)."""
+    """``f_a = c·f_g`` for one constant c at every random point (c > 0 for inequalities, c != 0 otherwise).
+
+    With p₀ the first point where both are non-zero, each other point p must satisfy
+    ``f_a(p)·f_g(p₀) = f_g(p)·f_a(p₀)`` (decided by :func:`._numeric.same_value`, so exactly or at a precision that
+    sees small differences); at a point where one side is zero, the other must be zero too."""
     (fa, op_a), (fg, op_g) = a, g
     if op_a != op_g:
         return False
-    names = _numeric.free_symbols(fa) | _numeric.free_symbols(fg)
-    if not names or _numeric.free_symbols(fa) != _numeric.free_symbols(fg):
+    names = free_symbols(fa) | free_symbols(fg)
+    if not names or free_symbols(fa) != free_symbols(fg):
         return False
-    ratios = []
+    zero = ("num", Fraction(0))
+    first: Optional[Tuple[tuple, tuple]] = None
+    agreeing = 0
     try:
-        for point in _numeric.random_points(names, 14, salt="relation"):
+        for point in _numeric.random_points(names, _MAX_TRIES, salt="relation"):
             ctx.deadline.check()
-            try:
-                va, vg = _numeric.evaluate(fa, point), _numeric.evaluate(fg, point)
-            except _numeric.Undefined:
+            pa, pg = _numeric.bind(fa, point), _numeric.bind(fg, point)
+            a_zero, g_zero = _numeric.same_value(pa, zero, {}), _numeric.same_value(pg, zero, {})
+            if a_zero is None or g_zero is None:
+                continue  # undefined here
+            if a_zero or g_zero:
+                if not (a_zero and g_zero):
+                    return False
                 continue
-            a_zero, g_zero = _numeric.close(va, Fraction(0), 50), _numeric.close(vg, Fraction(0), 50)
-            if g_zero or a_zero:
-                if g_zero and a_zero:
-                    continue
+            if first is None:
+                first = (pa, pg)
+                if op_a in ("<", "<=") and not _positive(("div", pa, pg)):
+                    return False
+            elif not _numeric.same_value(("mul", pa, first[1]), ("mul", pg, first[0]), {}):
                 return False
-            ratios.append(_div(va, vg))
-            if len(ratios) >= 6:
+            agreeing += 1
+            if agreeing >= _POINTS:
                 break
     except _numeric.Unsupported:
         return False
-    if len(ratios) < 3 or not all(_numeric.close(r, ratios[0], 40) for r in ratios[1:]):
+    return agreeing >= _MIN_DEFINED
+
+
+def _positive(tree: tuple) -> bool:
+    """True when a constant tree is a positive real."""
+    try:
+        value = _numeric.as_fraction(_numeric.evaluate(tree, {}))
+    except _numeric.Undefined:
         return False
-    if op_a in ("<", "<="):
-        return _positive(ratios[0])
-    return True
-
-
-def _div(x, y):  # type: ignore[no-untyped-def]
-    if isinstance(x, Fraction) and isinstance(y, Fraction):
-        return x / y
-    ctx = _numeric.context(60)
-    return _to_mp(ctx, x) / _to_mp(ctx, y)
-
-
-def _to_mp(ctx, v):  # type: ignore[no-untyped-def]
-    return ctx.mpf(v.numerator) / v.denominator if isinstance(v, Fraction) else v
-
-
-def _positive(r) -> bool:  # type: ignore[no-untyped-def]
-    if isinstance(r, Fraction):
-        return r > 0
-    ctx = _numeric.context(60)
-    if isinstance(r, ctx.mpc):
-        return bool(abs(r.imag) <= abs(r) * ctx.mpf(10) ** -30 and r.real > 0)
-    return bool(r > 0)
+    return value is not None and value > 0
 
 
 # ------------------------------------------------------------------------------------------ relation vs interval
@@ -296,10 +420,10 @@ def _positive(r) -> bool:  # type: ignore[no-untyped-def]
 def solved_interval(rel: Relation) -> Optional[Tuple[str, Value]]:
     """(variable, interval or union) for a solved inequality: ``x > 3``, ``3 < x``, ``2 <= x < 5``, ``x != 3``."""
     sides, ops = rel.sides, rel.ops
-    if not all(is_scalar(s) for s in sides):
+    trees = scalar_trees(sides)
+    if trees is None:
         return None
-    trees = [_tree(s) for s in sides]
-    varying = [i for i, t in enumerate(trees) if _numeric.free_symbols(t)]
+    varying = [i for i, t in enumerate(trees) if free_symbols(t)]
     if len(varying) != 1 or not _is_name(sides[varying[0]]):
         return None
     k = varying[0]
@@ -328,29 +452,64 @@ def solved_interval(rel: Relation) -> Optional[Tuple[str, Value]]:
 def _univariate(rel: Relation) -> Optional[tuple]:
     """A description of a relation in one variable for :func:`._sympy.same_real_set`: ("relation", var, atoms)."""
     sides, ops = _exact_part(rel)
-    if not all(is_scalar(s) for s in sides):
+    trees = scalar_trees(sides)
+    if trees is None:
         return None
-    trees = [_tree(s) for s in sides]
-    names = frozenset().union(*(_numeric.free_symbols(t) for t in trees))
+    names = frozenset().union(*(free_symbols(t) for t in trees))
     if len(names) != 1 or any(op not in ("=", "!=") + _INEQ for op in ops):
         return None
     atoms = tuple((l, op, r) for l, op, r in zip(trees, ops, trees[1:]))
     return ("relation", next(iter(names))) + atoms
 
 
+def _truth_differs(da: tuple, dg: tuple, ctx: Ctx) -> Optional[str]:
+    """A value of the variable (``x = 7``) at which one of two one-variable relations (descriptions made by
+    :func:`_univariate`) holds and the other does not, found at random rationals and integers; else None.
+    Cheap evidence before solving the two with sympy."""
+    var = da[1]
+    names = frozenset({var})
+    points = itertools.chain(_numeric.random_points(names, _MAX_TRIES, salt="truth"),
+                             _numeric.integer_points(names, _MAX_TRIES, salt="truth"))
+    for point in points:
+        ctx.deadline.check()
+        truths = [_holds_at(d[2:], point) for d in (da, dg)]
+        if None not in truths and truths[0] != truths[1]:
+            return f"{var} = {point[var]}"
+    return None
+
+
+def _holds_at(atoms: Sequence[tuple], point: Dict[str, Fraction]) -> Optional[bool]:
+    """Whether every atom ``(lhs, op, rhs)`` holds at ``point``; None when that cannot be told there."""
+    try:
+        for lhs, op, rhs in atoms:
+            l, r = _numeric.bind(lhs, point), _numeric.bind(rhs, point)
+            if op in ("=", "!="):
+                same = _numeric.same_value(l, r, {})
+                holds = None if same is None else same == (op == "=")
+            else:
+                holds = _holds(l, op, r)
+            if holds is None:
+                return None
+            if not holds:
+                return False
+    except (_numeric.Unsupported, _numeric.Undefined):
+        return None
+    return True
+
+
 def _relation_vs_set(rel: Relation, other: Value, answer_is_relation: bool, ctx: Ctx) -> Decision:
     solved = solved_interval(rel)
     if solved is not None:
         var, iv = solved
-        d = decide(iv, other, ctx) if answer_is_relation else decide(other, iv, ctx)
+        d = ctx.compare(iv, other) if answer_is_relation else ctx.compare(other, iv)
         if d.equal:
             return Decision(True, "relation.interval", f"{rel} describes {iv}: {d.reason}")
     desc = _univariate(rel)
     if desc is not None:
-        from ._structures import set_description
-        from ._sympy import same_real_set
-
         other_desc = set_description(other)
-        if other_desc is not None and bounded(same_real_set, desc, other_desc, ctx=ctx, decisive=True):
+        same: Optional[bool] = None
+        if other_desc is not None:
+            same = bounded(same_real_set, desc, other_desc, ctx=ctx, decisive=True)
+        if same:
             return Decision(True, "relation.interval", f"the solutions of {rel} are {other}")
     return Decision(False, "relation.interval", f"{rel} does not describe {other}")

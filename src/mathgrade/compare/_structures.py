@@ -1,6 +1,6 @@
 """Containers: sets and lists (unordered, multiset-aware), tuples (ordered), intervals and unions, matrices.
 
-Items are compared with :func:`._core.decide`, so every item rule (rounding, random points...) applies inside.
+Items are compared with :meth:`._core.Ctx.compare`, so every item rule (rounding, random points...) applies inside.
 """
 
 from __future__ import annotations
@@ -8,8 +8,11 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..limits import MAX_MATRIX_CELLS
-from ..values import Expression, Interval, Matrix, Number, Relation, SetValue, TupleValue, Union_, Value
-from ._core import Ctx, Decision, bounded, decide, is_scalar, kind_name
+from ..values import Expression, Interval, Matrix, Relation, SetValue, TupleValue, Union_, Value
+from ._core import Ctx, Decision, bounded, kind_name
+from ._relations import assignment, solved_interval
+from ._sympy import same_real_set
+from ._trees import set_description
 
 __all__ = ["compare_structures", "match_unordered", "set_description"]
 
@@ -41,6 +44,10 @@ def _kinds_differ(answer: Value, gold: Value) -> Decision:
 
 
 def _sets(answer: SetValue, gold: SetValue, ctx: Ctx) -> Decision:
+    for parts, plain in ((_parts_of(answer), gold), (_parts_of(gold), answer)):
+        if parts is not None and not plain.braces and len(parts[0]) == len(plain.items) \
+                and not any(isinstance(v, Relation) for v in plain.items):
+            return _parts_in_order(parts, plain.items, ctx, parts_are_answer=plain is gold)
     a, g = group_assignments(answer.items), group_assignments(gold.items)
     if len(a) > len(g) and len(set(g)) == len(g):
         a = tuple(dict.fromkeys(a))  # the gold repeats nothing: an answer repeating itself is the same set
@@ -53,21 +60,53 @@ def _sets(answer: SetValue, gold: SetValue, ctx: Ctx) -> Decision:
     return Decision(False, "set.elementwise", f"no element of the answer matches the gold's {missing}")
 
 
+def _parts_of(s: SetValue) -> Optional[Tuple[Tuple[Value, ...], Tuple[str, ...]]]:
+    """(values, names) of the parts of a multi-part answer: a bare list of assignments to names with different
+    letters (``a = -2, b = -2``), in the order written; None otherwise (``x_1 = 2, x_2 = 3`` are roots, unordered)."""
+    if s.braces or len(s.items) < 2:
+        return None
+    found = [assignment(v) if isinstance(v, Relation) else None for v in s.items]
+    names = [str(p[0]) for p in found if p is not None and isinstance(p[0], Expression) and p[0].tree[0] == "sym"]
+    if len(names) != len(s.items) or len({n.split("_")[0].split("(")[0] for n in names}) != len(names):
+        return None
+    return tuple(p[1] for p in found if p is not None), tuple(names)
+
+
+def _parts_in_order(parts: Tuple[Tuple[Value, ...], Tuple[str, ...]], plain: Sequence[Value], ctx: Ctx,
+                    parts_are_answer: bool) -> Decision:
+    """The parts of a multi-part answer (or gold) against a list of values: in the order written, or else in the
+    order of their names (``b = 3, a = 2`` answers ``2, 3``)."""
+    values, names = parts
+
+    def ordered(items: Sequence[Value]) -> Decision:
+        a, g = (items, plain) if parts_are_answer else (plain, items)
+        return _ordered(a, g, ctx, "set.parts", "list of parts")
+
+    d = ordered(values)
+    if d.equal:
+        return d
+    by_name = tuple(v for _, v in sorted(zip(names, values), key=lambda nv: nv[0]))
+    if by_name != values:
+        d2 = ordered(by_name)
+        if d2.equal:
+            return Decision(True, d2.rule, d2.reason + " (in the order of the names)")
+    return Decision(False, d.rule, f"the parts {', '.join(names)} do not match the other list in order: {d.reason}")
+
+
 def group_assignments(items: Sequence[Value]) -> Tuple[Value, ...]:
     """``p = 5, q = 2, p = 7, q = 2`` (several solutions flattened into one list of assignments) as the list of
     tuples ``(5, 2), (7, 2)``: only when the names cycle in the same order at least twice; else unchanged."""
-    from ._relations import assignment
-
-    pairs = [assignment(v) if isinstance(v, Relation) else None for v in items]
-    if len(items) < 4 or any(p is None for p in pairs):
+    found = [assignment(v) if isinstance(v, Relation) else None for v in items]
+    pairs = [p for p in found if p is not None]
+    if len(items) < 4 or len(pairs) != len(items):
         return tuple(items)
-    names = [p[0] for p in pairs]  # type: ignore[index]
+    names = [p[0] for p in pairs]
     width = names[1:].index(names[0]) + 1 if names[0] in names[1:] else 0
     if width < 2 or len(names) % width or len(set(names[:width])) != width:
         return tuple(items)
     if any(names[i] != names[i % width] for i in range(len(names))):
         return tuple(items)
-    values = [p[1] for p in pairs]  # type: ignore[index]
+    values = [p[1] for p in pairs]
     return tuple(TupleValue(tuple(values[i:i + width])) for i in range(0, len(values), width))
 
 
@@ -81,7 +120,7 @@ def match_unordered(a: Sequence[Value], g: Sequence[Value], ctx: Ctx) -> Optiona
 
     def equal(i: int, j: int) -> bool:
         if (i, j) not in cache:
-            cache[(i, j)] = decide(a[i], g[j], ctx).equal
+            cache[(i, j)] = ctx.compare_items(a[i], g[j]).equal
         return cache[(i, j)]
 
     def augment(j: int, seen: set) -> bool:
@@ -109,12 +148,12 @@ def _set_vs_other(answer: Value, gold: Value, ctx: Ctx) -> Decision:
         g_items = gold.items if isinstance(gold, (SetValue, TupleValue)) else ()
         return _ordered(a_items, g_items, ctx, "tuple.as_list", "list")
     if len(s.items) == 1:
-        d = decide(s.items[0] if s is answer else answer, s.items[0] if s is gold else gold, ctx)
+        d = ctx.compare(s.items[0] if s is answer else answer, s.items[0] if s is gold else gold)
         return Decision(d.equal, "set.single", f"a one-element set against its element: {d.reason}")
     if isinstance(other, (Interval, Union_)):
         union = _inequalities_as_union(s) if ctx.options.allow_interval_as_inequality else None
         if union is not None:
-            d = decide(union, gold, ctx) if s is answer else decide(answer, union, ctx)
+            d = ctx.compare(union, gold) if s is answer else ctx.compare(answer, union)
             return Decision(d.equal, "relation.interval", f"{s} describes {union}: {d.reason}")
         return _real_sets(answer, gold, ctx)
     return _kinds_differ(answer, gold)
@@ -122,15 +161,14 @@ def _set_vs_other(answer: Value, gold: Value, ctx: Ctx) -> Decision:
 
 def _inequalities_as_union(s: SetValue) -> Optional[Union_]:
     """``x < 2 or x > 3`` (a bare list of solved inequalities in one variable) as ``(-∞, 2) ∪ (3, ∞)``."""
-    from ._relations import solved_interval
-
-    if s.braces or not all(isinstance(v, Relation) for v in s.items):
+    if s.braces:
         return None
-    solved = [solved_interval(v) for v in s.items]  # type: ignore[arg-type]
-    if any(x is None for x in solved) or len({x[0] for x in solved}) != 1:  # type: ignore[index]
+    found = [solved_interval(v) if isinstance(v, Relation) else None for v in s.items]
+    solved = [x for x in found if x is not None]
+    if len(solved) != len(s.items) or len({name for name, _ in solved}) != 1:
         return None
     parts: List[Value] = []
-    for _, part in solved:  # type: ignore[misc]
+    for _, part in solved:
         parts.extend(part.parts if isinstance(part, Union_) else (part,))
     return Union_(tuple(parts))
 
@@ -139,7 +177,7 @@ def _ordered(a: Sequence[Value], g: Sequence[Value], ctx: Ctx, rule: str, what: 
     if len(a) != len(g):
         return Decision(False, rule, f"the answer's {what} has {len(a)} items, the gold's {len(g)}")
     for pos, (x, y) in enumerate(zip(a, g), 1):
-        d = decide(x, y, ctx)
+        d = ctx.compare_items(x, y)
         if not d.equal:
             return Decision(False, rule, f"item {pos} differs: {d.reason}")
     return Decision(True, rule, f"all {len(g)} items match in order")
@@ -155,7 +193,7 @@ def _matrices(answer: Matrix, gold: Matrix, ctx: Ctx) -> Decision:
         return Decision(False, "matrix.size", "the matrix is too large to compare")
     for r, (row_a, row_g) in enumerate(zip(answer.rows, gold.rows), 1):
         for c, (x, y) in enumerate(zip(row_a, row_g), 1):
-            d = decide(x, y, ctx)
+            d = ctx.compare_items(x, y)
             if not d.equal:
                 return Decision(False, "matrix.entrywise", f"entry ({r},{c}) differs: {d.reason}")
     return Decision(True, "matrix.entrywise", f"same shape {gold.shape[0]}×{gold.shape[1]} and every entry matches")
@@ -165,14 +203,20 @@ def _cells(m: Matrix) -> Tuple[Value, ...]:
     return tuple(x for row in m.rows for x in row)
 
 
+def _entries(v: Value) -> Tuple[Value, ...]:
+    """The entries of a matrix (row by row) or the items of a tuple."""
+    if isinstance(v, Matrix):
+        return _cells(v)
+    return v.items if isinstance(v, TupleValue) else (v,)
+
+
 def _vector_vs_tuple(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     """A row or column vector against a tuple of the same entries (``(1,2,3)`` for a vector)."""
     m = answer if isinstance(answer, Matrix) else gold
     assert isinstance(m, Matrix)
     if 1 not in m.shape:
         return _kinds_differ(answer, gold)
-    a_items = _cells(answer) if isinstance(answer, Matrix) else answer.items  # type: ignore[union-attr]
-    g_items = _cells(gold) if isinstance(gold, Matrix) else gold.items  # type: ignore[union-attr]
+    a_items, g_items = _entries(answer), _entries(gold)
     return _ordered(a_items, g_items, ctx, "matrix.vector_as_tuple", "vector")
 
 
@@ -192,7 +236,7 @@ def _intervals(answer: Interval, gold: Interval, ctx: Ctx) -> Decision:
     if (answer.left_closed, answer.right_closed) != (gold.left_closed, gold.right_closed):
         return Decision(False, "interval.brackets", f"bracket types differ: {answer} vs {gold}")
     for side, x, y in (("left", answer.left, gold.left), ("right", answer.right, gold.right)):
-        d = decide(x, y, ctx)
+        d = ctx.compare_items(x, y)
         if not d.equal:
             return Decision(False, "interval.endpoints", f"{side} endpoints differ: {d.reason}")
     return Decision(True, "interval.endpoints", "same endpoints and same brackets")
@@ -217,42 +261,7 @@ def _real_sets(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     da, dg = set_description(answer), set_description(gold)
     if da is None or dg is None:
         return Decision(False, "union.parts", f"{answer} and {gold} are not the same set")
-    from ._sympy import same_real_set
-
     same = bounded(same_real_set, da, dg, ctx=ctx, decisive=True)
     if same:
         return Decision(True, "union.as_sets", f"{answer} and {gold} are the same set of reals")
     return Decision(False, "union.as_sets", f"{answer} and {gold} are not the same set of reals")
-
-
-def set_description(v: Value) -> Optional[tuple]:
-    """A picklable description of a set of reals for :func:`._sympy.same_real_set`; None if ``v`` is not one
-    (or depends on variables)."""
-    from ._numeric import free_symbols
-    from ._scalars import to_tree
-
-    def end(x: Value) -> Optional[tuple]:
-        if not is_scalar(x):
-            return None
-        t = to_tree(x)  # type: ignore[arg-type]
-        return None if free_symbols(t) else t
-
-    if isinstance(v, Interval):
-        lo, hi = end(v.left), end(v.right)
-        if lo is None or hi is None:
-            return None
-        return ("interval", lo, hi, v.left_closed, v.right_closed)
-    if isinstance(v, SetValue):
-        pts = [end(x) for x in v.items]
-        if any(p is None for p in pts):
-            return None
-        return ("points",) + tuple(pts)  # type: ignore[operator]
-    if isinstance(v, Union_):
-        parts = [set_description(p) for p in v.parts]
-        if any(p is None for p in parts):
-            return None
-        return ("union" if v.op == "cup" else "intersection",) + tuple(parts)  # type: ignore[operator]
-    if isinstance(v, (Number, Expression)):
-        p = end(v)
-        return None if p is None else ("points", p)
-    return None

@@ -7,16 +7,29 @@ refused with :class:`TooBig` before sympy sees them.
 
 The public functions here are module level and take and return picklable objects (trees, tuples, bools), so that
 :func:`mathgrade.limits.run_bounded` may run them in a worker process that can be stopped.
+
+**The symbolic budget.** Which sympy steps a job tries is decided before it starts, from the sizes of its inputs
+(nodes of the expression trees, an upper bound of the terms of the expanded form) and the ``timeout`` option, never
+from the clock: the same inputs give the same verdict *and the same rule* on an idle laptop and on a saturated
+training node. Each step (:data:`STEPS`) has a size it is tried up to and the seconds it may take at that size,
+measured (``bench/bench_load.py`` prints the table's measurement); it is tried only when :data:`SAFETY` times that
+cost fits in the time limit, so that a machine that many times slower still finishes it. The wall-clock limit stays,
+only as the last guard against a runaway. :func:`within_budget` runs a job under the budget of a time limit.
 """
 
 from __future__ import annotations
 
+import contextvars
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Dict, Optional
+from typing import Any, Callable, Dict, Optional, Tuple, TypeVar
 
 from ..limits import MAX_EXPONENT
 
-__all__ = ["TooBig", "to_sympy", "difference_is_zero", "same_real_set"]
+__all__ = ["TooBig", "to_sympy", "difference_is_zero", "same_real_set", "same_zero_set", "within_budget", "STEPS",
+           "SAFETY"]
+
+T = TypeVar("T")
 
 _MAX_FACTORIAL_ARG = 1000
 
@@ -132,8 +145,105 @@ def _function(sp: Any, node: tuple, symbols: Dict[str, Any]) -> Any:
     return sp.Function(name)(*args)  # an unknown function stays an undefined function of its arguments
 
 
+# --- the budget ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """One symbolic step and its budget: tried on trees of at most ``nodes`` nodes whose expanded form has at most
+    ``terms`` terms, where it takes at most ``seconds`` (measured on the project's benchmark machine, with room)."""
+
+    name: str
+    nodes: int
+    terms: int
+    seconds: float
+
+
+STEPS = {
+    "doit": Step("doit", 40, 50, 0.5),          # closed forms of sums and products
+    "expand": Step("expand", 400, 2000, 0.05),
+    "cancel": Step("cancel", 200, 500, 0.1),
+    "trigsimp": Step("trigsimp", 60, 200, 0.2),
+    "simplify": Step("simplify", 40, 100, 0.5),
+    "sets": Step("sets", 80, 200, 0.2),        # solveset and set differences (same_real_set, same_zero_set)
+}
+"""The symbolic steps, cheapest first. Measured worst times at these sizes, cold caches, on the 200 rows of
+``tests/data/symbolic_rows.jsonl`` plus every symbolic job of the labeled sets (2-core machine, busy): expand 11 ms,
+cancel 29 ms, trigsimp 76 ms, simplify 217 ms (up to 480 ms in a fresh process), sets 69 ms; the budget doubles
+them or more."""
+
+SAFETY = 4.0
+"""A step is tried only when this many times its cost fits in the time limit (default 5 s: every step; 1 s: all but
+sums and simplify)."""
+
+_limit: "contextvars.ContextVar[float]" = contextvars.ContextVar("mathgrade_symbolic_limit", default=5.0)
+
+
+def within_budget(fn: Callable[..., T], args: Tuple[Any, ...], timeout: float) -> T:
+    """``fn(*args)`` with the steps allowed by a time limit of ``timeout`` seconds (module level: it runs in workers)."""
+    token = _limit.set(timeout)
+    try:
+        return fn(*args)
+    finally:
+        _limit.reset(token)
+
+
+def allowed(name: str, *trees: Any) -> bool:
+    """Whether step ``name`` is within the budget for these trees (deterministic: sizes and the time limit)."""
+    step = STEPS[name]
+    if SAFETY * step.seconds > _limit.get():
+        return False
+    return sum(map(tree_nodes, trees)) <= step.nodes and sum(map(expanded_terms, trees)) <= step.terms
+
+
+def tree_nodes(node: Any) -> int:
+    """Nodes of a tree (or of a set description): every tuple is one node."""
+    if not isinstance(node, tuple):
+        return 0
+    return 1 + sum(tree_nodes(child) for child in node[1:])
+
+
+_TERMS_CAP = 10**9
+
+
+def expanded_terms(node: Any) -> int:
+    """An upper bound of the number of terms of the fully expanded form of a tree (capped), before expanding it."""
+    if not isinstance(node, tuple) or not node or not isinstance(node[0], str):
+        return 0
+    head = node[0]
+    if head in ("num", "sym", "const"):
+        return 1
+    if head == "func":
+        return min(_TERMS_CAP, 1 + sum(expanded_terms(c) for c in node[2:]))
+    kids = [expanded_terms(c) for c in node[1:]]
+    if head in ("mul", "div"):
+        out = 1
+        for k in kids:
+            out = min(_TERMS_CAP, out * max(k, 1))
+        return out
+    if head == "pow" and len(node) == 3:
+        base, exp = kids[0], node[2]
+        if exp[0] == "num" and Fraction(exp[1]).denominator == 1:
+            return _monomials(base, abs(int(Fraction(exp[1]))))
+        return min(_TERMS_CAP, base * max(kids[1], 1))
+    return min(_TERMS_CAP, sum(kids))  # add, neg, pm, and the shapes of set descriptions
+
+
+def _monomials(k: int, n: int) -> int:
+    """Terms of a sum of ``k`` terms raised to the power ``n``: C(k + n - 1, n), computed only up to the cap."""
+    if k <= 1 or n == 0:
+        return 1
+    r, out = min(n, k - 1), 1
+    for i in range(1, r + 1):
+        out = out * (k + n - 1 - r + i) // i
+        if out >= _TERMS_CAP:
+            return _TERMS_CAP
+    return out
+
+
 def difference_is_zero(a: tuple, b: tuple) -> bool:
-    """True when sympy shows ``a - b`` is zero (expand, cancel, trigsimp, then simplify); False when it cannot."""
+    """True when sympy shows ``a - b`` is zero (expand, cancel, trigsimp, then simplify, each within the budget);
+    False when it cannot."""
     import sympy
 
     symbols: Dict[str, Any] = {}
@@ -143,10 +253,18 @@ def difference_is_zero(a: tuple, b: tuple) -> bool:
         return False
     if diff == 0:
         return True
-    steps = (sympy.expand, sympy.cancel, sympy.trigsimp, sympy.simplify)
+    steps = [("expand", sympy.expand), ("cancel", sympy.cancel), ("trigsimp", sympy.trigsimp),
+             ("simplify", sympy.simplify)]
     if diff.has(sympy.Sum, sympy.Product):  # sums and products are first worked out where sympy can
-        steps = (_doit,) + steps
-    for step in steps:
+        steps.insert(0, ("doit", _doit))
+    from sympy.functions.elementary.hyperbolic import HyperbolicFunction
+    from sympy.functions.elementary.trigonometric import TrigonometricFunction
+
+    for name, step in steps:
+        if name == "trigsimp" and not diff.has(TrigonometricFunction, HyperbolicFunction):
+            continue  # nothing for it to do
+        if not allowed(name, a, b):
+            continue
         try:
             diff = step(diff)
         except Exception:  # noqa: BLE001 - a sympy failure only means "not shown"
@@ -183,6 +301,8 @@ def same_real_set(a: tuple, b: tuple) -> Optional[bool]:
     """Whether two set descriptions (see :func:`_real_set`) are the same subset of the reals; None if unknown."""
     import sympy
 
+    if not allowed("sets", a, b):
+        return None
     symbols: Dict[str, Any] = {}
     try:
         sa, sb = _real_set(sympy, a, symbols), _real_set(sympy, b, symbols)
@@ -229,6 +349,8 @@ def same_zero_set(a: tuple, b: tuple) -> bool:
     ``(x-1)^2`` and ``x - 1``. False when that cannot be shown."""
     import sympy
 
+    if not allowed("sets", a, b):
+        return False
     symbols: Dict[str, Any] = {}
     try:
         fa, fb = to_sympy(a, symbols), to_sympy(b, symbols)

@@ -11,7 +11,7 @@ import re
 from typing import Optional
 
 from ..values import Choice, Expression, SetValue, Text, Value
-from ._core import Ctx, Decision, decide, kind_name
+from ._core import Ctx, Decision, kind_name
 
 __all__ = ["compare_text", "normalize_text"]
 
@@ -95,9 +95,9 @@ def _choices(answer: Value, gold: Value, ctx: Ctx) -> Decision:
         same = la == lg
         return Decision(same, "choice.letter", f"choice {la} {'is' if same else 'is not'} choice {lg}")
     if isinstance(answer, Choice) and answer.content is not None and not isinstance(gold, Choice):
-        d = decide(answer.content, gold, ctx)
+        d = ctx.compare(answer.content, gold)
         return Decision(d.equal, "choice.content", f"the chosen option's content: {d.reason}")
     if isinstance(gold, Choice) and gold.content is not None and not isinstance(answer, Choice):
-        d = decide(answer, gold.content, ctx)
+        d = ctx.compare(answer, gold.content)
         return Decision(d.equal, "choice.content", f"the gold option's content: {d.reason}")
     return Decision(False, "kind.mismatch", "one side is a choice letter and the other is not a letter")

@@ -1,8 +1,8 @@
-"""The extraction rules, one function each, from the most to the least trusted.
+"""The functions of the extraction rules (the table :data:`mathgrade.extract.RULES` says what each rule is).
 
-Every rule takes a :class:`~mathgrade.extract._scan.Scan` of the output and returns at most a few candidates
-(``(text, start, end, rule, priority, alternatives, content, choice)`` via :class:`Found`); the package's
-``extract()`` orders them and applies the policy. Each regex here is linear: no nested quantifiers over the same
+Every function takes a :class:`~mathgrade.extract._scan.Scan` of the output and whether the gold is a
+multiple-choice letter, and returns at most a few answers (:class:`Found`); the package's pipeline ranks them and
+applies the policy. Each regex here is linear: no nested quantifiers over the same
 characters, and searches that could run to the end of the output are done once.
 """
 
@@ -16,38 +16,10 @@ from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Scan, clean_answer, strip_delimiters
 
 __all__ = [
-    "Found", "PRIORITY", "MARKED_RULES", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "bold",
-    "choice_phrase", "code_output", "option_list", "choice_line", "bare_answer", "math_env", "latex", "last_number", "drop_bare_when_marked",
-    "promote_late_number", "promote_late_final",
+    "Found", "answer_tag", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "bold", "choice_phrase",
+    "code_output", "option_list", "choice_line", "choice_edge", "bare_answer", "final_line", "assignments", "math_env", "latex", "last_number",
+    "promote_late_number", "promote_late_final", "looks_cut_off", "outside_withdrawn",
 ]
-
-PRIORITY: Dict[str, int] = {
-    "final_answer_after_box": 9,
-    "boxed": 10,
-    "final_answer_phrase": 20,
-    "gsm8k_hashes": 20,
-    "answer_phrase": 22,
-    "answer_label": 24,
-    "choice_phrase": 25,
-    "bold": 26,
-    "final_answer_phrase_i18n": 30,
-    "answer_phrase_i18n": 32,
-    "code_output": 40,
-    "choice_line": 44,
-    "option_list": 45,
-    "bare_answer": 46,
-    "last_number_after_formula": 49,
-    "math_env": 50,
-    "latex": 60,
-    "last_number": 70,
-}
-"""Rule family → priority (lower is better). A rule's name may carry a suffix (``answer_phrase:zh``)."""
-
-MARKED_RULES = frozenset({
-    "boxed", "final_answer_after_box", "final_answer_phrase", "gsm8k_hashes", "answer_phrase", "answer_label",
-    "choice_phrase", "bold", "final_answer_phrase_i18n", "answer_phrase_i18n", "option_list",
-})
-"""Rule families whose answers the model marked as final: the only ones the ``reward`` policy uses."""
 
 
 class Found(NamedTuple):
@@ -58,7 +30,9 @@ class Found(NamedTuple):
     start: int
     end: int
     family: str
+    """The name of the rule (a row of the table) whose answer this is."""
     rule: str = ""
+    """A refinement of the name shown to users (``answer_phrase:zh``, ``boxed.multiple``), or empty."""
     alternatives: Tuple[str, ...] = ()
     content: str = ""
     choice: bool = False
@@ -85,6 +59,25 @@ _FUNCTION_WORDS = frozenset(
 _PLAIN_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
 _FIRST_WORD = re.compile(r"[A-Za-z']+")
 _HAS_MATH = re.compile(r"[\d\\$=+^_{}<>]")
+
+_BARE_JOINING_WORDS = frozenset({"or", "and", "no"})
+_BARE_PROSE_WORDS = (_FUNCTION_WORDS | _STOP_WORDS | frozenset(
+    "approximately approx about around roughly nearly almost think guess believe get got answer final result "
+    "equals gives step me thus hence therefore finally otherwise instead either".split()
+)) - _BARE_JOINING_WORDS
+_WORDS_ONLY = re.compile(r"[A-Za-z][A-Za-z '’\-]*")
+_COMMAND_OR_TEXT = re.compile(r"\\(?:text|mathrm|operatorname)\s*\{[^{}]*\}|\\[A-Za-z]+")
+_ALNUM = re.compile(r"[^\W_]")
+_NUMBER = re.compile(
+    r"-?(?:\d+[ \t]+\d+/\d+(?![\d.])"  # mixed number 2 1/2
+    r"|\d{1,3}(?:[ \u2009\u202f]\d{3}(?![\d,]))+(?:\.\d+)?"  # 1 000 000
+    r"|\d{1,3}(?:\{,\}\d{3}(?!\d))+(?:\.\d+)?"  # 1{,}000 (LaTeX's thousands separator, outside math too)
+    r"|\d+(?:\.\d+)?[eE][-+]?\d+(?![\d.])"  # 2.88e16
+    r"|\d+(?:,\d+)*(?:\.\d+)?(?:/\d+(?!\d|\.\d))?"  # 1,234.5 3/4 (and 1000,99 or 3,4,5: the reader decides)
+    r"|\.\d+)"  # .5
+)
+"""A number; the last one is then checked by hand: not glued to a word (``x5``) and signed only when the minus is
+not a subtraction (``5-4`` gives ``4``)."""
 
 
 def _looks_like_answer(text: str) -> bool:
@@ -168,12 +161,13 @@ Box = Tuple[int, int, int, int]
 
 
 def _find_boxes(scan: Scan) -> List[Box]:
-    """Outermost boxes: (start, end, content_start, content_end); unclosed and empty boxes are skipped."""
+    """Outermost boxes: (start, end, content_start, content_end); unclosed and empty boxes are skipped, and so are
+    boxes the text withdraws (:func:`_withdrawn`)."""
     text = scan.text
     boxes: List[Box] = []
     covered = -1
     for m in _BOX.finditer(text):
-        if m.start() < covered:
+        if m.start() < covered or scan.in_code_block(m.start()):
             continue
         pos = m.end()
         while pos < len(text) and text[pos] in " \t":
@@ -196,9 +190,121 @@ def _find_boxes(scan: Scan) -> List[Box]:
         while e > s and text[e - 1].isspace():
             e -= 1
         if s < e:
-            boxes.append((m.start(), end, s, e))
             covered = end
+            if _withdrawn(text, m.start(), end):
+                env = scan.env_containing(m.start())
+                scan.withdrawn.append((env[0], env[1]) if env is not None else (m.start(), end))
+            else:
+                boxes.append((m.start(), end, s, e))
+    if scan.withdrawn:  # the same answer boxed elsewhere is withdrawn too ("$\\boxed{6}$ ... but 6 is wrong")
+        gone = {"".join(text[b[2]:b[3]].split()) for b in _withdrawn_boxes(text, scan)}
+        boxes = [b for b in boxes if "".join(text[b[2]:b[3]].split()) not in gone]
     return boxes
+
+
+def _withdrawn_boxes(text: str, scan: Scan) -> List[Box]:
+    """The boxes inside the withdrawn spans of ``scan``."""
+    out = []
+    for s, e in scan.withdrawn:
+        for m in _BOX.finditer(text, s, e):
+            brace = text.find("{", m.end(), e)
+            close = scan.closing_brace(brace) if brace >= 0 else -1
+            if close > 0:
+                out.append((m.start(), close + 1, brace + 1, close))
+    return out
+
+
+def outside_withdrawn(found: List[Found], scan: Scan) -> List[Found]:
+    """``found`` without what lies inside a box the text withdraws (or the formula holding it): a guess taken from
+    "definitely not $\\boxed{6}$" is the withdrawn answer again."""
+    if not scan.withdrawn:
+        return found
+    return [f for f in found if not any(s <= f.start and f.end <= e for s, e in scan.withdrawn)]
+
+
+_NEGATED_BEFORE = re.compile(
+    r"(?:\b(?:not|never|cannot)|n't)(?:[ \t]+(?:be|equal|equals|to|the|answer|just|simply|exactly|actually|really|"
+    r"necessarily|definitely|certainly))*[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*$",
+    re.I,
+)
+_HYPOTHETICAL = re.compile(
+    r"\b(?:suppose|supposing|assume|assuming|hypothetically|what if|let's say|let us say|if the answer|if we guess"
+    r"|had the answer been|rather than|instead of)\b",
+    re.I,
+)
+_WITHDRAWN_AFTER = re.compile(
+    r"[ \t]*(?:\$\$?|\\\)|\\\])?[ \t]*(?:is|was|would be|seems)[ \t]+(?:wrong|incorrect|not (?:correct|right|the answer))",
+    re.I,
+)
+_SENTENCE_START = re.compile(r"[.!?][ \t]|\n")
+
+
+def _withdrawn(text: str, start: int, end: int) -> bool:
+    """A box the text itself withdraws: negated ("definitely not $\\boxed{6}$"), supposed ("Suppose the answer
+    were $\\boxed{6}$"), or called wrong right after it ("$\\boxed{6}$ is wrong")."""
+    lo = max(0, start - 160)
+    sentence = lo
+    for m in _SENTENCE_START.finditer(text, lo, start):
+        sentence = m.end()
+    before = text[sentence:start]
+    return bool(_NEGATED_BEFORE.search(before) or _HYPOTHETICAL.search(before)
+                or _WITHDRAWN_AFTER.match(text, end))
+
+
+_AND = re.compile(r"(?<![A-Za-z])and(?![A-Za-z])")
+_OR_IN_BOX = re.compile(r"\\text\s*\{\s*or\s*\}|(?<![A-Za-z\\])or(?![A-Za-z])")
+
+
+def _merged_alternatives(content: str) -> Tuple[str, ...]:
+    """The alternatives merged into one box: ``\\text{(B)} \\text{ or } \\text{(A)}`` (letters) or
+    ``1,2,3 \\text{ or } 1,2`` (lists); empty when the box is one answer (``x = 2 \\text{ or } x = 3`` is the set of
+    solutions)."""
+    parts = [clean_answer(p) for p in _split_top_level(content, _OR_IN_BOX)]
+    if len(parts) < 2 or not all(parts):
+        return ()
+    letters = [_as_choice(p) for p in parts]
+    if all(ch is not None and not ch[1] for ch in letters) or any(_top_level_comma(p) for p in parts):
+        return tuple(_dedupe(parts)) if len(_dedupe(parts)) > 1 else ()
+    return ()
+
+
+def _split_top_level(text: str, separator: Pattern[str]) -> List[str]:
+    """``text`` split at the matches of ``separator`` outside brackets."""
+    parts, depth, last = [], 0, 0
+    pos = 0
+    while pos < len(text):
+        c = text[pos]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif depth == 0:
+            m = separator.match(text, pos)
+            if m is not None and m.end() > pos:
+                parts.append(text[last:pos])
+                last = pos = m.end()
+                continue
+        pos += 1
+    parts.append(text[last:])
+    return parts
+
+
+_THOUSANDS = re.compile(r"\d,\d{3}(?!\d)")
+def _top_level_comma(text: str) -> bool:
+    """A comma outside brackets (``1,2``), not a thousands separator (``1{,}000``, ``10,000``)."""
+    depth = 0
+    for i, c in enumerate(text):
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "," and depth == 0 and not _THOUSANDS.match(text, i - 1):
+            return True
+    return False
+
+
+_GAP_WORDS = re.compile(r"([A-Za-z]+(?:[ \t]+[A-Za-z]+){0,2})(?=[ \t]*(?:,|(?:and|or|but)(?![A-Za-z])))")
+"""Up to three words after a box, then a comma or a conjunction (checked by :func:`_unit_words`)."""
 
 
 def _gap_kind(gap: str) -> Optional[str]:
@@ -220,10 +326,6 @@ def _gap_kind(gap: str) -> Optional[str]:
     return "or" if _GAP_OR.search(gap) else "join"
 
 
-_GAP_WORDS = re.compile(r"([A-Za-z]+(?:[ \t]+[A-Za-z]+){0,2})(?=[ \t]*(?:,|(?:and|or|but)(?![A-Za-z])))")
-"""Up to three words after a box, then a comma or a conjunction (checked by :func:`_unit_words`)."""
-
-
 def _unit_words(words: str) -> bool:
     """Words naming what a boxed number counts ("papers", "red balls"), not a sentence ("is wrong", "then")."""
     return not any(w.lower() in _BARE_PROSE_WORDS or _GAP_OR.fullmatch(w.lower()) for w in words.split())
@@ -237,19 +339,26 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
         return []
     text = scan.text
     chain = [boxes[-1]]
-    hedged = False
+    hedged = anded = False
     for prev in reversed(boxes[:-1]):
-        kind = _gap_kind(text[prev[1]: chain[0][0]])
+        gap = text[prev[1]: chain[0][0]]
+        kind = _gap_kind(gap)
         if kind is None:
             break
         hedged = hedged or kind == "or"
+        anded = anded or _AND.search(gap) is not None
         chain.insert(0, prev)
     contents = _dedupe([text[b[2]: b[3]] for b in chain])
     last = chain[-1]
     if len(contents) == 1:
         same = [b for b in chain if text[b[2]: b[3]] == contents[0]]
+        alternatives = _merged_alternatives(contents[0])
+        if alternatives:
+            return [Found(alternatives[-1], same[-1][2], same[-1][3], "boxed", "boxed.alternatives", alternatives)]
         return [_marked(Found(contents[0], same[-1][2], same[-1][3], "boxed"), choices)]
     start, end = chain[0][0], last[1]
+    if not anded and any(_top_level_comma(c) for c in contents):
+        hedged = True  # "\\boxed{1,2}, \\boxed{2}": two answers; "\\boxed{1,2} and \\boxed{3,4}" is one in two parts
     if hedged:
         return [Found(contents[-1], start, end, "boxed", "boxed.alternatives", tuple(contents))]
     if choices:
@@ -258,6 +367,29 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
             return [Found(", ".join(ch[0] for ch in letters if ch), start, end, "boxed", "boxed.multiple",
                           choice=True)]
     return [Found(", ".join(contents), start, end, "boxed", "boxed.multiple")]
+
+
+# -- an <answer> tag ------------------------------------------------------------------------------------------------
+def answer_tag(scan: Scan, choices: bool) -> List[Found]:
+    """The last ``<answer>..</answer>`` (the format of R1-style training): the answer the model marked, whatever
+    precedes it; a box inside it gives the box's content."""
+    text = scan.text
+    open_at = text.rfind("<answer>")
+    if open_at < 0:
+        return []
+    s = open_at + len("<answer>")
+    close = text.find("</answer>", s)
+    if close < 0:
+        return []
+    inside = boxed(Scan(text[s:close]), choices)
+    if inside:
+        f = inside[0]
+        return [f._replace(start=f.start + s, end=f.end + s, family="answer_tag", rule=f.rule.replace("boxed",
+                                                                                                        "answer_tag"))]
+    answer = clean_answer(strip_delimiters(scan, s, close))
+    if not answer:
+        return []
+    return [_marked(Found(answer, s, close, "answer_tag"), choices)]
 
 
 # -- rules 2 and 3: final-answer phrases ---------------------------------------------------------------------------
@@ -350,6 +482,9 @@ _ALTERNATIVE_SPLIT = re.compile(r"\s*(?:,\s*(?:or\s+)?|\bor\b|\beither\b)\s*", r
 _ONLY_WORDS = re.compile(r"[^\d\\$={}^_+*/<>()\[\]]*")
 
 
+_LEAD_IN_COLON = re.compile(r"[ \t]*[:：][ \t]*\n?[ \t]*\n?[ \t]*")
+
+
 def _region_text(scan: Scan, pos: int) -> Tuple[str, int, int]:
     """The cleaned answer after ``pos`` and its span. A formula followed only by words (``$12$ apples``,
     ``$x=3$ です``) gives the formula."""
@@ -363,9 +498,6 @@ def _region_text(scan: Scan, pos: int) -> Tuple[str, int, int]:
         if env is not None:  # "The general solution is:\n$$x(t) = ...$$"
             return clean_answer(_last_of_chain(scan.text[env[2]: env[3]])), env[0], env[1]
     return clean_answer(strip_delimiters(scan, s, e)), s, e
-
-
-_LEAD_IN_COLON = re.compile(r"[ \t]*[:：][ \t]*\n?[ \t]*\n?[ \t]*")
 
 
 def phrases(scan: Scan, choices: bool) -> List[Found]:
@@ -419,6 +551,23 @@ def _phrase_matches(text: str, lowered: str, pattern: Pattern[str], anchors: Tup
     return [found[k] for k in sorted(found)]
 
 
+_LEAD_IN = re.compile(
+    r"[ \t]*(?:[A-Za-z]+[ \t]+){0,4}?(?:as follows|below|the following|given by|written as|expressed as)[ \t]*:?", re.I
+)
+_HEDGE_BEFORE = re.compile(
+    r"\b(?:perhaps|maybe|might|could|if|suppose|supposing|assume|assuming|whether|alternatively|unless|possibly|"
+    r"not sure|wonder)\b",
+    re.I,
+)
+_HEDGE_AFTER = re.compile(
+    r"[ \t]*,?[ \t]*(?:but|or)[ \t]+(?:maybe|perhaps|possibly|it[ \t]+(?:could|might|may)[ \t]+(?:also[ \t]+)?be)"
+    r"[ \t]+(?:(?:it'?s|it[ \t]+is)[ \t]+)?",
+    re.I,
+)
+_COPULA = re.compile(r"[ \t](?:is|are|equals|was|were|will be|would be)[ \t]+")
+_NOT_PLAIN = re.compile(r"[\\$^_{}=<>]")
+
+
 def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, choices: bool) -> Optional[Found]:
     if _hedged_sentence(scan.text, m.start()):
         return None
@@ -436,6 +585,8 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
         if not answer:
             return None
     answer = _single_number_of_sentence(answer)
+    if not lang.spaced:
+        answer = _value_of_statement(answer)
     hedge = _HEDGE_AFTER.match(scan.text, e)
     if hedge is not None:
         other, _, e2 = _region_text(scan, hedge.end())
@@ -450,14 +601,6 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
     return _marked(Found(answer, s, e, family, rule), choices)
 
 
-_LEAD_IN = re.compile(
-    r"[ \t]*(?:[A-Za-z]+[ \t]+){0,4}?(?:as follows|below|the following|given by|written as|expressed as)[ \t]*:?", re.I
-)
-_HEDGE_BEFORE = re.compile(
-    r"\b(?:perhaps|maybe|might|could|if|suppose|supposing|assume|assuming|whether|alternatively|unless|possibly|"
-    r"not sure|wonder)\b",
-    re.I,
-)
 
 
 def _hedged_sentence(text: str, marker: int) -> bool:
@@ -465,6 +608,25 @@ def _hedged_sentence(text: str, marker: int) -> bool:
     begin = max(0, marker - 150)
     cut = max(text.rfind(". ", begin, marker), text.rfind("\n", begin, marker), text.rfind("? ", begin, marker))
     return _HEDGE_BEFORE.search(text, cut + 1 if cut >= 0 else begin, marker) is not None
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_CJK_COPULA = ("为", "為", "是", "选", "選", "等于", "は", ":", "：")
+
+
+def _value_of_statement(answer: str) -> str:
+    """A statement in a language written without spaces that ends in its value (``乙去过的城市为 A``, ``x的值为3``):
+    the value after the copula; other answers as they are."""
+    last = None
+    for last in _CJK.finditer(answer):
+        pass
+    if last is None:
+        return answer
+    tail = answer[last.end():].strip()
+    head = answer[:last.end()]
+    if tail and head.endswith(_CJK_COPULA):
+        return tail
+    return answer
 
 
 def _single_number_of_sentence(answer: str) -> str:
@@ -475,16 +637,11 @@ def _single_number_of_sentence(answer: str) -> str:
     return numbers[0] if len(numbers) == 1 else answer
 
 
-_NOT_PLAIN = re.compile(r"[\\$^_{}=<>]")
-_HEDGE_AFTER = re.compile(
-    r"[ \t]*,?[ \t]*(?:but|or)[ \t]+(?:maybe|perhaps|possibly|it[ \t]+(?:could|might|may)[ \t]+(?:also[ \t]+)?be)"
-    r"[ \t]+(?:(?:it'?s|it[ \t]+is)[ \t]+)?",
-    re.I,
-)
-_COPULA = re.compile(r"[ \t](?:is|are|equals|was|were|will be|would be)[ \t]+")
-_WORDS_ONLY = re.compile(r"[A-Za-z][A-Za-z '’\-]*")
 _HEADING_FINAL = re.compile(r"^[ \t#*]*(?:the[ \t]+)?final[ \t]+answer[ \t*:]*$", re.I | re.M)
 _MATH_START = re.compile(r"[-+−\d$\\([{]")
+
+
+_BULLET = re.compile(r"[-*•][ \t]|\n[ \t]*[-*•][ \t]", re.M)
 
 
 def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
@@ -499,12 +656,15 @@ def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
         return []
     answer, s, e = _region_text(scan, last.end())
     if choices and _as_choice(answer):
-        return [_marked(Found(answer, s, e, "final_answer_phrase", "final_answer_heading"), choices)]
+        return [_marked(Found(answer, s, e, "final_answer_heading"), choices)]
     if not _looks_like_answer(answer):
         return []
     if not _MATH_START.match(text, s) and len(_PLAIN_WORD.findall(answer)) > 3:
         return []  # a sentence under the heading ("The natural frequency is 100 rad/s, and ..."), not an answer
-    return [Found(answer, s, e, "final_answer_phrase", "final_answer_heading")]
+    if _BULLET.match(text, s) and _BULLET.search(text, e):
+        return []  # a list of answers under the heading: the first item is not the answer
+    return [Found(answer, s, e, "final_answer_heading")]
+
 
 
 _HASHES = re.compile(r"####[ \t]*(?=[-+$\\\d])")
@@ -524,9 +684,7 @@ def hashes(scan: Scan, choices: bool) -> List[Found]:
 
 
 def answer_label(scan: Scan, choices: bool) -> List[Found]:
-    """A line starting ``A:`` (question/answer transcripts). Not used for multiple choice, where ``A:`` is an option."""
-    if choices:
-        return []
+    """A line starting ``A:`` (question/answer transcripts). Not run for multiple choice, where ``A:`` is an option."""
     text = scan.text
     label_end = _last_label_end(text)
     if label_end >= 0:
@@ -591,9 +749,7 @@ _CHOICE_PHRASE = re.compile(
 
 
 def choice_phrase(scan: Scan, choices: bool) -> List[Found]:
-    """``option B is correct``, ``(C) is the answer``, ``choose B`` (only when the gold is a letter)."""
-    if not choices:
-        return []
+    """``option B is correct``, ``(C) is the answer``, ``choose B`` (the table runs it when the gold is a letter)."""
     last = None
     for m in _CHOICE_PHRASE.finditer(scan.text):
         last = m
@@ -634,8 +790,6 @@ _LETTER_LINE = re.compile(r"[\s*$]*(?:\\text\{)?\(?([A-J])\)?\}?[.\s*$]*")
 
 def choice_line(scan: Scan, choices: bool) -> List[Found]:
     """A last line that is only a letter (``B``, ``(B).``)."""
-    if not choices:
-        return []
     text = scan.text.rstrip()
     nl = text.rfind("\n")
     m = _LETTER_LINE.fullmatch(text, nl + 1)
@@ -644,10 +798,27 @@ def choice_line(scan: Scan, choices: bool) -> List[Found]:
     return [Found(m.group(1), m.start(1), m.end(1), "choice_line", choice=True)]
 
 
+_LEADING_LETTER = re.compile(r"[\s*]*(?:\(([A-J])\)|([A-J])[.):])(?=\s|$)")
+_TRAILING_LETTER = re.compile(r"(?<=\s)\(([A-J])\)[\s.*]*$")
+_ANY_LABEL = re.compile(r"\(([A-J])\)|(?<![A-Za-z])([A-J])[.)](?=\s)")
+
+
+def choice_edge(scan: Scan, choices: bool) -> List[Found]:
+    """A letter the output opens with (``D. because ...``, ``(D) ...``) or closes with (``... so it must be (D).``),
+    when the output does not list the options (then it would be the first or the last of them)."""
+    text = scan.text
+    m = _LEADING_LETTER.match(text) or _TRAILING_LETTER.search(text, max(0, len(text) - 40))
+    if m is None:
+        return []
+    letters = {lm.group(1) or lm.group(2) for lm in _ANY_LABEL.finditer(text)}
+    if len(letters) >= 2:
+        return []  # options discussed one by one
+    g = 1 if m.group(1) else 2
+    return [Found(m.group(g), m.start(g), m.end(g), "choice_edge", choice=True)]
+
+
 def option_list(scan: Scan, choices: bool) -> List[Found]:
     """Options listed without choosing one: an ambiguous answer (alternatives = the letters)."""
-    if not choices:
-        return []
     letters: Dict[str, None] = {}
     first = last = -1
     for m in _OPTION_LABEL.finditer(scan.text):
@@ -664,11 +835,6 @@ def option_list(scan: Scan, choices: bool) -> List[Found]:
 BARE_MAX_CHARS = 200
 """Longest output taken whole as a bare answer (``x^2+2x+1``, ``[1, 2)``, ``\\text{Evelyn}``)."""
 _BARE_MAX_WORDS = 3
-_BARE_JOINING_WORDS = frozenset({"or", "and", "no"})
-_BARE_PROSE_WORDS = (_FUNCTION_WORDS | _STOP_WORDS | frozenset(
-    "approximately approx about around roughly nearly almost think guess believe get got answer final result "
-    "equals gives step me thus hence therefore finally otherwise instead either".split()
-)) - _BARE_JOINING_WORDS
 _SENTENCE_INSIDE = re.compile(r"[.!?][ \t]+[A-Za-z]|[?]|```|####")
 _LABEL_FIRST = re.compile(r"\s*[A-Za-z]{2,}[ \t]*[:,]?[ \t]+(?=[-+\d$\\(\[{.])")
 """A word before the math ("Hence 1 - \\sqrt{2}", "population 1 000 000"): a sentence, not an answer."""
@@ -722,20 +888,74 @@ def bare_answer(scan: Scan, choices: bool) -> List[Found]:
     return [_marked(Found(answer, start, end, "bare_answer"), choices)]
 
 
-def drop_bare_when_marked(found: List[Found]) -> List[Found]:
-    """A bare answer is the whole output only when nothing in it ranks higher (a box, a phrase, an option list):
-    "\\boxed{5}" is a box, "Answer: 5" a phrase."""
-    bare_priority = PRIORITY["bare_answer"]
-    if any(PRIORITY[f.family] < bare_priority for f in found):
-        return [f for f in found if f.family != "bare_answer"]
-    return found
+_LAST_SENTENCE_BREAK = re.compile(r"[.!?](?=\s)|\n")
+_PARTS = re.compile(r"\s*(?:,|;|(?<![A-Za-z])and(?![A-Za-z]))\s*")
+_ASSIGNMENT = re.compile(
+    r"(?:(?:so|thus|hence|therefore|then|finally|we|get|have|find|obtain|that|is|are|and)\W+)*"
+    r"([A-Za-z](?:_\{?\w{1,3}\}?)?)\s*=\s*(-?[^=\s,;]+(?:\s*[-+*/]\s*[^=\s,;]+)*)",
+    re.I,
+)
+_MAX_SENTENCE = 300
+
+
+def assignments(scan: Scan, choices: bool) -> List[Found]:
+    """The values of a last sentence that assigns several unknowns ("So $a = -2$ and $b = -2$."): one answer in
+    parts, ``a = -2, b = -2``, not the last of them alone."""
+    text = scan.text
+    end = len(text.rstrip(" \t\r\n.!"))
+    if "=" not in text[max(0, end - _MAX_SENTENCE):end]:
+        return []
+    start = max(0, end - _MAX_SENTENCE)
+    for brk in _LAST_SENTENCE_BREAK.finditer(text, start, end):
+        start = brk.end()
+    sentence = strip_delimiters(scan, start, end)
+    parts = [p for p in _PARTS.split(sentence) if p]
+    found: List[str] = []
+    for part in reversed(parts):
+        m = _ASSIGNMENT.fullmatch(part.strip())
+        if m is None:
+            break
+        found.insert(0, f"{m.group(1)} = {m.group(2)}")
+    names = {f.split("=")[0].strip() for f in found}
+    if len(found) < 2 or len(names) < len(found):
+        return []
+    while start < end and text[start].isspace():
+        start += 1
+    return [Found(", ".join(found), start, end, "assignments")]
+
+
+_ARITHMETIC = re.compile(r"[-+]?[\d.]+(?:\s*[-+*/]\s*\(?[-+]?[\d.]+\)?)+")
+"""Arithmetic on numbers, not worked out (``240 - 36``)."""
+
+
+def final_line(scan: Scan, choices: bool) -> List[Found]:
+    """The last line of a longer output when it is a bare answer (``2.88e16``, ``1,-2``, ``5x-7y+11z+4=0``): the
+    answer set apart on its own line, whole (its last number is only a piece of it)."""
+    text = scan.text
+    end = len(text.rstrip())
+    nl = text.rfind("\n", 0, end)
+    if nl < 0:
+        return []  # one line: the bare answer's case
+    start = nl + 1
+    while start < end and text[start] in " \t":
+        start += 1
+    if end - start > BARE_MAX_CHARS or _OPTION_LABEL.match(text, start, end) or _BULLET.match(text, start, end):
+        return []  # (an item of a list, an option: one of several)
+    inner = clean_answer(strip_delimiters(scan, start, end))
+    if not _is_bare(inner):
+        return []
+    answer = clean_answer(_last_of_chain(inner))
+    if not answer or not _ALNUM.search(answer) or (
+            answer != inner and _ARITHMETIC.fullmatch(answer.rsplit("=", 1)[-1].strip())):
+        return []  # (a chain that ends in arithmetic not worked out, "t = 240 - 9/s = 240 - 36", is a step)
+    return [_marked(Found(answer, start, end, "final_line"), choices)]
+
 
 
 # -- rule 5: the last formula, then undelimited LaTeX, then the last number ---------------------------------------
 _LONE_VARIABLE = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?\w+\}?)?(?:\([A-Za-z]\))?\s*")
 
 
-_COMMAND_OR_TEXT = re.compile(r"\\(?:text|mathrm|operatorname)\s*\{[^{}]*\}|\\[A-Za-z]+")
 
 
 def _has_variable(expr: str) -> bool:
@@ -774,7 +994,6 @@ def _last_of_chain(expr: str) -> str:
     return expr.strip()
 
 
-_ALNUM = re.compile(r"[^\W_]")
 
 
 def math_env(scan: Scan, choices: bool) -> List[Found]:
@@ -826,38 +1045,52 @@ def latex(scan: Scan, choices: bool) -> List[Found]:
     return [Found(answer, s, s + len(answer), "latex")]
 
 
-_NUMBER = re.compile(
-    r"-?(?:\d+[ \t]+\d+/\d+(?![\d.])"  # mixed number 2 1/2
-    r"|\d{1,3}(?:[ \u2009\u202f]\d{3}(?![\d,]))+(?:\.\d+)?"  # 1 000 000
-    r"|\d{1,3}(?:\{,\}\d{3}(?!\d))+(?:\.\d+)?"  # 1{,}000 (LaTeX's thousands separator, outside math too)
-    r"|\d+(?:,\d+)*(?:\.\d+)?(?:/\d+(?!\d|\.\d))?"  # 1,234.5 3/4 (and 1000,99 or 3,4,5: the reader decides)
-    r"|\.\d+)"  # .5
-)
-"""A number; the last one is then checked by hand: not glued to a word (``x5``) and signed only when the minus is
-not a subtraction (``5-4`` gives ``4``)."""
 
 
 _NUMBER_STEP = 256
 
 
+
+_PERCENT_AFTER = re.compile(r"\\?%|[ \t]*(?:percent|per[ \t]+cent)(?![A-Za-z])", re.I)
+_MAX_CODE_BLOCKS = 8
+"""Code blocks looked behind for a number, from the end."""
+
+
 def last_number(scan: Scan, choices: bool) -> List[Found]:
-    """The last number: sign, decimals, thousands separators, ``a/b`` and mixed numbers ``2 1/2``."""
+    """The last number: sign, decimals, thousands separators, ``a/b`` and mixed numbers ``2 1/2``; not in a program
+    (a fenced code block other than an ``output`` block); with its percent sign or word ("25%", "25 percent")."""
     text = scan.text
     last = _last_number_fast(text)
-    end = len(text)
-    while last is None and end > 0:
-        # search backwards chunk by chunk; a chunk starts after a space when it can, so no number is cut in two
+    for _ in range(_MAX_CODE_BLOCKS):
+        if last is None:
+            return []
+        block = scan.code_block_start(last[0])
+        if block < 0 or text.startswith("```output", block):
+            break
+        last = _last_number_before(text, block)
+    else:
+        return []
+    start, end = last
+    percent = _PERCENT_AFTER.match(text, end)
+    if percent is not None:
+        end = percent.end()
+    return [Found(text[start:end], start, end, "last_number")]
+
+
+def _last_number_before(text: str, end: int) -> Optional[Tuple[int, int]]:
+    """The span of the last number that ends before ``end``, searched backwards chunk by chunk (a chunk starts after
+    a space when it can, so no number is cut in two)."""
+    while end > 0:
         begin = max(0, end - _NUMBER_STEP)
         sp = text.rfind(" ", max(0, begin - 200), begin) if begin else -1
         begin = sp + 1 if sp >= 0 else begin
         for m in reversed(list(_NUMBER.finditer(text, begin, end))):
             last = _standalone(text, m.start(), m.end())
             if last is not None:
-                break
+                return last
         end = begin
-    if last is None:
-        return []
-    return [Found(text[last[0]: last[1]], last[0], last[1], "last_number")]
+    return None
+
 
 
 _DIGITS = re.compile(r"\d+")
@@ -885,7 +1118,7 @@ def _last_digit_run(text: str, lo: int) -> Optional[Tuple[int, int]]:
     for run in _DIGITS.finditer(text, lo):
         pass
     return (run.start(), run.end()) if run is not None else None
-_NUMBER_PUNCT = ",. \t/\u2009\u202f-{}"
+_NUMBER_PUNCT = ",. \t/\u2009\u202f-{}eE+"
 """The characters of a number besides digits."""
 
 
@@ -922,8 +1155,10 @@ def _standalone(text: str, start: int, end: int) -> Optional[Tuple[int, int]]:
 
 _OPENER = re.compile(r"\\[(\[]|\$")
 _IS_BEFORE = re.compile(
-    r"(?:\b(?:is|are|was|were|equals|be|by|to|of|gives|get|got)|[=≈:])[ \t]+"
-    r"(?:(?:approximately|about|indeed|exactly|just|only|now|currently|then|still|again|also)[ \t]+){0,2}$"
+    r"(?:\b(?:is|are|was|were|equals|be|by|to|of|gives|get|gets|got|has|have|had|costs|pays|paid|earns|needs|"
+    r"spends|saves|receives|remain|remains|makes|made)|[=≈:])[ \t]+"
+    r"(?:(?:approximately|about|indeed|exactly|just|only|now|currently|then|still|again|also)[ \t]+){0,2}"
+    r"(?:\\?\$|€|£)?$"
 )
 _SENTENCE_BREAK = re.compile(r"[.!?][ \t]*\n|[.!?][ \t]+[A-Z]|\n[ \t]*\n")
 
@@ -939,7 +1174,8 @@ def promote_late_number(found: List[Found], scan: Scan) -> List[Found]:
     text = scan.text
     env = scan.env_containing(formula.start)
     gap_start = env[1] if env is not None else formula.end
-    if _OPENER.search(text, gap_start, number.start):
+    currency = number.start - (text[number.start - 1: number.start] == "$")  # "gets $7.00"
+    if _OPENER.search(text, gap_start, currency):
         return found  # the number sits in a formula that is never closed (a cut-off output)
     stated = _IS_BEFORE.search(text, max(gap_start, number.start - 40), number.start) is not None
     if not stated:
@@ -953,6 +1189,9 @@ def promote_late_number(found: List[Found], scan: Scan) -> List[Found]:
     return [late if f is number else f for f in found]
 
 
+_FINAL_FAMILIES = frozenset({"final_answer_phrase", "final_answer_heading", "final_answer_phrase_i18n"})
+
+
 def promote_late_final(found: List[Found]) -> List[Found]:
     """A "final answer" phrase after the last box (``\\boxed{255}`` ... "The final answer is $10,455$") states the
     answer the box was a step towards: rank it above the box."""
@@ -961,7 +1200,7 @@ def promote_late_final(found: List[Found]) -> List[Found]:
         return found
     out = []
     for f in found:
-        if f.family in ("final_answer_phrase", "final_answer_phrase_i18n") and f.start >= box.end:
+        if f.family in _FINAL_FAMILIES and f.start >= box.end:
             f = Found(f.text, f.start, f.end, "final_answer_after_box", f.name, f.alternatives, f.content, f.choice)
         out.append(f)
     return out
@@ -969,18 +1208,30 @@ def promote_late_final(found: List[Found]) -> List[Found]:
 
 _DANGLING = re.compile(r"[{(\[=+\-,\\^_&|<]\s*$")
 _LAST_WORD = re.compile(r"([A-Za-z']+)\s*$")
+_LAST_DIGIT = re.compile(r"\d")
+_WORDS_AFTER_LAST_NUMBER = 4
+"""A last line that ends in a word this many words after its last number (or without any) stops mid-sentence: "42
+apples" ends an answer, "... 10^{-5} radians, but this seems too small compared to the angular" does not."""
 CUT_OFF_MIN_CHARS = 3_000
 """Only outputs at least this long are suspected of having been cut off by a token limit."""
-FALLBACK_FAMILIES = frozenset({"math_env", "latex", "last_number", "last_number_after_formula", "choice_line"})
 
 
 def looks_cut_off(output: str) -> bool:
-    """A long output that stops mid-sentence ("... perhaps I can consider the problem in", "F(A,"): it never got to
-    its answer, so a number or formula taken from it would be a guess."""
+    """A long output that stops mid-sentence ("... perhaps I can consider the problem in", "F(A,", "... compared to
+    the angular" with no number on its last line) or inside a display formula it opened (``\\[`` or ``$$`` never
+    closed): it never got to its answer, so a number or formula taken from it would be a guess."""
     if len(output) < CUT_OFF_MIN_CHARS:
         return False
     tail = output[-200:]
     if _DANGLING.search(tail):
         return True
+    if output.rfind("\\[") > output.rfind("\\]") or output.count("$$") % 2:
+        return True
     m = _LAST_WORD.search(tail)
-    return m is not None and m.group(1).lower() in _FUNCTION_WORDS
+    if m is None:
+        return False
+    if m.group(1).lower() in _FUNCTION_WORDS:
+        return True
+    last_line = tail[tail.rfind("\n") + 1:]
+    after_number = _LAST_DIGIT.split(last_line)[-1]  # (the whole line when it has no digit)
+    return len(_PLAIN_WORD.findall(after_number)) >= _WORDS_AFTER_LAST_NUMBER

@@ -17,6 +17,7 @@ MathEnv = Tuple[int, int, int, int]
 """A math environment: (start, end, inner_start, inner_end) offsets in the output."""
 
 _CLOSER_OF = {"$$": "$$", "\\(": "\\)", "\\[": "\\]"}
+_FENCE = re.compile(r"```")
 _MATH_TOKEN = re.compile(r"\\\\|\\\$|\$\$|\$|\\\(|\\\[")
 _BRACE_TOKEN = re.compile(r"\\.|[{}]", re.S)
 _MAX_INLINE = 2_000
@@ -34,7 +35,9 @@ _CLAUSE_AFTER_SPACE = re.compile(
     r"(?:because|since|which|so that|as this|as it|where|when|if|for each|per|(?:or|but) (?:maybe|perhaps|possibly))\b",
     re.I,
 )
-_TRAILING = " \t\r\n.,;:!?。，；：！？"
+_END_TAGS = ("<eoe>", "<eoa>")
+"""GAOKAO-Bench's tags after an explanation and after an answer."""
+_TRAILING = " \t\r\n.,;:!?。，；：！？．"
 
 
 class Scan:
@@ -47,6 +50,9 @@ class Scan:
         self._env_by_start: Dict[int, MathEnv] = {}
         self._braces: Optional[Dict[int, int]] = None
         self._braces_from = len(text)
+        self._fences: Optional[List[int]] = None
+        self.withdrawn: List[Tuple[int, int]] = []
+        """Spans of boxes the text withdraws ("definitely not $\\boxed{6}$"), found by the box rule."""
 
     @property
     def lowered(self) -> str:
@@ -80,6 +86,17 @@ class Scan:
         if i >= 0 and envs[i][0] <= pos < envs[i][1]:
             return envs[i]
         return None
+
+    def in_code_block(self, pos: int) -> bool:
+        """True when ``pos`` is inside a fenced code block (between a pair of ```` ``` ````)."""
+        return self.code_block_start(pos) >= 0
+
+    def code_block_start(self, pos: int) -> int:
+        """Where the fenced code block holding ``pos`` opens, or -1 when ``pos`` is outside every block."""
+        if self._fences is None:
+            self._fences = [m.start() for m in _FENCE.finditer(self.text)] if "```" in self.text else []
+        i = bisect.bisect_right(self._fences, pos)
+        return self._fences[i - 1] if i % 2 == 1 else -1
 
     # -- braces -------------------------------------------------------------------------------------------------
     def closing_brace(self, open_pos: int) -> int:
@@ -145,11 +162,16 @@ def _ends_region(text: str, j: int, stop_at_newline: bool) -> bool:
         return True
     if c == "*":
         return text.startswith("**", j)
+    if c == "<":
+        return text.startswith(_END_TAGS, j)
     if c == "," or c == "，":
         return _CLAUSE_AFTER_COMMA.match(text, j + 1) is not None
     if c == " ":
         return _CLAUSE_AFTER_SPACE.match(text, j + 1) is not None
     return False
+
+
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
 def _find_envs(text: str) -> List[MathEnv]:
@@ -181,9 +203,6 @@ def _find_envs(text: str) -> List[MathEnv]:
         if env is not None:
             envs.append(env)
             pos = env[1]
-
-
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
 def _dollar_positions(text: str) -> Tuple[List[int], List[int]]:
@@ -266,7 +285,7 @@ def _match_braces(text: str, start: int) -> Dict[int, int]:
 _WRAPPED_BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _WORD = r"[^\W\d_]+(?:['’\-][^\W\d_]+)*"
 _NUMBER_THEN_WORDS = re.compile(
-    r"(-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?)\s*(?!(?:pi|e|i|mod|or|and|sqrt|cdot|[a-zA-Z])\b)"
+    r"(-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?)\s*(?!(?:pi|e|i|mod|or|and|sqrt|cdot|percent|pct|per\s+cent|[a-zA-Z])\b)"
     + _WORD + r"(?:[ \t]+" + _WORD + r")*"
 )
 

@@ -35,12 +35,20 @@ Choices (the comparison stage relies on them):
   ``\\frac12``, ``\\sqrt3`` take single digits as TeX does.
 - Mixed numbers: ``2\\frac12``, ``1\\frac{4}{5}``, ``2 1/2`` (a whole number then a proper fraction of whole numbers).
 - ``0,5`` is the list 0, 5; ``0{,}5`` is the decimal 0.5; ``1,234`` and ``1{,}234`` are 1234 (comma groups of three
-  digits outside brackets: ``(2,251,252)`` stays a tuple).
+  digits outside brackets: ``(2,251,252)`` stays a tuple). Two numbers joined by one comma (``1000,99``) also carry
+  their decimal-comma reading (``Reading.decimal_comma``), for a caller to use where only a number can match.
+- Annotations are dropped: a decimal approximation after an answer (``\\frac{\\sqrt3}{3} \\approx 0.577``; a gold
+  ``\\approx 3.14`` is 3.14), a parenthetical (``x = 5 \\text{ (meters)}``), words in ``\\text{}`` after a number
+  (``65 \\text{ children tickets}``) unless they change the value or join answers (``million``, ``or``).
+- Programming-language math: ``x**2``, ``sqrt(2)``, ``oo``, and the calls ``factorial(n)``, ``binomial(n, k)``,
+  ``Abs(x)``, ``ceiling(x)``, ``Rational(p, q)``, ``Eq(a, b)`` (and ``Ne``, ``Lt``, ``Le``, ``Gt``, ``Ge``).
+- Full-width forms (``１２３``), mathematical letters (``𝑥``), superscripts (``x⁻¹``), HTML entities (``&lt;``) and a
+  backslash before a number (``\\15``) are read as what they stand for.
 - A single capital A–E (``B``, ``(B)``, ``B)``, ``\\text{(B)}``, ``\\textbf{B}``) is a ``Choice``; ``(B) 12`` is a
   ``Choice`` with content.
 - Words are ``Text`` (lowercased, whitespace collapsed, ``\\text{}`` stripped; ``raw`` keeps the input); the
   ``Reading`` then also carries the error that made it text. A string that is neither math nor words reads as None
-  with the error (``pos`` is an offset in the normalized string).
+  with the error, which carries the input and offsets in it (the repairs' offsets are mapped back).
 - Trigonometric functions of degrees are converted at once: ``\\sin 60^\\circ`` is ``sin(60·π/180)``.
 - ``\\sum_{k=a}^{b} body`` and ``\\prod`` are ``("func", "sum" | "prod", body, ("sym", k), a, b)``; the body binds
   tighter than ``+`` and takes products; with integer bounds at most 200 apart and a numeric body they fold.
@@ -69,12 +77,12 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Optional
+from typing import List, Optional, Tuple
 
 from ..limits import MAX_ANSWER_CHARS, MAX_DIGITS
-from ..values import Choice, Number, Text, Value
+from ..values import Choice, Expression, Number, Relation, Text, Value
 from ._build import build
-from ._normalize import balanced, normalize, strip_text_wrappers
+from ._normalize import balanced, input_offset, normalize_steps, strip_text_wrappers
 from ._parser import parse
 from ._tokens import ParseFailure, safe_int, tokenize
 
@@ -83,21 +91,36 @@ __all__ = ["read", "Reading", "ReadError"]
 
 @dataclass(frozen=True)
 class ReadError:
-    """Why a string could not be read: a message and the character offset where the problem was found."""
+    """Why a string could not be read: what was wrong, where in the input ``text`` (``pos``, an offset in it), and,
+    when the error is about something elsewhere, what and where that is (``context``: ``("'(' opened", 6)``).
+
+    ``str(error)`` says it all: ``'(' opened at position 6: expected ')' to close it, found the end at position 24``.
+    """
 
     pos: int
     message: str
+    text: str = ""
+    context: Optional[Tuple[str, int]] = None
 
     def __str__(self) -> str:
-        return f"{self.message} at position {self.pos}"
+        where = f"{self.message} at position {self.pos}"
+        if self.context is None:
+            return where
+        what, at = self.context
+        return f"{what} at position {at}: {where}"
 
 
 @dataclass(frozen=True)
 class Reading:
-    """The result of :func:`read`: the ``value`` (None when unreadable) and the first ``error`` met, if any."""
+    """The result of :func:`read`: the ``value`` (None when unreadable) and the first ``error`` met, if any.
+
+    ``decimal_comma`` is the other reading of two numbers joined by one comma (``1000,99``, ``2,74``): the value is
+    the list 1000, 99 and the decimal-comma reading 1000.99, for a caller to use where only a number can match.
+    """
 
     value: Optional[Value]
     error: Optional[ReadError] = None
+    decimal_comma: Optional[Number] = None
 
 
 _PLAIN_NUMBER = re.compile(r"\s*\$?\s*(-?)(\d{1,4000})(?:\.(\d{0,4000}))?\s*\$?\s*", re.ASCII)
@@ -110,6 +133,7 @@ _CONDITION = re.compile(r"(?:,\s*)?(?:\\text\s*\{\s*|(?<![A-Za-z\\]))(for|where|
 _TAIL_WORDS = re.compile(r"(?<![A-Za-z\\])[A-Za-z]{2,}")
 _RELATION_SIGN = re.compile(r"[=<>]|\\(?:neq?|leq?|geq?|in|notin|lt|gt)(?![A-Za-z])")
 """The start of a condition clause after an answer (see :func:`_before_condition`)."""
+_DECIMAL_COMMA = re.compile(r"-?([0-9]{1,12}),([0-9]{1,12})")
 _COMMANDS = re.compile(r"\\(?:begin|end)\s*\{[^{}]*\}|\\(?!text)[A-Za-z]+")
 
 
@@ -119,7 +143,7 @@ def read(text: str) -> Reading:
         return Reading(None, ReadError(0, f"expected a string, not {type(text).__name__}"))
     if len(text) > MAX_ANSWER_CHARS:
         return Reading(None, ReadError(MAX_ANSWER_CHARS, f"answer longer than the limit of {MAX_ANSWER_CHARS}"
-                                                         " characters"))
+                                                         " characters", text))
     return _read_cached(text)
 
 
@@ -131,10 +155,10 @@ def _read_cached(text: str) -> Reading:
     try:
         return _read(text)
     except RecursionError:
-        return Reading(None, ReadError(0, "input nested too deeply"))
+        return Reading(None, ReadError(0, "input nested too deeply", text))
     except (ValueError, TypeError, IndexError, KeyError, AttributeError, ZeroDivisionError,
             OverflowError) as exc:  # a safety net: reading never raises; such an error is a bug to report
-        return Reading(None, ReadError(0, f"internal reader error ({type(exc).__name__}: {exc})"))
+        return Reading(None, ReadError(0, f"internal reader error ({type(exc).__name__}: {exc})", text))
 
 
 def _fast_number(text: str) -> Optional[Number]:
@@ -151,23 +175,61 @@ def _fast_number(text: str) -> Optional[Number]:
 
 def _read(text: str) -> Reading:
     """Normalize, detect a choice letter, then tokenize, parse and build; words become Text."""
-    s = normalize(text)
+    steps = normalize_steps(text)
+    s = steps[-1]
     if not s:
-        return Reading(None, ReadError(0, "empty answer"))
+        return Reading(None, ReadError(0, "empty answer", text))
     choice = _choice(s)
     if choice is not None:
         return Reading(choice)
+    approximated = _before_approximation(s)
+    if approximated is not None:
+        return approximated
     try:
         tokens = tokenize(s)
-        return Reading(build(parse(tokens, s)))
+        value = build(parse(tokens, s))
+        comma = _DECIMAL_COMMA.fullmatch(s)
+        if comma is not None:
+            whole, fraction = comma.group(1), comma.group(2)
+            decimal = Number(Fraction(safe_int(whole + fraction), 10 ** len(fraction)) * (-1 if s[0] == "-" else 1),
+                             len(fraction))
+            return Reading(value, decimal_comma=decimal)
+        return Reading(value)
     except ParseFailure as exc:
-        error = ReadError(exc.pos, exc.message)
+        error = _error(exc, steps)
         head = _before_condition(s)
         if head is not None:
             return head
         if exc.words or _WORDY.search(_COMMANDS.sub(" ", s)):
             return Reading(_text_value(s, text), error)
         return Reading(None, error)
+
+
+def _error(failure: ParseFailure, steps: List[str]) -> ReadError:
+    """The error of a failure to read the normalized ``steps[-1]``, its offsets mapped back to the input."""
+    context = failure.context
+    if context is not None:
+        context = (context[0], input_offset(steps, context[1]))
+    return ReadError(input_offset(steps, failure.pos), failure.message, steps[0], context)
+
+
+_APPROXIMATION = re.compile(r"(.*?)\s*(?:\\approx|\\simeq|\\sim)\s*(-?[0-9]+(?:\.[0-9]+)?\s*%?)")
+
+
+def _before_approximation(s: str) -> Optional[Reading]:
+    """An answer followed by its decimal approximation (``\\frac{\\sqrt3}{3} \\approx 0.577``): the answer; a gold
+    that is only an approximation (``\\approx 3.14``): the decimal. ``x \\approx 0.577`` stays a relation."""
+    if "\\approx" not in s and "\\sim" not in s:
+        return None
+    m = _APPROXIMATION.fullmatch(s)
+    if m is None:
+        return None
+    reading = read(m.group(1) or m.group(2))
+    value = reading.value
+    if value is None or isinstance(value, (Text, Relation)) or (isinstance(value, Expression)
+                                                                and value.tree[0] == "sym"):
+        return None  # (an unknown and its approximate value is a relation)
+    return reading
 
 
 def _before_condition(s: str) -> Optional[Reading]:

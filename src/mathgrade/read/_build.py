@@ -1,5 +1,8 @@
 """Build values from the syntax tree: fold rational constants into ``Number``, keep the rest as ``Expression`` trees,
-expand ``±``, and turn bracket shapes into tuples, intervals, sets, unions, matrices and relations."""
+expand ``±``, and turn bracket shapes into tuples, intervals, sets, unions, matrices and relations.
+
+An error points at the node it is about (the syntax tree's structures carry the position of their first token, see
+:mod:`._parser`), or at the first such node inside it."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from typing import Any, List, Optional, Tuple, Union
 
 from ..limits import MAX_DEPTH, MAX_DIGITS, MAX_EXPONENT, MAX_MATRIX_CELLS
 from ..values import (Expression, Interval, Matrix, Node, Number, Relation, SetValue, TupleValue, Union_, Value)
+from ._parser import POSITIONED
 from ._tokens import ParseFailure
 
 __all__ = ["build"]
@@ -43,7 +47,7 @@ def _check_depth(tree: Tree) -> None:
     while stack:
         node, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise ParseFailure(0, f"expression nested deeper than the limit of {MAX_DEPTH}")
+            raise ParseFailure(_where(node), f"expression nested deeper than the limit of {MAX_DEPTH}")
         for child in node[1:]:
             if isinstance(child, tuple) and child and isinstance(child[0], str):
                 stack.append((child, depth + 1))
@@ -52,6 +56,21 @@ def _check_depth(tree: Tree) -> None:
                 for c in child:  # matrix rows: tuples of trees
                     if isinstance(c, tuple) and c and isinstance(c[0], tuple):
                         stack.extend((cc, depth + 2) for cc in c)
+
+
+def _where(tree: Tree) -> int:
+    """The position of ``tree``: that of the first node in it (depth first) that records one, else 0."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, tuple) or not node:
+            continue
+        if isinstance(node[0], str):
+            if node[0] in POSITIONED:
+                return int(node[-1])
+            node = node[1:]
+        stack.extend(reversed(node))
+    return 0
 
 
 # ---- ± -------------------------------------------------------------------------------------------------------------
@@ -90,7 +109,7 @@ def _choose_sign(tree: Tree, sign: int) -> Tree:
     if head in ("list", "tuple", "set", "matrix", "num"):
         return tree
     if head == "rel":
-        return ("rel", tuple(_choose_sign(c, sign) for c in tree[1]), tree[2])
+        return ("rel", tuple(_choose_sign(c, sign) for c in tree[1]), tree[2], tree[3])
     return (head,) + tuple(_choose_sign(c, sign) if isinstance(c, tuple) else c for c in tree[1:])
 
 
@@ -119,7 +138,7 @@ def _value(tree: Tree) -> Value:
         assert rows is not None  # a matrix is inside
         return Matrix(tuple(tuple(_single(c) for c in row) for row in rows))
     if head == "list":
-        raise ParseFailure(0, "a list inside an expression")
+        raise ParseFailure(tree[2], "a list inside an expression")
     return _scalar(tree)
 
 
@@ -144,15 +163,16 @@ def _matrix_rows(tree: Tree) -> Optional[_Rows]:
         rows = _matrix_rows(tree[1])
         return None if rows is None else tuple(tuple(("neg", c) for c in row) for row in rows)
     if head == "add":
-        parts = [_matrix_rows(p) for p in tree[1:]]
-        if all(p is None for p in parts):
+        found = [_matrix_rows(p) for p in tree[1:]]
+        matrices = [rows for rows in found if rows is not None]
+        if not matrices:
             return None
-        if any(p is None for p in parts):
-            raise ParseFailure(0, "a matrix plus a scalar")
-        shape = _shape(parts[0])  # type: ignore[arg-type]
-        if any(_shape(p) != shape for p in parts):  # type: ignore[arg-type]
-            raise ParseFailure(0, "a sum of matrices of different shapes")
-        return tuple(tuple(("add",) + tuple(p[r][c] for p in parts) for c in range(shape[1]))  # type: ignore
+        if len(matrices) < len(found):
+            raise ParseFailure(_where(tree), "a matrix plus a scalar")
+        shape = _shape(matrices[0])
+        if any(_shape(m) != shape for m in matrices):
+            raise ParseFailure(_where(tree), "a sum of matrices of different shapes")
+        return tuple(tuple(("add",) + tuple(m[r][c] for m in matrices) for c in range(shape[1]))
                      for r in range(shape[0]))
     if head == "mul":
         acc: Any = None  # a matrix (rows) or a scalar tree
@@ -171,33 +191,33 @@ def _shape(rows: _Rows) -> Tuple[int, int]:
 def _times(acc: Any, rows: Optional[_Rows], factor: Tree) -> Any:
     """One step of a product: scalar·scalar, scalar·matrix, matrix·scalar or matrix·matrix (shapes checked)."""
     acc_is_matrix = isinstance(acc, tuple) and acc and isinstance(acc[0], tuple) and not isinstance(acc[0][0], str)
-    if not acc_is_matrix and rows is None:
-        return ("mul", acc, factor)
     if not acc_is_matrix:
-        return tuple(tuple(("mul", acc, c) for c in row) for row in rows)  # type: ignore[union-attr]
+        if rows is None:
+            return ("mul", acc, factor)
+        return tuple(tuple(("mul", acc, c) for c in row) for row in rows)
     if rows is None:
         return tuple(tuple(("mul", c, factor) for c in row) for row in acc)
     (n, p), (q, m) = _shape(acc), _shape(rows)
     if p != q:
-        raise ParseFailure(0, f"a product of a {n}×{p} matrix and a {q}×{m} matrix")
+        raise ParseFailure(_where(factor), f"a product of a {n}×{p} matrix and a {q}×{m} matrix")
     if n * m * p > MAX_MATRIX_CELLS:
-        raise ParseFailure(0, f"a matrix product of more than {MAX_MATRIX_CELLS} terms")
-    return tuple(tuple(_compact(("add",) + tuple(("mul", acc[r][k], rows[k][c]) for k in range(p)))
+        raise ParseFailure(_where(factor), f"a matrix product of more than {MAX_MATRIX_CELLS} terms")
+    return tuple(tuple(_compact(("add",) + tuple(("mul", acc[r][k], rows[k][c]) for k in range(p)), _where(factor))
                        for c in range(m)) for r in range(n))
 
 
-def _compact(cell: Tree) -> Tree:
+_MAX_CELL_NODES = 2000
+
+
+def _compact(cell: Tree, pos: int) -> Tree:
     """An entry of a matrix product folded back to a numeral when it is a plain rational (so a chain of products
     stays small); entries with variables are kept, and their size is bounded by :data:`_MAX_CELL_NODES`."""
     folded = _fold(cell, _Context())
     if isinstance(folded, Number) and not (folded.percent or folded.degrees):
         return ("num", folded.value, folded.places)
     if _size(cell) > _MAX_CELL_NODES:
-        raise ParseFailure(0, "a matrix product whose entries grow too large")
+        raise ParseFailure(pos, "a matrix product whose entries grow too large")
     return cell
-
-
-_MAX_CELL_NODES = 2000
 
 
 def _size(t: Tree) -> int:
@@ -214,7 +234,7 @@ def _single(tree: Tree) -> Value:
     """A value that must not be a ± pair (a tuple item, a matrix entry, a side of a relation)."""
     values = _alternatives(tree)
     if len(values) != 1:
-        raise ParseFailure(0, "'\\pm' inside a tuple, a matrix or a relation")
+        raise ParseFailure(_where(tree), "'\\pm' inside a tuple, a matrix or a relation")
     return values[0]
 
 
@@ -227,7 +247,7 @@ def _is_infinite(v: Value) -> bool:
 
 def _bracketed(tree: Tree) -> Value:
     """``(a, b)`` is a tuple unless an endpoint is infinite; ``[a, b]``, ``[a, b)``, ``(a, b]`` are intervals."""
-    _head, items, opener, closer = tree
+    _head, items, opener, closer, pos = tree
     values = [_single(t) for t in items]
     if opener == "<":
         return TupleValue(tuple(values))
@@ -235,11 +255,11 @@ def _bracketed(tree: Tree) -> Value:
         return Interval(values[0], values[1], opener == "[", closer == "]")
     if opener + closer in ("()", "[]"):
         return TupleValue(tuple(values))
-    raise ParseFailure(0, f"an interval '{opener}...{closer}' with {len(values)} endpoints")
+    raise ParseFailure(pos, f"an interval '{opener}...{closer}' with {len(values)} endpoints")
 
 
 def _set_part(tree: Tree) -> Value:
-    if tree[0] == "tuple" and tree[2:] == ("(", ")") and len(tree[1]) == 2:
+    if tree[0] == "tuple" and tree[2:4] == ("(", ")") and len(tree[1]) == 2:
         left, right = _single(tree[1][0]), _single(tree[1][1])
         return Interval(left, right, False, False)  # inside a union, (a, b) is an open interval
     if tree[0] == "setop":
@@ -249,9 +269,9 @@ def _set_part(tree: Tree) -> Value:
 
 def _setop(tree: Tree) -> Value:
     """A union or intersection, flattened: ``A ∪ B ∪ C`` has three parts."""
-    _head, op, left, right = tree
+    _head, op, left, right, pos = tree
     if op == "setminus":
-        raise ParseFailure(0, "a set difference")
+        raise ParseFailure(pos, "a set difference")
     parts: List[Value] = []
     for side in (left, right):
         v = _set_part(side)
@@ -283,12 +303,19 @@ def _node(x: _Scalar, ctx: _Context) -> Node:
     if isinstance(x, Number):
         if x.degrees:
             ctx.degrees = True
-        return ("num", x.value / 100 if x.percent else x.value)
+        if x.percent:
+            return ("num", x.value / 100)
+        return ("num", x.value) if x.places is None else ("num", x.value, x.places)  # a decimal keeps its places
     return x
 
 
 def _plain(x: Number) -> Fraction:
     return x.value / 100 if x.percent else x.value
+
+
+_NAMES = {"list": "list", "tuple": "tuple or interval", "set": "set", "setop": "union", "rel": "relation",
+          "in": "membership", "matrix": "matrix", "pm": "'\\pm'", "mp": "'\\mp'"}
+_TRIG = frozenset("sin cos tan cot sec csc".split())
 
 
 def _fold(t: Tree, ctx: _Context) -> _Scalar:
@@ -297,9 +324,9 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
     if head == "num":
         return Number(t[1], t[2])
     if head in ("sym", "const"):
-        return t
+        return (head, t[1])
     if head in _STRUCTURES or head in ("pm", "mp"):
-        raise ParseFailure(0, f"a {_NAMES.get(head, head)} inside arithmetic")
+        raise ParseFailure(t[-1], f"a {_NAMES.get(head, head)} inside arithmetic")
     if head == "neg":
         x = _fold(t[1], ctx)
         if isinstance(x, Number):
@@ -313,15 +340,12 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
             return sci
         return _fold_mul([_fold(a, ctx) for a in t[1:]], ctx)
     if head == "div":
-        a, b = _fold(t[1], ctx), _fold(t[2], ctx)
-        if isinstance(a, Number) and isinstance(b, Number) and b.value != 0:
-            return Number(_plain(a) / _plain(b), degrees=a.degrees)
-        return ("div", _node(a, ctx), _node(b, ctx))
+        return _fold_div(_fold(t[1], ctx), _fold(t[2], ctx), ctx)
     if head == "ratio":
         a, b = _fold(t[1], ctx), _fold(t[2], ctx)
         if isinstance(b, Number) and b.value == 0:
-            raise ParseFailure(0, "a ratio or time with a zero second part", words=True)
-        return _fold(("div", t[1], t[2]), ctx)
+            raise ParseFailure(t[3], "a ratio or time with a zero second part", words=True)
+        return _fold_div(a, b, ctx)
     if head == "pow":
         return _fold_pow(_fold(t[1], ctx), _fold(t[2], ctx), ctx)
     if head == "func":
@@ -330,6 +354,7 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
             arg = _fold(t[2], inner)
             if inner.degrees or (isinstance(arg, Number) and arg.degrees):
                 return _fold_func(t[1], [_degrees_to_radians(arg, ctx)], ctx)
+            return _fold_func(t[1], [arg], ctx)  # (folded once: folding again at each level is exponential)
         if t[1] in ("sum", "prod"):
             return _fold_series(t, ctx)
         return _fold_func(t[1], [_fold(a, ctx) for a in t[2:]], ctx)
@@ -347,7 +372,13 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
     raise ParseFailure(0, f"unexpected {head!r}")  # pragma: no cover - parser and builder agree
 
 
-_TRIG = frozenset("sin cos tan cot sec csc".split())
+def _fold_div(a: _Scalar, b: _Scalar, ctx: _Context) -> _Scalar:
+    """``a / b`` of two folded sides: a ``Number`` when both are rational constants (and ``b`` is not zero)."""
+    if isinstance(a, Number) and isinstance(b, Number) and b.value != 0:
+        return Number(_plain(a) / _plain(b), degrees=a.degrees)
+    return ("div", _node(a, ctx), _node(b, ctx))
+
+
 _MAX_FOLDED_TERMS = 200
 
 
@@ -396,10 +427,6 @@ def _substitute(t: Tree, name: str, value: Tree) -> Tree:
     return (t[0],) + tuple(_substitute(c, name, value) for c in t[1:])
 
 
-_NAMES = {"list": "list", "tuple": "tuple or interval", "set": "set", "setop": "union", "rel": "relation",
-          "in": "membership", "matrix": "matrix", "pm": "'\\pm'", "mp": "'\\mp'"}
-
-
 def _scientific(t: Tree) -> Optional[Number]:
     """``1.2 \\times 10^{-4}`` (a numeral times a power of ten, as written): a decimal with places 5."""
     if len(t) != 3:
@@ -418,8 +445,8 @@ def _scientific(t: Tree) -> Optional[Number]:
 
 
 def _fold_add(parts: List[_Scalar], ctx: _Context) -> _Scalar:
-    if all(isinstance(p, Number) for p in parts):
-        nums: List[Number] = parts  # type: ignore[assignment]
+    nums = [p for p in parts if isinstance(p, Number)]
+    if len(nums) == len(parts):
         places = [n.places for n in nums if n.places is not None]
         return Number(sum((_plain(n) for n in nums), Fraction(0)), max(places) if places else None,
                       degrees=any(n.degrees for n in nums))
@@ -427,8 +454,8 @@ def _fold_add(parts: List[_Scalar], ctx: _Context) -> _Scalar:
 
 
 def _fold_mul(parts: List[_Scalar], ctx: _Context) -> _Scalar:
-    if all(isinstance(p, Number) for p in parts):
-        nums: List[Number] = parts  # type: ignore[assignment]
+    nums = [p for p in parts if isinstance(p, Number)]
+    if len(nums) == len(parts):
         value = Fraction(1)
         for n in nums:
             value *= _plain(n)
@@ -456,8 +483,9 @@ def _fold_pow(base: _Scalar, exp: _Scalar, ctx: _Context) -> _Scalar:
 
 def _fold_func(name: str, args: List[_Scalar], ctx: _Context) -> _Scalar:
     """Fold the functions of rational arguments whose value is rational: factorial, binom, abs, floor, ceil."""
-    if args and all(isinstance(a, Number) for a in args):
-        vals = [_plain(a) for a in args]  # type: ignore[arg-type]
+    numbers = [a for a in args if isinstance(a, Number)]
+    if args and len(numbers) == len(args):
+        vals = [_plain(a) for a in numbers]
         if name == "factorial" and vals[0].denominator == 1 and 0 <= vals[0] <= 1400:
             return Number(Fraction(math.factorial(int(vals[0]))))
         if name == "binom" and all(v.denominator == 1 for v in vals) and 0 <= vals[0] <= 4000:

@@ -7,10 +7,15 @@ so that the tokenizer and the parser only see one spelling of each thing.
 
 from __future__ import annotations
 
+import html
 import re
-from typing import Callable, List, Tuple
+import unicodedata
+from difflib import SequenceMatcher
+from os.path import commonprefix
+from typing import Callable, List, Sequence, Tuple
 
-__all__ = ["normalize", "balanced", "is_unit_phrase", "REPAIRS", "UNIT_WORDS", "strip_text_wrappers"]
+__all__ = ["normalize", "normalize_steps", "input_offset", "balanced", "is_unit_phrase", "REPAIRS", "UNIT_WORDS",
+           "strip_text_wrappers"]
 
 # --- tables -------------------------------------------------------------------------------------------------------
 
@@ -20,9 +25,9 @@ _UNICODE = {
     "∅": "\\emptyset ", "±": "\\pm ", "∓": "\\mp ", "≈": "\\approx ", "∈": "\\in ", "⩽": "\\le ", "⩾": "\\ge ",
     "θ": "\\theta ", "α": "\\alpha ", "β": "\\beta ", "γ": "\\gamma ", "δ": "\\delta ", "λ": "\\lambda ",
     "μ": "\\mu ", "σ": "\\sigma ", "φ": "\\phi ", "ω": "\\omega ", "ε": "\\epsilon ", "ρ": "\\rho ",
-    "τ": "\\tau ", "Δ": "\\Delta ", "Ω": "\\Omega ", "²": "^2", "³": "^3", "½": "\\frac{1}{2}",
+    "τ": "\\tau ", "Δ": "\\Delta ", "Ω": "\\Omega ", "½": "\\frac{1}{2}",
     "⁄": "/", "∗": "*", "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u200b": "", "’": "'", "′": "'",
-    "″": "''", "º": "°", "（": "(", "）": ")", "，": ",", "Å": "angstrom", "μ": "\\mu ", "µ": "\\mu ",
+    "″": "''", "º": "°", "（": "(", "）": ")", "，": ",", "Å": "angstrom", "µ": "\\mu ",
 }
 
 UNIT_WORDS = frozenset(
@@ -48,9 +53,8 @@ _UNIT_LETTERS = frozenset("smghkjnwvacl")
 """Single-letter unit symbols, accepted only inside a longer unit phrase (``erg s^{-1}``, ``kg m/s``): a single
 letter alone is never a unit."""
 
-_CONNECTIVES = ("or", "and")
-
-_MATH_FONTS = ("mathrm", "mathbf", "mathit", "mathsf", "boldsymbol", "bm", "mathnormal", "rm", "bf")
+_MATH_FONTS = ("mathrm", "mathbf", "mathit", "mathsf", "boldsymbol", "bm", "mathnormal", "rm", "bf", "mathcal",
+               "mathscr")
 _TEXT_FONTS = ("textbf", "textit", "textrm", "textnormal", "textsf", "texttt", "textup", "mbox", "hbox", "emph",
                "text")
 _KNOWN_FUNCS = frozenset("sin cos tan cot sec csc arcsin arccos arctan sinh cosh tanh log ln exp sqrt gcd lcm max "
@@ -75,11 +79,30 @@ _UNIT_TAIL_RE = re.compile(
 
 # --- repairs ------------------------------------------------------------------------------------------------------
 
+_SUPERSCRIPT_CHARS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ", "0123456789+-=()ni")
+_SUPERSCRIPTS = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ]+")
+
+
 def _unicode(s: str) -> str:
-    """Replace Unicode math characters by their LaTeX spelling."""
+    """Replace Unicode math characters by their LaTeX spelling (superscripts as exponents: ``x⁻¹`` is ``x^{-1}``;
+    subscripts are left alone, they are mostly chemistry: ``H₂O``); full-width forms (``１２３``, ``（Ｂ）``) and
+    mathematical letters and digits (``𝑥``, ``𝟐``) by their plain ASCII ones."""
     if s.isascii():
         return s
-    return "".join(_UNICODE.get(ch, ch) for ch in s)
+    s = _SUPERSCRIPTS.sub(lambda m: "^{" + m.group().translate(_SUPERSCRIPT_CHARS) + "}", s)
+    return "".join(_UNICODE[ch] if ch in _UNICODE else _plain_form(ch) for ch in s)
+
+
+
+def _plain_form(ch: str) -> str:
+    code = ord(ch)
+    if 0xFF01 <= code <= 0xFF5E:  # full-width ASCII
+        return chr(code - 0xFEE0)
+    if code == 0x3000:  # ideographic space
+        return " "
+    if 0x1D400 <= code <= 0x1D7FF:  # mathematical alphanumeric symbols: 𝑥 𝐀 𝟐
+        return unicodedata.normalize("NFKC", ch)
+    return ch
 
 
 _CONTROL_RE = re.compile(r"\\?(?:\x0c(?=rac|box)|\x08(?=egin|inom|oxed|eta|ar|matrix)(?=[a-z]+(?![a-zA-Z])))")
@@ -105,13 +128,28 @@ def _math_delimiters(s: str) -> str:
     return s.strip()
 
 
+_BACKSLASH_NUMBER = re.compile(r"(?<!\\)\\(?=[0-9])")
+_HTML_ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#[0-9]{2,5}|#x[0-9a-fA-F]{2,4});")
+
+
 def _escapes(s: str) -> str:
-    """Doubly escaped LaTeX (``\\\\frac``, from JSON written twice) and literal ``\\n`` newlines."""
+    """Doubly escaped LaTeX (``\\\\frac``, from JSON written twice), literal ``\\n`` newlines, and a backslash before
+    a number (``\\15``: an escaped dollar sign that lost its ``$``)."""
     if "\\\\" in s and "\\begin" not in s:
         s = re.sub(r"\\\\(?=[a-zA-Z{}()\[\]$%,!])", r"\\", s)
     if "\\n" in s:
         s = re.sub(r"\\n(?=[\\\s$]|$)", " ", s)
+    if "\\" in s:
+        s = _BACKSLASH_NUMBER.sub("", s)
     return s
+
+
+def _html_entities(s: str) -> str:
+    """HTML entities (``&lt;``, ``&times;``, ``&#8722;``) as the characters they stand for."""
+    if "&" not in s:
+        return s
+    return _HTML_ENTITY.sub(lambda m: html.unescape(m.group()), s)
+
 
 
 def _boxed(s: str) -> str:
@@ -261,6 +299,38 @@ _BARE_ORDINAL_RE = re.compile(r"(?<![0-9.])([0-9]+)\s*\^\s*(?:\{\s*(st|nd|rd|th)
 _ORDINAL_NOUN_RE = re.compile(r"\s*([0-9]+)\s*(?:\\text\s*\{\s*[A-Za-z][A-Za-z ]*\}|[A-Za-z][A-Za-z ]*)\s*")
 
 
+_TEXT_PARENTHETICAL = re.compile(r"\s*\\text\s*\{\s*\([^{}()]*\)\s*\}\s*$")
+_PLAIN_PARENTHETICAL = re.compile(r"(?<=[\s}])\(\s*[A-Za-z]*[A-Za-z]{4}[A-Za-z ]*\)\s*$")
+_TEXT_WORDS_AFTER_NUMBER = re.compile(r"(?<=[0-9}%])\s*\\text\s*\{\s*([A-Za-z][A-Za-z' \-]*)\}\s*$")
+_NOT_ANNOTATIONS = frozenset(
+    "or and no none yes not more less than times fewer over under per hundred hundreds thousand thousands million "
+    "millions billion billions trillion dozen dozens score percent".split()
+)
+"""Words after a number that are not a mere annotation: connectives, and words that change the value."""
+
+
+def _annotations(s: str) -> str:
+    """Drop words that annotate an answer: a parenthetical after it (``17 \\text{ (any words)}``,
+    ``x = 5 \\text{ (meters)}``, ``5 (meters)``), and words in ``\\text{}`` after a number (``65 \\text{ children
+    tickets}``) other than connectives (``2 \\text{ or } 3``)."""
+    if "(" not in s and "\\text" not in s:
+        return s
+    for pattern in (_TEXT_PARENTHETICAL, _PLAIN_PARENTHETICAL, _TEXT_WORDS_AFTER_NUMBER):
+        m = pattern.search(s)
+        if m is not None and m.start() > 0 and s[:m.start()].strip() and (
+                pattern is not _TEXT_WORDS_AFTER_NUMBER or _annotation_words(m.group(1))):
+            s = s[:m.start()].rstrip()
+    return s
+
+
+
+def _annotation_words(words: str) -> bool:
+    """Words that only annotate the number before them: a word of three letters or more, none that changes the value
+    or joins answers (:data:`_NOT_ANNOTATIONS`)."""
+    found = words.lower().replace("-", " ").split()
+    return any(len(w) >= 3 for w in found) and not any(w in _NOT_ANNOTATIONS for w in found)
+
+
 def _units(s: str) -> str:
     """Drop a unit after a number: ``5 \\text{ cm}``, ``5\\text{ cm}^2``, ``12 apples``,
     ``\\frac{270}7\\text{ degrees}``.
@@ -317,6 +387,7 @@ def _trailing(s: str) -> str:
 
 REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
     ("control_chars", _control_chars),
+    ("html_entities", _html_entities),
     ("unicode", _unicode),
     ("escapes", _escapes),
     ("math_delimiters", _math_delimiters),
@@ -330,6 +401,7 @@ REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
     ("degrees_primes", _degrees_primes),
     ("frac_digit_args", _frac_digit_args),
     ("units", _units),
+    ("annotations", _annotations),
     ("trailing", _trailing),
 )
 """The repairs in the order they run: (name, function)."""
@@ -337,9 +409,53 @@ REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
 
 def normalize(text: str) -> str:
     """Apply every repair of :data:`REPAIRS` in order."""
+    return normalize_steps(text)[-1]
+
+
+def normalize_steps(text: str) -> List[str]:
+    """The text after each repair of :data:`REPAIRS`, starting with ``text`` itself and ending with the normalized
+    text (for :func:`input_offset`)."""
+    steps = [text]
     for _name, fn in REPAIRS:
         text = fn(text)
-    return text.strip()
+        if text != steps[-1]:
+            steps.append(text)
+    stripped = text.strip()
+    if stripped != text:
+        steps.append(stripped)
+    return steps
+
+
+_MAX_ALIGNED = 250_000
+"""Largest product of the lengths of the two changed middles that :func:`input_offset` aligns character by character;
+past it an offset is mapped in proportion (the middle of a long answer that a repair rewrote throughout)."""
+
+
+def input_offset(steps: Sequence[str], pos: int) -> int:
+    """The offset in ``steps[0]`` (the input) of the character at offset ``pos`` of ``steps[-1]`` (the normalized
+    text; ``pos`` may be its length, the end). A character that a repair put in place of others maps to where
+    they began (the ``\\frac`` of ``\\dfrac``)."""
+    for before, after in zip(reversed(steps[:-1]), reversed(steps[1:])):
+        pos = _offset_before(before, after, pos)
+    return pos
+
+
+def _offset_before(before: str, after: str, pos: int) -> int:
+    """Where the character at ``pos`` of ``after`` came from in ``before`` (one repair)."""
+    head = len(commonprefix([before, after]))
+    if pos < head:
+        return pos
+    tail = len(commonprefix([before[head:][::-1], after[head:][::-1]]))
+    if pos >= len(after) - tail:
+        return pos - len(after) + len(before)
+    old, new = before[head:len(before) - tail], after[head:len(after) - tail]
+    rel = pos - head
+    if len(old) * len(new) > _MAX_ALIGNED:
+        return head + rel * len(old) // len(new)
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if j1 <= rel < j2:
+            return head + (i1 + rel - j1 if tag == "equal" else i1)
+    return head + len(old)
 
 
 def strip_text_wrappers(s: str) -> str:

@@ -1,57 +1,114 @@
 """The Pratt parser: tokens -> a syntax tree of plain tuples (built into values by :mod:`._build`).
 
-Binding powers live in ONE table, :data:`_INFIX` (plus :data:`_POSTFIX`); adding an operator is one line there and,
-if it needs a new tree shape, one case in :mod:`._build`.
+Top-down operator precedence, as the technique is usually shown: every operator token is registered once, with its
+left binding power and the handler that builds its tree from the operand on its left (:data:`_OPERATORS`, filled by
+the ``@_operator`` lines below the parser); every token that can start an expression has a handler too
+(:data:`_PREFIX` for operator tokens, :data:`_ATOMS` for numbers, letters, commands and environments). The loop in
+:meth:`_Parser.expression` reads a start, then hands the tree to each following operator that binds tighter than
+its caller. Two atoms side by side multiply (:data:`_JUXTAPOSITION`). Adding an operator is one registration and, if
+it needs a new tree shape, one case in :mod:`._build`. The parser reads its token list and never changes it.
 
 Syntax tree shapes (a superset of :data:`mathgrade.values.Node`)::
 
     ("num", Fraction, places)          a numeral as written (places: see Number)
     ("sym", name) ("const", c)
     ("add", a, ...) ("mul", a, ...) ("neg", a) ("div", a, b) ("pow", a, b) ("func", name, a, ...)
-    ("pm", a | None, b) ("mp", a | None, b)    a ± b; ± b
+    ("pm", a | None, b, pos) ("mp", a | None, b, pos)    a ± b; ± b
     ("percent", a) ("deg", a)
-    ("list", items)                    a bare list: 2, 3  /  x=2 or x=3
-    ("tuple", items, open, close)      (a, b, ...), [a, b, ...], \\langle a, b \\rangle
-    ("set", items)                     \\{a, b\\}, \\emptyset
-    ("setop", op, a, b)                a \\cup b, a \\cap b, a \\setminus b
-    ("rel", sides, ops)                a = b, 1 < x <= 3
-    ("in", a, b)                       x \\in S
-    ("ratio", a, b)                    a : b (a / b; an error when b is 0, e.g. the time 12:00)
-    ("matrix", rows, env)
+    ("list", items, pos)               a bare list: 2, 3  /  x=2 or x=3
+    ("tuple", items, open, close, pos) (a, b, ...), [a, b, ...], \\langle a, b \\rangle
+    ("set", items, pos)                \\{a, b\\}, \\emptyset
+    ("setop", op, a, b, pos)           a \\cup b, a \\cap b, a \\setminus b
+    ("rel", sides, ops, pos)           a = b, 1 < x <= 3
+    ("in", a, b, pos)                  x \\in S
+    ("ratio", a, b, pos)               a : b (a / b; an error when b is 0, e.g. the time 12:00)
+    ("matrix", rows, env, pos)
+
+The nodes that the builder may reject (the structures, ratios and ±) end with ``pos``, the offset of the token they
+start at, so that an error such as "a tuple inside arithmetic" points at the tuple.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from ..limits import MAX_DEPTH, MAX_MATRIX_CELLS
-from ._tokens import ParseFailure, Token
+from ._tokens import ALIGNMENT_ENVS, ParseFailure, Token
 
-__all__ = ["parse"]
+__all__ = ["parse", "POSITIONED"]
 
 Tree = Any  # a tuple tree, see the module docstring
 
-# ---- the binding-power table -------------------------------------------------------------------------------------
-# operator -> (left binding power, right binding power of its right operand)
-_INFIX: Dict[str, Tuple[float, float]] = {
-    "choose": (5, 5),
-    "in": (10, 10),
-    "=": (10, 10), "<": (10, 10), ">": (10, 10), "<=": (10, 10), ">=": (10, 10), "!=": (10, 10),
-    "approx": (10, 10),
-    "cup": (20, 20), "cap": (20, 20), "setminus": (20, 20),
-    "+": (30, 30), "-": (30, 30), "pm": (30, 30), "mp": (30, 30),
-    "*": (40, 40), "/": (40, 40), ":": (40, 40),
-    "^": (60, 59),  # right associative
-}
-_POSTFIX = {"!": 70, "%": 70, "°": 70, "'": 70}
-_PREFIX_BP = 41  # unary minus / plus / ±: -2x is -(2x); -x^2 is -(x^2)
-_IMPLICIT_BP = 42  # 2x, 2\pi r, 3(x+1); binds tighter than / so 2\pi/\omega is (2π)/ω
-_FUNC_ARG_BP = 41.5  # argument of \sin x without brackets: \sin 2x is sin(2x), \sin x \cos x is sin(x)cos(x)
-_SERIES_BODY_BP = 35  # the body of \sum takes products, not sums
-_SCRIPT_BP = 59  # right side of ^ without braces (plain text 2^10, x^-1)
+POSITIONED = frozenset({"pm", "mp", "list", "tuple", "set", "setop", "rel", "in", "ratio", "matrix"})
+"""The heads of the nodes whose last item is the position of their first token."""
 
-_RELATIONS = {"=": "=", "<": "<", ">": ">", "<=": "<=", ">=": ">=", "!=": "!=", "approx": "approx"}
+# ---- binding powers, loosest first (the reason for each, by example) ---------------------------------------------
+_CHOOSE_BP = 5  # {n+1 \\choose k}: takes whole sums on both sides
+_RELATION_BP = 10  # x + 1 = 2 relates two sums; 1 < x <= 3 chains; x \\in A \\cup B
+_SET_BP = 20  # A \\cup B: between relations and arithmetic
+_SUM_BP = 30  # + - \\pm \\mp
+_SERIES_BODY_BP = 35  # the body of \\sum takes products, not sums: \\sum_k k + 1 is (\\sum_k k) + 1
+_PRODUCT_BP = 40  # * / : (a ratio)
+_PREFIX_BP = 41  # unary minus / plus / ±: -2x is -(2x); -x^2 is -(x^2). Also where the argument of a function
+#                  written without brackets stops: \\sin 2x is sin(2x), \\sin x/2 is sin(x)/2
+_IMPLICIT_BP = 42  # 2x, 2\\pi r, 3(x+1); binds tighter than / so 2\\pi/\\omega is (2π)/ω
+_SCRIPT_BP = 59  # an exponent without braces: one atom and its postfixes (plain text 2^10, x^-1)
+_POWER_BP = 60  # ^: right associative, its right side is read at _SCRIPT_BP
+_POSTFIX_BP = 70  # ! % ° ': bind tightest (2x! is 2(x!))
+
+Led = Callable[["_Parser", Token, Tree], Tree]
+"""An operator's handler: the parser (past the operator), the operator token, the tree on its left → the tree."""
+Nud = Callable[["_Parser", Token], Tree]
+"""A start's handler: the parser (past the token), the token → the tree it starts."""
+
+
+class _Operator(NamedTuple):
+    lbp: int
+    """Left binding power: how tightly the operator holds the operand on its left."""
+    led: Led
+
+
+_OPERATORS: Dict[str, _Operator] = {}
+"""Operator token → its binding power and handler (filled by :func:`_operator` below the parser)."""
+_PREFIX: Dict[str, Nud] = {}
+"""Operator token that starts an expression (``-x``, ``(a, b)``, ``|x|``) → its handler (see :func:`_prefix`)."""
+_ATOMS: Dict[str, Nud] = {}
+"""Token kind (``num``, ``ident``, ``cmd``, ``begin``) → the handler of the atom it starts (filled below the parser)."""
+
+
+def _operator(lbp: int, *ops: str) -> Callable[[Led], Led]:
+    """Register a handler for the operators ``ops``, which bind with ``lbp``."""
+    def register(led: Led) -> Led:
+        for op in ops:
+            _OPERATORS[op] = _Operator(lbp, led)
+        return led
+    return register
+
+
+def _prefix(*ops: str) -> Callable[[Nud], Nud]:
+    """Register a handler for the operator tokens ``ops`` where they start an expression."""
+    def register(nud: Nud) -> Nud:
+        for op in ops:
+            _PREFIX[op] = nud
+        return nud
+    return register
+
+
+def _juxtaposed(p: "_Parser", tok: Token, left: Tree) -> Tree:
+    return _mul(left, p.expression(_IMPLICIT_BP))
+
+
+_JUXTAPOSITION = _Operator(_IMPLICIT_BP, _juxtaposed)
+"""Two atoms side by side (``2x``, ``3(x+1)``): a product; the token after the left atom starts the right one."""
+
+
+_OPENERS = frozenset({"(", "[", "{", "\\{", "langle"})
+"""Brackets that, right after an atom, multiply it: ``2(x+1)``, ``x[1, 2]``."""
+_CLOSING_COMMANDS = frozenset({"rfloor", "rceil", "right"})
+_ENDS_FUNCTION_ARGUMENT = frozenset({"sqrt", "frac"})
+"""Commands (besides functions) that end the argument of a function written without brackets: ``\\sin x \\sqrt 2``."""
+
 _CLOSERS = {"(": ")", "[": "]", "\\{": "\\}", "{": "}", "langle": "rangle", "|": "|"}
 
 _GREEK = frozenset(
@@ -64,14 +121,16 @@ _FUNCS = {
     "arcsin": "asin", "arccos": "acos", "arctan": "atan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh",
     "log": "log", "ln": "log", "lg": "log10", "exp": "exp", "gcd": "gcd", "lcm": "lcm", "max": "max", "min": "min",
     "Re": "re", "Im": "im", "arg": "arg", "abs": "abs", "floor": "floor", "ceil": "ceil", "det": "det",
+    "factorial": "factorial", "binomial": "binom",
 }
 _INVERSE = {"sin": "asin", "cos": "acos", "tan": "atan"}
+_PROGRAM_RELATIONS = {"Eq": "=", "Ne": "!=", "Lt": "<", "Le": "<=", "Gt": ">", "Ge": ">="}
+"""SymPy's relations written as calls (``Eq(a, b)``), see the tokenizer's program calls."""
 _DECORATIONS = frozenset("dot ddot hat bar vec tilde overline widehat widetilde overrightarrow mathring".split())
 _FUNC_LETTERS = frozenset("fghFGHIPQNu")  # f(x) is a name, not f times x
 _MATRIX_ENVS = frozenset("pmatrix bmatrix Bmatrix vmatrix Vmatrix matrix smallmatrix array".split())
-_LIST_ENVS = frozenset("cases aligned align gathered gather split eqnarray alignat".split())
-_CONSTS = {"pi": ("const", "pi"), "infty": ("const", "oo"), "infinity": ("const", "oo"),
-           "emptyset": ("set", ())}
+_LIST_ENVS = ALIGNMENT_ENVS | {"cases"}
+_CONSTS = {"pi": ("const", "pi"), "infty": ("const", "oo"), "infinity": ("const", "oo")}
 _NOT_NAMES = frozenset(
     "ldots cdots dots vdots ddots dotsc dotsb therefore because forall exists nexists neg lnot not int iint oint lim "
     "limsup liminf sup inf nabla partial to mapsto rightarrow leftarrow leftrightarrow Leftarrow Leftrightarrow iff "
@@ -94,7 +153,10 @@ def _names_a_quantity(name: str) -> bool:
     return (name.isascii() and name.isalpha() and name not in _NOT_NAMES
             and not name.startswith(("text", "math", "operator", "display", "script", "begin", "end"))
             and "space" not in name and "break" not in name)
-_REAL_LINE = ("tuple", (("neg", ("const", "oo")), ("const", "oo")), "(", ")")
+
+def _real_line(pos: int) -> Tree:
+    """The real numbers (``\\mathbb{R}``) as the interval (-∞, ∞)."""
+    return ("tuple", (("neg", ("const", "oo")), ("const", "oo")), "(", ")", pos)
 
 
 def parse(tokens: List[Token], src: str) -> Tree:
@@ -103,7 +165,7 @@ def parse(tokens: List[Token], src: str) -> Tree:
 
 
 class _Parser:
-    """Recursive descent for structures, Pratt loop for operators. ``i`` indexes the current token."""
+    """Recursive descent for structures, the Pratt loop for operators. ``i`` indexes the current token."""
 
     def __init__(self, tokens: List[Token], src: str) -> None:
         self.toks = tokens
@@ -134,8 +196,8 @@ class _Parser:
             return self.advance()
         shown = opener.text if opener.kind == "op" else "\\" + opener.text
         found = "the end" if tok.kind == "eof" else repr(tok.text)
-        raise ParseFailure(tok.pos, f"expected '{_show(text)}' to close '{shown}' opened at position {opener.pos},"
-                                    f" found {found}")
+        raise ParseFailure(tok.pos, f"expected '{_show(text)}' to close it, found {found}",
+                           context=(f"'{_show(shown)}' opened", opener.pos))
 
     def fail(self, tok: Token, message: Optional[str] = None) -> ParseFailure:
         if tok.kind == "word":
@@ -146,11 +208,12 @@ class _Parser:
 
     # ---- lists and the answer ---------------------------------------------------------------------------------
     def parse_answer(self) -> Tree:
+        pos = self.peek().pos
         items = self.parse_items(("eof",))
         tok = self.peek()
         if tok.kind != "eof":
             raise self.fail(tok)
-        return items[0] if len(items) == 1 else ("list", tuple(items))
+        return items[0] if len(items) == 1 else ("list", tuple(items), pos)
 
     def parse_items(self, closers: Tuple[str, ...], allow_empty: bool = False) -> List[Tree]:
         """Items separated by ``,`` or ``;`` until one of ``closers`` (not consumed)."""
@@ -160,7 +223,7 @@ class _Parser:
         while True:
             while self.at_op(",") or self.at_op(";"):  # stray separators: "x=2, or x=3"
                 self.advance()
-            items.append(self.parse_expr(0))
+            items.append(self.expression(0))
             if (self.at_op(",") or self.at_op(";") or self.at_op("rowsep")) and not self._sep_then_closer(closers):
                 self.advance()
                 continue
@@ -180,138 +243,70 @@ class _Parser:
         return tok.kind == "eof" or (tok.kind == "op" and tok.text in closers)
 
     # ---- the Pratt loop ---------------------------------------------------------------------------------------
-    def parse_expr(self, rbp: float) -> Tree:
-        """The Pratt loop: an atom (nud), then operators while they bind tighter than ``rbp`` (led)."""
+    def expression(self, rbp: int, *, function_argument: bool = False) -> Tree:
+        """An expression whose operators bind tighter than ``rbp``: a start (nud), then each operator (led) while
+        it binds tighter. ``function_argument``: the argument of a function written without brackets, which ends
+        before another function (``\\sin x \\cos x`` is sin(x)·cos(x))."""
         self.depth += 1
         if self.depth > MAX_DEPTH:
             raise ParseFailure(self.peek().pos, f"nesting deeper than the limit of {MAX_DEPTH}")
         left = self.nud(self.advance())
         while True:
             tok = self.peek()
-            lbp = self.left_bp(tok, rbp)
-            if lbp <= rbp:
+            op = self.operator(tok, left, function_argument)
+            if op is None or op.lbp <= rbp:
                 break
-            left = self.led(tok, left)
+            if op is not _JUXTAPOSITION:
+                self.advance()
+            left = op.led(self, tok, left)
         self.depth -= 1
         return left
 
-    def left_bp(self, tok: Token, rbp: float) -> float:
-        """How tightly ``tok`` binds to what is on its left (0: it does not continue the expression)."""
+    def nud(self, tok: Token) -> Tree:
+        """The tree that ``tok`` starts: an atom, a bracket, or a prefix operator with its operand."""
+        start = _PREFIX.get(tok.text) if tok.kind == "op" else _ATOMS.get(tok.kind)
+        if start is None:
+            raise self.fail(tok)
+        return start(self, tok)
+
+    def operator(self, tok: Token, left: Tree, function_argument: bool) -> Optional[_Operator]:
+        """The operator that ``tok`` is when it follows the operand ``left``, or None when it ends the expression."""
         if tok.kind == "op":
-            if tok.text in _INFIX:
-                return _INFIX[tok.text][0]
-            if tok.text in _POSTFIX:
-                return _POSTFIX[tok.text]
-            if tok.text in ("(", "[", "{", "\\{", "langle") or (tok.text == "|" and not self.in_bars):
-                return _IMPLICIT_BP
-            return 0
+            op = _OPERATORS.get(tok.text)
+            if op is not None:
+                return op
+            if tok.text in _OPENERS or (tok.text == "|" and not self.in_bars):
+                return _JUXTAPOSITION  # 2(x+1), 2|x|
+            return None
         if tok.kind in ("ident", "begin"):
-            return _IMPLICIT_BP
+            return _JUXTAPOSITION
         if tok.kind == "cmd":
-            if rbp == _FUNC_ARG_BP and (tok.text in _FUNCS or tok.text in ("sqrt", "frac")):
-                return 0
-            return _IMPLICIT_BP if tok.text not in ("rfloor", "rceil", "right") else 0
+            if tok.text in _CLOSING_COMMANDS:
+                return None
+            if function_argument and (tok.text in _FUNCS or tok.text in _ENDS_FUNCTION_ARGUMENT):
+                return None
+            return _JUXTAPOSITION
         if tok.kind == "word":
             raise self.fail(tok)
-        before = self.toks[self.i - 1] if self.i > 0 else None
-        if tok.kind == "num" and before is not None and before.kind == "op" and before.text == ")":
-            return _IMPLICIT_BP  # (n-2) 2^n
-        return 0  # otherwise numbers never multiply implicitly from the right ("2 3" is not 6); eof
-
-    def led(self, tok: Token, left: Tree) -> Tree:
-        if tok.kind == "op" and tok.text in _POSTFIX:
-            self.advance()
-            return self.postfix(tok, left)
-        if tok.kind == "op" and tok.text in _INFIX:
-            self.advance()
-            return self.infix(tok, left)
-        right = self.parse_expr(_IMPLICIT_BP)  # implicit multiplication
-        return _mul(left, right)
-
-    def postfix(self, tok: Token, left: Tree) -> Tree:
-        """``!`` factorial, ``%`` percent, ``°`` degrees, ``'`` prime."""
-        op = tok.text
-        if op == "!":
-            return ("func", "factorial", left)
-        if op == "%":
-            return ("percent", left)
-        if op == "°":
-            return ("deg", left)
-        if left[0] == "sym":  # prime: x', f'
-            return ("sym", left[1] + "'")
-        raise ParseFailure(tok.pos, "a prime after something that is not a name")
-
-    def infix(self, tok: Token, left: Tree) -> Tree:
-        """A binary operator from :data:`_INFIX`; relations chain; sums and products are flattened."""
-        op = tok.text
-        if op == "^":
-            return ("pow", left, self.script())
-        right = self.parse_expr(_INFIX[op][1])
-        if op == "+":
-            return _add(left, right)
-        if op == "-":
-            return _add(left, ("neg", right))
-        if op in ("pm", "mp"):
-            return (op, left, right)
-        if op == "*":
-            return _mul(left, right)
-        if op == "/":
-            return ("div", left, right)
-        if op == ":":
-            return ("ratio", left, right)
-        if op in _RELATIONS:
-            if left[0] == "rel":
-                return ("rel", left[1] + (right,), left[2] + (_RELATIONS[op],))
-            return ("rel", (left, right), (_RELATIONS[op],))
-        if op in ("cup", "cap", "setminus"):
-            return ("setop", op, left, right)
-        if op == "in":
-            return ("in", left, right)
-        if op == "choose":
-            return ("func", "binom", left, right)
-        raise ParseFailure(tok.pos, f"unexpected {_describe(tok)}")  # pragma: no cover - table and code agree
+        if tok.kind == "num":
+            before = self.toks[self.i - 1]
+            if before.kind == "op" and before.text == ")":
+                return _JUXTAPOSITION  # (n-2) 2^n
+            if _ends_in_power(left) and self.peek(1).kind == "op" and self.peek(1).text == "^":
+                return _JUXTAPOSITION  # powers side by side: 2^6 3^5, 2^{k} 2^{-n}
+        return None  # otherwise numbers never multiply implicitly from the right ("2 3" is not 6); eof
 
     def script(self) -> Tree:
         """The exponent after ``^``: a braced group, or one atom (plain text ``2^10``, ``x^-1`` too)."""
         tok = self.peek()
         if tok.kind == "op" and tok.text == "{":
             return self.group(self.advance())
-        return self.parse_expr(_SCRIPT_BP)
+        return self.expression(_SCRIPT_BP)
 
     # ---- atoms ------------------------------------------------------------------------------------------------
-    def nud(self, tok: Token) -> Tree:
-        """An atom or a prefix operator starting an expression."""
-        kind = tok.kind
-        if kind == "num":
-            return self.number(tok)
-        if kind == "ident":
-            return self.identifier(tok)
-        if kind == "cmd":
-            return self.command(tok)
-        if kind == "begin":
-            return self.environment(tok)
-        if kind == "op":
-            op = tok.text
-            if op in ("-", "+", "pm", "mp"):
-                operand = self.parse_expr(_PREFIX_BP)
-                return {"-": ("neg", operand), "+": operand}.get(op) or (op, None, operand)
-            if op in ("(", "["):
-                return self.brackets(tok)
-            if op == "{":
-                return self.group(tok)
-            if op == "\\{":
-                return self.set_braces(tok)
-            if op == "|":
-                return self.bars(tok)
-            if op == "langle":
-                items = self.nested_items(tok, ("rangle",))
-                self.expect_op("rangle", tok)
-                return ("tuple", tuple(items), "<", ">")
-        raise self.fail(tok)
-
     def number(self, tok: Token) -> Tree:
-        value, places = tok.value  # type: ignore[misc]
-        node = ("num", value, places)
+        node = _numeral(tok)
+        value, places = node[1], node[2]
         if places is None and value.denominator == 1 and tok.text.isdigit():
             mixed = self.mixed_fraction(value)
             if mixed is not None:
@@ -397,7 +392,7 @@ class _Parser:
             while True:
                 t = self.advance()
                 if t.kind == "eof":
-                    raise ParseFailure(tok.pos, f"expected '}}' to close '{{' opened at position {tok.pos}")
+                    raise ParseFailure(t.pos, "expected '}' to close it, found the end", context=("'{' opened", tok.pos))
                 if t.kind == "op" and t.text == "{":
                     depth += 1
                 elif t.kind == "op" and t.text == "}":
@@ -425,6 +420,8 @@ class _Parser:
         name = tok.text
         if name in _CONSTS:
             return _CONSTS[name]
+        if name == "emptyset":
+            return ("set", (), tok.pos)
         if name == "Gamma" and self.at_op("(") and not self.peek().space:
             opener = self.advance()
             args = self.nested_items(opener, (")",))
@@ -437,6 +434,8 @@ class _Parser:
             return ("sym", greek)
         if name in _FUNCS:
             return self.function(tok)
+        if name in _PROGRAM_RELATIONS or name == "Rational":
+            return self.program_call(tok)
         if name == "frac":
             num = self.argument(tok)
             den = self.argument(tok)
@@ -456,7 +455,7 @@ class _Parser:
         if name in ("mathbb", "R", "Bbb"):
             letter = self.argument(tok) if name != "R" else ("sym", "R")
             if letter == ("sym", "R"):
-                return _REAL_LINE
+                return _real_line(tok.pos)
             raise ParseFailure(tok.pos, "a number set other than the real numbers")
         if name in ("angle", "triangle", "partial"):
             return ("sym", name)
@@ -484,9 +483,21 @@ class _Parser:
                 or lower[1][0][0] not in ("sym", "const") or lower[1][0][1] in ("pi", "oo")):
             raise ParseFailure(tok.pos, f"'\\{tok.text}' without bounds written as _{{k=a}}^{{b}}")
         var = lower[1][0][1]
-        body = _rename_constant(self.parse_expr(_SERIES_BODY_BP), var) if var in ("e", "i") else \
-            self.parse_expr(_SERIES_BODY_BP)
+        body = self.expression(_SERIES_BODY_BP)
+        if var in ("e", "i"):
+            body = _rename_constant(body, var)
         return ("func", tok.text, body, ("sym", var), lower[1][1], upper)
+
+    def program_call(self, tok: Token) -> Tree:
+        """``Eq(a, b)`` (and ``Ne``, ``Lt``, ``Le``, ``Gt``, ``Ge``): the relation; ``Rational(p, q)``: ``p/q``."""
+        opener = self.advance()
+        args = self.nested_items(opener, (")",))
+        self.expect_op(")", opener)
+        if len(args) != 2:
+            raise ParseFailure(tok.pos, f"'{tok.text}' with {len(args)} arguments instead of 2")
+        if tok.text == "Rational":
+            return ("div", args[0], args[1])
+        return ("rel", (args[0], args[1]), (_PROGRAM_RELATIONS[tok.text],), tok.pos)
 
     def argument(self, opener: Token) -> Tree:
         """One argument of ``\\frac``, ``\\sqrt``, ``\\binom``: a braced group or a single token."""
@@ -494,11 +505,10 @@ class _Parser:
         if tok.kind == "op" and tok.text == "{":
             return self.group(self.advance())
         if tok.kind == "eof":
-            raise ParseFailure(tok.pos, f"missing argument of '\\{opener.text}' at position {opener.pos}")
+            raise ParseFailure(tok.pos, "missing argument", context=(f"'\\{opener.text}'", opener.pos))
         self.advance()
         if tok.kind == "num":
-            value, places = tok.value  # type: ignore[misc]
-            return ("num", value, places)
+            return _numeral(tok)
         if tok.kind == "ident":
             return self.identifier_plain(tok)
         if tok.kind == "cmd":
@@ -540,7 +550,7 @@ class _Parser:
         elif self.at_op("{"):
             args = [self.group(self.advance())]
         else:
-            args = [self.parse_expr(_FUNC_ARG_BP)]
+            args = [self.expression(_PREFIX_BP, function_argument=True)]
         if base is not None:
             if name != "log":
                 raise ParseFailure(tok.pos, f"a subscript on '\\{tok.text}'")
@@ -561,15 +571,15 @@ class _Parser:
     def nested_expr(self, opener: Token, closers: Tuple[str, ...], cmd_closer: bool = False) -> Tree:
         """One expression inside an opener, up to its closer (a command closer such as ``\\rfloor`` too)."""
         saved, self.in_bars = self.in_bars, False
-        inner = self.parse_expr(0)
+        inner = self.expression(0)
         self.in_bars = saved
         tok = self.peek()
         if cmd_closer:
             if tok.kind == "cmd" and tok.text in closers:
                 self.advance()
                 return inner
-            raise ParseFailure(tok.pos, f"expected '\\{closers[0]}' to close '\\{opener.text}' opened at "
-                                        f"position {opener.pos}")
+            raise ParseFailure(tok.pos, f"expected '\\{closers[0]}' to close it",
+                               context=(f"'\\{opener.text}' opened", opener.pos))
         self.expect_op(closers[0], opener)
         return inner
 
@@ -577,7 +587,7 @@ class _Parser:
         """A TeX group ``{...}``: one expression (or ``{n \\choose k}``); ``{1, 2}`` is a bare list."""
         items = self.nested_items(opener, ("}",))
         self.expect_op("}", opener)
-        return items[0] if len(items) == 1 else ("list", tuple(items))
+        return items[0] if len(items) == 1 else ("list", tuple(items), opener.pos)
 
     def brackets(self, opener: Token) -> Tree:
         """``(x)`` grouping; ``(a, b)`` tuple; ``[a, b)``, ``(a, b]``, ``[a, b]`` intervals (via "tuple" shapes)."""
@@ -588,7 +598,7 @@ class _Parser:
         self.advance()
         if len(items) == 1 and opener.text + close.text in ("()", "[]"):
             return items[0]
-        return ("tuple", tuple(items), opener.text, close.text)
+        return ("tuple", tuple(items), opener.text, close.text, opener.pos)
 
     def set_braces(self, opener: Token) -> Tree:
         """``\\{1, 2\\}``; a set-builder ``\\{x \\mid x > 0\\}`` or ``\\{x : x > 0\\}`` reads as its condition."""
@@ -596,15 +606,15 @@ class _Parser:
             self.i += 2
             conditions = self.nested_items(opener, ("\\}",))
             self.expect_op("\\}", opener)
-            return conditions[0] if len(conditions) == 1 else ("list", tuple(conditions))
+            return conditions[0] if len(conditions) == 1 else ("list", tuple(conditions), opener.pos)
         items = self.nested_items(opener, ("\\}",))
         self.expect_op("\\}", opener)
-        return ("set", tuple(items))
+        return ("set", tuple(items), opener.pos)
 
     def bars(self, opener: Token) -> Tree:
         """``|x|``: inside the bars a ``|`` closes instead of starting a new absolute value."""
         saved, self.in_bars = self.in_bars, True
-        inner = self.parse_expr(0)
+        inner = self.expression(0)
         self.in_bars = saved
         self.expect_op("|", opener)
         return ("func", "abs", inner)
@@ -614,21 +624,19 @@ class _Parser:
         env = tok.text
         if env not in _MATRIX_ENVS and env not in _LIST_ENVS:
             raise ParseFailure(tok.pos, f"unknown environment '{env}'")
-        if env in _LIST_ENVS and env != "cases":
-            self._drop_alignment_marks()
         rows: List[List[Tree]] = [[]]
         cells = 0
         while True:
             nxt = self.peek()
             if nxt.kind == "end":
                 if nxt.text != env:
-                    raise ParseFailure(nxt.pos, f"'\\end{{{nxt.text}}}' closes '\\begin{{{env}}}' opened at "
-                                                f"position {tok.pos}")
+                    raise ParseFailure(nxt.pos, f"'\\end{{{nxt.text}}}' closes it",
+                                       context=(f"'\\begin{{{env}}}' opened", tok.pos))
                 self.advance()
                 break
             if nxt.kind == "eof":
-                raise ParseFailure(nxt.pos, f"expected '\\end{{{env}}}' to close '\\begin{{{env}}}' opened at "
-                                            f"position {tok.pos}")
+                raise ParseFailure(nxt.pos, f"expected '\\end{{{env}}}' to close it, found the end",
+                                   context=(f"'\\begin{{{env}}}' opened", tok.pos))
             if nxt.kind == "op" and nxt.text == "rowsep":
                 self.advance()
                 rows.append([])
@@ -636,40 +644,142 @@ class _Parser:
             if nxt.kind == "op" and nxt.text == "&":
                 self.advance()
                 continue
-            rows[-1].append(self.parse_expr(0))
+            rows[-1].append(self.expression(0))
             cells += 1
             if cells > MAX_MATRIX_CELLS:
                 raise ParseFailure(nxt.pos, f"more than {MAX_MATRIX_CELLS} matrix entries")
         rows = [r for r in rows if r]
         if env in _LIST_ENVS:
-            items = []
-            for r in rows:
-                items.append(_join_aligned(r))
-            return items[0] if len(items) == 1 else ("list", tuple(items))
+            items = [_join_aligned(r, tok.pos) for r in rows]
+            return items[0] if len(items) == 1 else ("list", tuple(items), tok.pos)
         if not rows or any(len(r) != len(rows[0]) for r in rows):
             raise ParseFailure(tok.pos, f"rows of different lengths in '{env}'")
-        return ("matrix", tuple(tuple(r) for r in rows), env)
-
-    def _drop_alignment_marks(self) -> None:
-        """In ``aligned``-like environments ``&`` only aligns: ``x &= 2`` is ``x = 2``."""
-        j, depth = self.i, 1
-        while j < len(self.toks) and self.toks[j].kind != "eof":
-            t = self.toks[j]
-            depth += (t.kind == "begin") - (t.kind == "end")
-            if depth == 0:
-                break
-            if t.kind == "op" and t.text == "&" and depth == 1:
-                del self.toks[j]
-                continue
-            j += 1
+        return ("matrix", tuple(tuple(r) for r in rows), env, tok.pos)
 
 
-def _join_aligned(cells: List[Tree]) -> Tree:
+# ---- the operators ---------------------------------------------------------------------------------------------
+@_operator(_CHOOSE_BP, "choose")
+def _choose(p: _Parser, tok: Token, left: Tree) -> Tree:
+    return ("func", "binom", left, p.expression(_CHOOSE_BP))
+
+
+@_operator(_RELATION_BP, "=", "<", ">", "<=", ">=", "!=", "approx")
+def _relation(p: _Parser, tok: Token, left: Tree) -> Tree:
+    """``a = b``; a chain ``1 < x <= 3`` is one relation."""
+    right = p.expression(_RELATION_BP)
+    if left[0] == "rel":
+        return ("rel", left[1] + (right,), left[2] + (tok.text,), left[3])
+    return ("rel", (left, right), (tok.text,), tok.pos)
+
+
+@_operator(_RELATION_BP, "in")
+def _membership(p: _Parser, tok: Token, left: Tree) -> Tree:
+    return ("in", left, p.expression(_RELATION_BP), tok.pos)
+
+
+@_operator(_SET_BP, "cup", "cap", "setminus")
+def _set_operation(p: _Parser, tok: Token, left: Tree) -> Tree:
+    return ("setop", tok.text, left, p.expression(_SET_BP), tok.pos)
+
+
+@_operator(_SUM_BP, "+")
+def _plus(p: _Parser, tok: Token, left: Tree) -> Tree:
+    return _add(left, p.expression(_SUM_BP))
+
+
+@_operator(_SUM_BP, "-")
+def _minus(p: _Parser, tok: Token, left: Tree) -> Tree:
+    return _add(left, ("neg", p.expression(_SUM_BP)))
+
+
+@_operator(_SUM_BP, "pm", "mp")
+def _plus_minus(p: _Parser, tok: Token, left: Tree) -> Tree:
+    return (tok.text, left, p.expression(_SUM_BP), tok.pos)
+
+
+@_operator(_PRODUCT_BP, "*")
+def _times(p: _Parser, tok: Token, left: Tree) -> Tree:
+    return _mul(left, p.expression(_PRODUCT_BP))
+
+
+@_operator(_PRODUCT_BP, "/")
+def _over(p: _Parser, tok: Token, left: Tree) -> Tree:
+    return ("div", left, p.expression(_PRODUCT_BP))
+
+
+@_operator(_PRODUCT_BP, ":")
+def _ratio(p: _Parser, tok: Token, left: Tree) -> Tree:
+    return ("ratio", left, p.expression(_PRODUCT_BP), tok.pos)
+
+
+@_operator(_POWER_BP, "^")
+def _power(p: _Parser, tok: Token, left: Tree) -> Tree:
+    return ("pow", left, p.script())
+
+
+@_operator(_POSTFIX_BP, "!")
+def _factorial(p: _Parser, tok: Token, left: Tree) -> Tree:
+    return ("func", "factorial", left)
+
+
+@_operator(_POSTFIX_BP, "%")
+def _percent(p: _Parser, tok: Token, left: Tree) -> Tree:
+    return ("percent", left)
+
+
+@_operator(_POSTFIX_BP, "°")
+def _degrees(p: _Parser, tok: Token, left: Tree) -> Tree:
+    return ("deg", left)
+
+
+@_operator(_POSTFIX_BP, "'")
+def _prime(p: _Parser, tok: Token, left: Tree) -> Tree:
+    """``x'``, ``f'``: a prime makes a new name."""
+    if left[0] == "sym":
+        return ("sym", left[1] + "'")
+    raise ParseFailure(tok.pos, "a prime after something that is not a name")
+
+
+# ---- the starts -------------------------------------------------------------------------------------------------
+@_prefix("-", "+", "pm", "mp")
+def _signed(p: _Parser, tok: Token) -> Tree:
+    operand = p.expression(_PREFIX_BP)
+    if tok.text == "-":
+        return ("neg", operand)
+    return operand if tok.text == "+" else (tok.text, None, operand, tok.pos)
+
+
+@_prefix("langle")
+def _angle_tuple(p: _Parser, tok: Token) -> Tree:
+    """``\\langle a, b \\rangle``: a tuple."""
+    items = p.nested_items(tok, ("rangle",))
+    p.expect_op("rangle", tok)
+    return ("tuple", tuple(items), "<", ">", tok.pos)
+
+
+_PREFIX.update({"(": _Parser.brackets, "[": _Parser.brackets, "{": _Parser.group, "\\{": _Parser.set_braces,
+                "|": _Parser.bars})
+_ATOMS.update(num=_Parser.number, ident=_Parser.identifier, cmd=_Parser.command, begin=_Parser.environment)
+
+
+def _ends_in_power(tree: Tree) -> bool:
+    """``2^6``, ``2^6 3^5``: a power, or a product whose last factor is one."""
+    return bool(tree[0] == "pow" or (tree[0] == "mul" and tree[-1][0] == "pow"))
+
+
+def _numeral(tok: Token) -> Tree:
+    """The node of a number token."""
+    assert tok.value is not None  # (the tokenizer gives every number token its value)
+    value, places = tok.value
+    return ("num", value, places)
+
+
+def _join_aligned(cells: List[Tree], pos: int) -> Tree:
     """One row of a ``cases`` environment: a single cell is an item; a value with its condition (``x & x > 0``)
     is a piecewise definition, which is not supported."""
     if len(cells) == 1:
         return cells[0]
-    raise ParseFailure(0, "a piecewise definition (cells separated by '&')")
+    raise ParseFailure(pos, "a piecewise definition (cells separated by '&')")
 
 
 def _rename_constant(tree: Tree, name: str) -> Tree:

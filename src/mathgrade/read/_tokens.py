@@ -22,7 +22,7 @@ from typing import List, NamedTuple, Optional, Tuple
 from ..limits import MAX_DIGITS
 from ._normalize import UNIT_WORDS, is_unit_phrase
 
-__all__ = ["Token", "ParseFailure", "tokenize", "safe_int"]
+__all__ = ["Token", "ParseFailure", "tokenize", "safe_int", "ALIGNMENT_ENVS"]
 
 
 class Token(NamedTuple):
@@ -34,13 +34,16 @@ class Token(NamedTuple):
 
 
 class ParseFailure(Exception):
-    """A reading error: ``pos`` (offset in the normalized text), ``message``, and whether the input is words."""
+    """A reading error: ``pos`` (offset in the normalized text), ``message``, whether the input is words, and the
+    ``context``: what the error is about and where that is (``("'(' opened", 6)``), if it is elsewhere."""
 
-    def __init__(self, pos: int, message: str, words: bool = False) -> None:
+    def __init__(self, pos: int, message: str, words: bool = False,
+                 context: Optional[Tuple[str, int]] = None) -> None:
         super().__init__(f"{message} at position {pos}")
         self.pos = pos
         self.message = message
         self.words = words
+        self.context = context
 
 
 _CMD_OPS = {
@@ -64,9 +67,17 @@ _NUMBER_WORDS = {
 _PLAIN_FUNCS = frozenset("sin cos tan cot sec csc arcsin arccos arctan sinh cosh tanh log ln exp sqrt gcd lcm "
                          "abs floor ceil max min".split())
 _PLAIN_CONSTS = {"pi": "pi", "inf": "infty", "infty": "infty", "infinity": "infty", "oo": "infty"}
+_PROGRAM_CALLS = {
+    "factorial": "factorial", "binomial": "binomial", "ceiling": "ceil", "Abs": "abs", "Rational": "Rational",
+    "Eq": "Eq", "Ne": "Ne", "Lt": "Lt", "Le": "Le", "Gt": "Gt", "Ge": "Ge",
+}
+"""Functions of programming languages (SymPy, Python) written as calls, ``factorial(n)``, ``Eq(a, b)``: the command
+each one reads as (only when ``(`` follows)."""
 _SHORT_WORDS = frozenset("no yes all any odd not the none are is for with if when where real set of".split())
 _DIGIT_ARG_CMDS = {"frac": 2, "binom": 2, "sqrt": 1}
 _DIGITS = frozenset("0123456789")
+ALIGNMENT_ENVS = frozenset("aligned align gathered gather split eqnarray alignat".split())
+"""Environments whose ``&`` only aligns (``x &= 2`` is ``x = 2``): their marks are not tokens."""
 
 
 def safe_int(digits: str) -> int:
@@ -85,6 +96,21 @@ def tokenize(src: str) -> List[Token]:
     out: List[Token] = []
     _tokenize_into(src, 0, len(src), out, 0)
     out.append(Token("eof", "", len(src), False))
+    return _without_alignment_marks(out) if "&" in src else out
+
+
+def _without_alignment_marks(tokens: List[Token]) -> List[Token]:
+    """``tokens`` without the ``&`` directly inside an environment of :data:`ALIGNMENT_ENVS`."""
+    envs: List[str] = []
+    out = []
+    for tok in tokens:
+        if tok.kind == "begin":
+            envs.append(tok.text)
+        elif tok.kind == "end" and envs:
+            envs.pop()
+        elif tok.kind == "op" and tok.text == "&" and envs and envs[-1] in ALIGNMENT_ENVS:
+            continue
+        out.append(tok)
     return out
 
 
@@ -240,7 +266,8 @@ def _braced(src: str, pos: int, end: int, opener: int, offset: int, what: str) -
             if depth == 0:
                 return src[pos + 1:k], k + 1
         k += 1
-    raise ParseFailure(end + offset, f"expected '}}' to close '{what}{{' opened at position {opener + offset}")
+    raise ParseFailure(end + offset, "expected '}' to close it, found the end",
+                       context=(f"'{what}{{' opened", opener + offset))
 
 
 def _text(src: str, pos: int, end: int, out: List[Token], space: bool, start: int, offset: int) -> int:
@@ -251,7 +278,7 @@ def _text(src: str, pos: int, end: int, out: List[Token], space: bool, start: in
     lower = word.lower()
     if lower in ("or", "and", ",", "or,", "and,") or (not word and "," in body):
         out.append(Token("op", ",", start + offset, space))
-    elif not word or _is_unit(lower):
+    elif not word or is_unit_phrase(lower):
         pass
     elif lower in _NUMBER_WORDS:
         out.append(Token("num", word, start + offset, space, (Fraction(_NUMBER_WORDS[lower]), None)))
@@ -260,10 +287,6 @@ def _text(src: str, pos: int, end: int, out: List[Token], space: bool, start: in
     else:
         out.append(Token("word", word, start + offset, space))
     return after
-
-
-def _is_unit(lower: str) -> bool:
-    return is_unit_phrase(lower)
 
 
 def _has_word(text: str) -> bool:
@@ -313,6 +336,8 @@ def _letters(src: str, pos: int, end: int, out: List[Token], space: bool, offset
         out.append(Token("op", ",", start + offset, space))
     elif lower in _NUMBER_WORDS:
         out.append(Token("num", run, start + offset, space, (Fraction(_NUMBER_WORDS[lower]), None)))
+    elif run in _PROGRAM_CALLS and src.startswith("(", pos):
+        out.append(Token("cmd", _PROGRAM_CALLS[run], start + offset, space))
     elif lower in _PLAIN_FUNCS and run.islower():
         out.append(Token("cmd", lower, start + offset, space))
     elif lower in _PLAIN_CONSTS and run.islower():

@@ -1,0 +1,139 @@
+"""Grading with Ray Data against ``grade_many``, in one run on this machine.
+
+Usage (from the repository root, with ``pip install '.[ray]'``)::
+
+    python bench/bench_ray.py [--rows 200000] [--json bench_ray.json]
+
+The rows are the real model outputs of the bundled labeled sets (``bench/data/model_outputs.jsonl.gz``, GSM8K and
+MATH; ``bench/data/hard_outputs_skythought.jsonl.gz``, long chains of thought), repeated to ``--rows`` rows and
+written to one Parquet file. Each configuration grades that file from disk to the end, with the default options:
+
+- ``grade_many`` with 1 worker (in this process) and with 2 worker processes, reading the file with pyarrow;
+- ``mathgrade.ray.grade_dataset`` on a local Ray cluster of 2 CPUs started by this script (``ray.init``, no
+  dashboard), with 1 and with 2 actors, reading the file with ``ray.data.read_parquet`` and consuming the graded
+  rows in this process (``iter_batches``), at the batch size ``batch_size_for`` picks from 256 sampled rows.
+
+It prints rows/s for each, the overhead ratio of Ray (``grade_many`` rows/s over Ray's, same number of processes),
+and two costs the scale projection (``bench/scale_projection.py``) starts from: the grading cost per row (one
+process, no Ray) and Ray Data's cost per batch beyond its rows (from two runs of small rows that differ only in
+batch size: the difference in time over the difference in batches). Cluster start-up is not counted; the first
+batch's actor start-up is (a real run pays it once).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import itertools
+import json
+import logging
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Dict, List, Tuple
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "bench" / "data"
+SETS = ("model_outputs.jsonl.gz", "hard_outputs_skythought.jsonl.gz")
+
+
+def _rows(n: int) -> List[Dict[str, str]]:
+    real: List[Dict[str, str]] = []
+    for name in SETS:
+        with gzip.open(DATA / name, "rt", encoding="utf-8") as f:
+            real += [{"answer": r["text"], "gold": r["gold"]} for r in map(json.loads, f) if r.get("text")]
+    return [dict(r, id=str(i)) for i, r in zip(range(n), itertools.cycle(real))]
+
+
+def _write_parquet(rows: List[Dict[str, str]], path: Path) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    pq.write_table(pa.Table.from_pylist(rows), path, row_group_size=16_384)
+
+
+def _grade_many(path: Path, workers: int) -> Tuple[float, int]:
+    import pyarrow.parquet as pq
+
+    from mathgrade import grade_many, warm_up
+
+    warm_up()
+    start = time.perf_counter()
+    table = pq.read_table(path, columns=["answer", "gold"])
+    pairs = zip(table.column("answer").to_pylist(), table.column("gold").to_pylist())
+    n = sum(1 for _ in grade_many(pairs, workers=workers))
+    return time.perf_counter() - start, n
+
+
+def _ray(ray: Any, path: Path, actors: int, batch_size: int) -> Tuple[float, int]:
+    from mathgrade.ray import grade_dataset
+
+    start = time.perf_counter()
+    ds = ray.data.read_parquet(str(path), num_cpus=0)
+    graded = grade_dataset(ds, actors=actors, batch_size=batch_size)
+    n = sum(b.num_rows for b in graded.iter_batches(batch_size=None, batch_format="pyarrow"))
+    return time.perf_counter() - start, n
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rows", type=int, default=200_000)
+    ap.add_argument("--json", default=None, help="also write the numbers to this JSON file")
+    args = ap.parse_args()
+
+    os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")  # keep the cluster on 127.0.0.1
+    import ray
+
+    from mathgrade.ray import batch_size_for
+
+    rows = _rows(args.rows)
+    results: Dict[str, Any] = {"rows": len(rows), "cpus": os.cpu_count(), "load_average": os.getloadavg()[0]}
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "rows.parquet"
+        _write_parquet(rows, path)
+        chars = sum(len(r["answer"]) for r in rows) / len(rows)
+        batch_size = batch_size_for(rows[:256])
+        results.update(mean_output_chars=round(chars), batch_size=batch_size)
+        print(f"{len(rows)} rows (mean output {chars:.0f} characters), batch size {batch_size}, "
+              f"load average {results['load_average']:.1f}", flush=True)
+
+        for workers in (1, 2):
+            seconds, n = _grade_many(path, workers)
+            assert n == len(rows)
+            results[f"grade_many_{workers}"] = n / seconds
+            print(f"grade_many, {workers} worker{'s' if workers > 1 else ''}: {n / seconds:,.0f} rows/s "
+                  f"({seconds:.1f} s)", flush=True)
+        results["row_seconds"] = 1 / results["grade_many_1"]
+
+        ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
+        ray.data.DataContext.get_current().enable_progress_bars = False
+        logging.getLogger("ray.data").setLevel(logging.ERROR)
+        try:
+            for actors in (1, 2):
+                seconds, n = _ray(ray, path, actors, batch_size)
+                assert n == len(rows)
+                rate = n / seconds
+                results[f"ray_{actors}"] = rate
+                print(f"Ray Data, {actors} actor{'s' if actors > 1 else ''}: {rate:,.0f} rows/s ({seconds:.1f} s); "
+                      f"grade_many is {results[f'grade_many_{actors}'] / rate:.2f}x that", flush=True)
+
+            # Ray's cost per batch: the same small rows in batches of 16 and of 1024, on one actor.
+            tiny = Path(tmp) / "tiny.parquet"
+            _write_parquet([{"answer": "7", "gold": "7", "id": str(i)} for i in range(32_768)], tiny)
+            times = {b: _ray(ray, tiny, 1, b)[0] for b in (1024, 16, 1024, 16)}  # second runs: actors warm
+            batches = {b: 32_768 / b for b in times}
+            per_batch = (times[16] - times[1024]) / (batches[16] - batches[1024])
+            results["batch_seconds"] = per_batch
+            print(f"Ray Data's cost per batch beyond its rows: {per_batch * 1e3:.2f} ms "
+                  f"({times[16]:.1f} s in batches of 16, {times[1024]:.1f} s in batches of 1024)", flush=True)
+        finally:
+            ray.shutdown()
+    print(f"grading cost per row (one process, no Ray): {results['row_seconds'] * 1e6:.0f} us")
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

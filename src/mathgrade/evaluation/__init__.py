@@ -1,0 +1,63 @@
+"""Evaluate a model on a math benchmark: ``mathgrade eval`` and ``mathgrade tasks``, and their Python API.
+
+Modules, in the order data flows::
+
+    tasks ─▶ prompts ─▶ client ⇄ cache ─▶ (live) ─▶ scoring ─▶ metrics ─▶ rundir
+                          predictions ───────────────┘
+
+- :mod:`.tasks`: the bundled benchmarks, task files and Hugging Face datasets, as :class:`Task` / :class:`Problem`;
+- :mod:`.prompts`: the prompt of each problem (chat or few-shot completion);
+- :mod:`.client`: the async OpenAI-compatible client (aiohttp: ``pip install 'mathgrade[eval]'``), retries;
+- :mod:`.cache`: the SQLite response cache; :mod:`.live`: the pipeline of a live run;
+- :mod:`.predictions`: generations made elsewhere, read as samples;
+- :mod:`.scoring`: grading, answer clusters and ``samples.jsonl`` rows; :mod:`.metrics`: pass@k, maj@k, results;
+- :mod:`.rundir`: the run directory; :mod:`.run`: :func:`evaluate` and :func:`rescore`;
+- :mod:`.eval_command`, :mod:`.tasks_command`: the two subcommands.
+
+The run directory's format is documented in docs/eval.md.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, List
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers; at run time the names load on first use
+    from .client import EndpointError, RetryPolicy, Sampling
+    from .metrics import majority_correct, pass_at_k
+    from .predictions import PredictionFields
+    from .prompts import INSTRUCTION, Prompter, Template, load_template
+    from .run import EvalSettings, RunOutcome, evaluate, rescore
+    from .tasks import BUNDLED, Fields, Problem, Task, load_hf_dataset, load_task, load_task_file
+
+__all__ = [
+    "evaluate", "rescore", "EvalSettings", "RunOutcome",
+    "Task", "Problem", "Fields", "BUNDLED", "load_task", "load_task_file", "load_hf_dataset",
+    "Prompter", "Template", "load_template", "INSTRUCTION",
+    "Sampling", "RetryPolicy", "EndpointError", "PredictionFields",
+    "pass_at_k", "majority_correct",
+]
+
+_WHERE = {
+    "evaluate": ".run", "rescore": ".run", "EvalSettings": ".run", "RunOutcome": ".run",
+    "Task": ".tasks", "Problem": ".tasks", "Fields": ".tasks", "BUNDLED": ".tasks", "load_task": ".tasks",
+    "load_task_file": ".tasks", "load_hf_dataset": ".tasks",
+    "Prompter": ".prompts", "Template": ".prompts", "load_template": ".prompts", "INSTRUCTION": ".prompts",
+    "Sampling": ".client", "RetryPolicy": ".client", "EndpointError": ".client",
+    "PredictionFields": ".predictions", "pass_at_k": ".metrics", "majority_correct": ".metrics",
+}
+"""The module that defines each public name, imported the first time the name is used: every ``mathgrade``
+command builds its parser from the command modules, and ``mathgrade grade`` should not pay for the client."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(__all__))

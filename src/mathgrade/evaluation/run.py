@@ -1,0 +1,221 @@
+"""An evaluation run end to end: :func:`evaluate` asks a model (live), :func:`rescore` scores a predictions file;
+both write the same run directory (``config.json``, ``samples.jsonl``, ``results.json``; see docs/eval.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import os
+import signal
+import time
+from dataclasses import dataclass, field
+from typing import Any, Dict, Optional
+
+from .. import __version__
+from ..cli import UsageError
+from ..options import Options, make_options
+from .cache import ResponseCache
+from .client import Client, RetryPolicy, Sampling
+from .live import fetch_and_score
+from .predictions import PredictionFields, Predictions
+from .progress import Progress
+from .prompts import Prompter, config_fields
+from .rundir import CACHE, RESULTS, RunDir
+from .scoring import Scorer
+from .tasks import Task
+
+__all__ = ["EvalSettings", "RunOutcome", "evaluate", "rescore"]
+
+
+@dataclass(frozen=True)
+class EvalSettings:
+    """Everything that defines a live run.
+
+    ``task`` (cut to its first ``limit`` problems) is asked of ``model`` at ``base_url`` (an OpenAI-compatible
+    endpoint ending in ``/v1``), ``n`` samples per problem, with the prompts of ``prompter`` and the ``sampling``
+    parameters. Answers are graded with ``policy`` and ``timeout`` (seconds per sample) on ``workers`` processes.
+    The client keeps at most ``concurrency`` requests in flight, each attempt limited to ``request_timeout`` seconds,
+    retried as ``retry`` says. ``api_key_env`` names the environment variable that holds the API key (the key itself
+    is never stored). ``task_source`` describes where the task came from, for ``config.json`` and ``--resume``.
+    """
+
+    task: Task
+    model: str
+    base_url: str
+    prompter: Prompter
+    sampling: Sampling = Sampling()
+    n: int = 1
+    limit: Optional[int] = None
+    policy: str = "eval"
+    timeout: float = 5.0
+    concurrency: int = 64
+    request_timeout: float = 1200.0
+    retry: RetryPolicy = RetryPolicy()
+    api_key_env: Optional[str] = None
+    workers: Optional[int] = None
+    task_source: Dict[str, Any] = field(default_factory=lambda: {"kind": "bundled"})
+
+    def __post_init__(self) -> None:
+        for name, value, low in (("n", self.n, 1), ("concurrency", self.concurrency, 1)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < low:
+                raise UsageError(f"--{name} must be an integer of at least {low}, not {value!r}")
+        if not self.base_url.startswith(("http://", "https://")):
+            raise UsageError(f"--base-url must be an http:// or https:// URL, not {self.base_url!r}")
+
+    def config(self, started_at: str) -> Dict[str, Any]:
+        """The ``config.json`` object of this run (no secret in it: only the name of the key's variable)."""
+        return {
+            "task": self.task.name, "task_source": self.task_source, "model": self.model,
+            "base_url": self.base_url, **config_fields(self.prompter), "n": self.n, **self.sampling.config(),
+            "limit": self.limit, "policy": self.policy, "timeout": self.timeout, "concurrency": self.concurrency,
+            "request_timeout": self.request_timeout, "max_retries": self.retry.max_retries,
+            "api_key_env": self.api_key_env, "predictions": None, "workers": self.workers,
+            "mathgrade_version": __version__, "started_at": started_at,
+        }
+
+
+@dataclass
+class RunOutcome:
+    """What a run did: its ``results`` (the ``results.json`` object; None when it was interrupted), whether it
+    finished (``complete``: every sample scored), and where it wrote."""
+
+    out_dir: str
+    results: Optional[Dict[str, Any]]
+    complete: bool
+    scored: int
+    total: int
+    requests: int = 0
+
+
+def evaluate(settings: EvalSettings, out_dir: str, *, progress: bool = False) -> RunOutcome:
+    """Run ``settings`` live, writing the run directory ``out_dir``; samples already in its cache are not asked
+    again. Raises :class:`~mathgrade.evaluation.client.EndpointError` when the endpoint cannot serve the run (after
+    writing every answer received to the cache)."""
+    api_key = _api_key(settings.api_key_env)
+    options = make_options(policy=settings.policy, timeout=settings.timeout)
+    task = settings.task.head(settings.limit)
+    total = len(task) * settings.n
+    started = time.perf_counter()
+    workers = settings.workers if settings.workers is not None else _cores()
+    window = max(2048, 4 * settings.concurrency)
+    # the scorer's grading reads ahead at most 4 chunks per worker: keep that well inside the producer's window
+    chunk = max(1, min(1024, window // (8 * max(1, workers))))
+    with RunDir(out_dir) as run_dir:
+        run_dir.start(settings.config(_now()))
+        shown = Progress(total, progress)
+        try:
+            with run_dir.open_samples() as out:
+                scorer = Scorer(task.name, options, out, workers=workers, chunk_size=chunk, total=total,
+                                on_graded=shown.graded_now)
+                client = Client(settings.base_url, api_key=api_key, concurrency=settings.concurrency,
+                                timeout=settings.request_timeout, retry=settings.retry, on_retry=shown.retried)
+                finished = _run_coroutine(_live(settings, task, client, run_dir.file(CACHE), scorer, shown, window))
+        finally:
+            shown.close()
+        return _finish(run_dir, scorer, task.name, settings.model, finished, total, started, shown.requests)
+
+
+async def _live(settings: EvalSettings, task: Task, client: Client, cache_path: str, scorer: Scorer,
+                progress: Progress, window: int) -> bool:
+    """The live pipeline on this thread's event loop (the cache is opened here: SQLite keeps to one thread)."""
+    loop = asyncio.get_running_loop()
+    current = asyncio.current_task()
+    try:  # SIGTERM stops cleanly, like Ctrl-C (only possible from the main thread)
+        if current is not None:
+            loop.add_signal_handler(signal.SIGTERM, current.cancel)
+    except (NotImplementedError, RuntimeError, ValueError):
+        pass
+    try:
+        with ResponseCache(cache_path) as cache:
+            async with client:
+                return await fetch_and_score(task, settings.n, settings.prompter, settings.model, settings.base_url,
+                                             settings.sampling, client, cache, scorer, progress, window)
+    finally:
+        try:
+            loop.remove_signal_handler(signal.SIGTERM)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass
+
+
+def _run_coroutine(coro: Any) -> Any:
+    """Run ``coro`` to its end with ``asyncio.run``; from a thread whose event loop is running already (a notebook),
+    in a thread of its own."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="mathgrade-eval") as executor:
+        return executor.submit(asyncio.run, coro).result()
+
+
+def rescore(predictions: str, out_dir: str, *, task: Optional[Task] = None,
+            fields: PredictionFields = PredictionFields(), policy: str = "eval", timeout: float = 5.0,
+            workers: Optional[int] = None, limit: Optional[int] = None, model: Optional[str] = None,
+            fmt: Optional[str] = None, progress: bool = False) -> RunOutcome:
+    """Score the generations in the file ``predictions`` (against ``task``, or the file's own gold answers), writing
+    the run directory ``out_dir`` like a live run."""
+    options = make_options(policy=policy, timeout=timeout)
+    started = time.perf_counter()
+    with RunDir(out_dir) as run_dir:
+        with Predictions(predictions, task, fields, run_dir.path, fmt=fmt, limit=limit) as preds:
+            scored_task = preds.task
+            run_dir.start(_rescore_config(scored_task, predictions, fields, options, limit, model, workers))
+            shown = Progress(preds.samples, progress)
+            finished = False
+            try:
+                with run_dir.open_samples() as out:
+                    scorer = Scorer(scored_task.name, options, out, workers=workers, total=preds.samples,
+                                    on_graded=shown.scored)
+                    scorer.run(preds)
+                    finished = True
+            except KeyboardInterrupt:
+                pass
+            finally:
+                shown.close()
+        return _finish(run_dir, scorer, scored_task.name, model, finished, preds.samples, started, 0)
+
+
+def _finish(run_dir: RunDir, scorer: Scorer, task: str, model: Optional[str], finished: bool, total: int,
+            started: float, requests: int) -> RunOutcome:
+    results = None
+    if finished:
+        results = scorer.scoreboard.results(task, model, round(time.perf_counter() - started, 3))
+        run_dir.write_json(RESULTS, results)
+    return RunOutcome(run_dir.path, results, finished, scorer.graded, total, requests)
+
+
+def _rescore_config(task: Task, predictions: str, fields: PredictionFields, options: Options, limit: Optional[int],
+                    model: Optional[str], workers: Optional[int]) -> Dict[str, Any]:
+    return {
+        "task": task.name, "task_source": {"kind": "predictions" if task.source == predictions else "given",
+                                           "path": task.source},
+        "model": model, "base_url": None, "mode": None, "system": None, "prompt_template": None, "n": None,
+        "temperature": None, "top_p": None, "max_tokens": None, "seed": None, "stop": None, "extra": None,
+        "limit": limit, "policy": options.policy, "timeout": options.timeout, "concurrency": None,
+        "request_timeout": None, "max_retries": None, "api_key_env": None,
+        "predictions": {"path": predictions, "response_field": fields.response, "key_field": fields.key,
+                        "match_by": fields.match_by, "gold_field": fields.gold},
+        "workers": workers, "mathgrade_version": __version__, "started_at": _now(),
+    }
+
+
+def _api_key(variable: Optional[str]) -> Optional[str]:
+    if variable is None:
+        return None
+    value = os.environ.get(variable)
+    if not value:
+        raise UsageError(f"--api-key-env {variable}: the environment variable {variable} is not set or empty")
+    return value
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+def _cores() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)

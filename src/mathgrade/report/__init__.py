@@ -1,0 +1,45 @@
+"""``mathgrade report``: one self-contained HTML page that shows where a model and the grader stand.
+
+Inputs are graded files (``mathgrade grade -o graded.jsonl``) and evaluation run directories (``mathgrade eval -o
+DIR``); several inputs are shown side by side. The page holds a summary (accuracy, pass@k and maj@k of eval runs,
+counts per status, no-answer and cut-off shares, run settings), charts, agreement matrices (``compare_field``, or
+two runs on the same problems) and a sample browser that shows each output with its extracted answer highlighted.
+It opens offline (no CDN, no server) and never runs anything from a model output.
+
+Stages, one module each, data flowing one way::
+
+    _sources (read inputs into Runs) ─▶ _summary (numbers over all rows) ─▶ _charts (Vega-Lite specs) ─▶ _page (HTML)
+
+Needs Jinja2: ``pip install 'mathgrade[report]'``.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any, List
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # pragma: no cover
+    from ._sources import Grading, Run, Sample, load_run
+    from ._summary import Agreement, Summary
+    from ._write import report_html, write_report
+
+__all__ = ["Grading", "Run", "Sample", "Summary", "Agreement", "load_run", "report_html", "write_report"]
+
+_WHERE = {"Grading": "._sources", "Run": "._sources", "Sample": "._sources", "load_run": "._sources",
+          "Summary": "._summary", "Agreement": "._summary", "report_html": "._write", "write_report": "._write"}
+"""The module of each public name, imported on first use: ``mathgrade`` imports this package (for its command)
+every time it starts, and should not pay for it until ``report`` runs."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -1,0 +1,364 @@
+"""``mathgrade serve``: a real server process on 127.0.0.1 (an ephemeral port), real HTTP clients, real signals.
+
+The server is started as users start it (``python -m mathgrade serve --port 0``) and says which port it got on its
+first line. Faults are real: clients that go away mid-request, SIGTERM while a request is in flight. No timing
+assertions: waits are bounded generously only so that a hang fails instead of blocking the suite.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Dict, Iterator, List, Optional, Tuple
+
+import pytest
+
+httpx = pytest.importorskip("httpx", reason="the server tests need httpx: pip install '.[test]'")
+pytest.importorskip("uvicorn", reason="the server tests need the serve extra: pip install '.[serve]'")
+
+from mathgrade.rewards import reward_func  # noqa: E402
+
+TOKEN = "test-token-1234"
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+START_TIMEOUT = 180.0
+"""Seconds a server may take to start and warm its workers up on a busy machine."""
+
+
+class Server:
+    """A ``mathgrade serve`` process."""
+
+    def __init__(self, *args: str, token: Optional[str] = TOKEN) -> None:
+        env = dict(os.environ)
+        env.pop("MATHGRADE_SERVE_TOKEN", None)
+        if token is not None:
+            env["MATHGRADE_SERVE_TOKEN"] = token
+        self.proc = subprocess.Popen([sys.executable, "-m", "mathgrade", "serve", "--port", "0", *args],
+                                     stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)
+        self.lines: List[str] = []
+        self._ready = threading.Event()
+        self.url = ""
+        threading.Thread(target=self._read, daemon=True).start()
+        if not self._ready.wait(START_TIMEOUT) or not self.url:
+            self.stop()
+            raise RuntimeError("the server did not start: " + "".join(self.lines))
+
+    def _read(self) -> None:
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self.lines.append(line)
+            m = re.search(r"listening on (http://\S+)", line)
+            if m:
+                self.url = m.group(1)
+                self._ready.set()
+        self._ready.set()
+
+    def client(self, **kwargs: Any) -> "httpx.Client":
+        return httpx.Client(base_url=self.url, headers=AUTH, timeout=300, **kwargs)
+
+    def metric(self, name: str) -> float:
+        """The value of one metric sample (summed over its labels)."""
+        text = httpx.get(self.url + "/metrics", headers=AUTH, timeout=60).text
+        return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+                   if line.startswith(name + " ") or line.startswith(name + "{"))
+
+    def stop(self) -> int:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(120)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(30)
+        return self.proc.returncode
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    s = Server("--workers", "2", "--max-rows", "500", "--max-body-mb", "1", "--timeout", "5")
+    yield s
+    assert s.stop() == 0
+
+
+def _wait_until(condition: Any, seconds: float = 120.0) -> bool:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+# --- the endpoints -----------------------------------------------------------------------------------------------
+
+PROMPTS = ["<|im_start|>user\nWhat is 6*7?<|im_end|>\n<|im_start|>assistant\n", "Q: half of one?\nA:",
+           "Q: roots of x^2-5x+6?\nA:", "Q: 2+2?\nA:"]
+RESPONSES = ["So the answer is $\\boxed{42}$.<|im_end|>", " It is 0.5, the answer is $\\boxed{\\frac{1}{2}}$.",
+             " $\\boxed{2}$ or $\\boxed{3}$", " I think 4"]
+LABELS = ["42", "0.5", "2, 3", "4"]
+
+
+def test_reward_in_openrlhf_format(server: Server) -> None:
+    queries = [p + r for p, r in zip(PROMPTS, RESPONSES)]
+    with server.client() as c:
+        r = c.post("/reward", json={"query": queries, "prompts": PROMPTS, "labels": LABELS})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["rewards"] == [1.0, 1.0, 0.0, 0.0]
+    assert body["scores"] == [1.0, 1.0, 0.0, 0.0]
+    assert body == reward_func(queries, PROMPTS, LABELS)  # the same answer as in-process
+    assert set(body["extra_logs"]) == {"correct", "answered", "grading_failed"}
+    assert all(len(v) == 4 for v in body["extra_logs"].values())
+
+
+def test_grade_rows_in_verdicts_out(server: Server) -> None:
+    rows = [{"output": "The answer is $\\frac{9}{7}$.", "gold": "\\frac{9}{7}"},
+            {"answer": "We get 41.", "gold": "42"},
+            {"output": "so 5", "gold": "5"},
+            {"output": "", "gold": "1"}]
+    with server.client() as c:
+        r = c.post("/grade", json={"rows": rows})
+        strict = c.post("/grade", json={"rows": rows[2:3], "options": {"policy": "reward", "timeout": 2}})
+    assert r.status_code == 200, r.text
+    verdicts = r.json()["verdicts"]
+    assert [v["status"] for v in verdicts] == ["correct", "incorrect", "correct", "no_answer"]
+    assert set(verdicts[0]) == {"correct", "status", "extracted", "rule", "reason"}
+    assert verdicts[0]["extracted"] == "\\frac{9}{7}" and verdicts[0]["correct"] is True
+    assert strict.json()["verdicts"][0]["status"] == "no_answer"  # the reward policy takes no unmarked answer
+
+
+def test_health_is_open_and_the_rest_needs_the_token(server: Server) -> None:
+    health = httpx.get(server.url + "/health", timeout=60)
+    assert health.status_code == 200 and health.json()["status"] == "ok" and health.json()["workers"] == 2
+    body = {"rows": [{"output": "\\boxed{1}", "gold": "1"}]}
+    for headers in ({}, {"Authorization": "Bearer wrong"}, {"Authorization": TOKEN}):
+        r = httpx.post(server.url + "/grade", json=body, headers=headers, timeout=60)
+        assert r.status_code == 401 and "bearer token" in r.json()["error"]
+        assert r.headers["www-authenticate"] == "Bearer"
+    assert httpx.get(server.url + "/metrics", timeout=60).status_code == 401
+    assert httpx.post(server.url + "/grade", json=body, headers=AUTH, timeout=60).status_code == 200
+
+
+@pytest.mark.parametrize("body,message", [
+    (b"{not json", "not valid JSON: Expecting property name"),
+    (b"\xff\xfe", "not valid JSON"),
+    (b"[1, 2]", "must be a JSON object, not list"),
+    (b'{"query": ["a"], "prompts": ["a"]}', "no field 'labels' (it has: 'query', 'prompts')"),
+    (b'{"query": "a", "prompts": ["a"], "labels": ["1"]}', "'query' must be a list, not str"),
+    (b'{"query": ["a", "b"], "prompts": ["a"], "labels": ["1"]}', "same length, not 2, 1 and 1"),
+    (b'{"query": ["a"], "prompts": [3], "labels": ["1"]}', "'prompts'[0] must be a string, not int"),
+])
+def test_malformed_reward_requests_are_400_saying_what(server: Server, body: bytes, message: str) -> None:
+    r = httpx.post(server.url + "/reward", content=body, headers=AUTH, timeout=60)
+    assert r.status_code == 400
+    assert message in r.json()["error"]
+
+
+@pytest.mark.parametrize("data,message", [
+    ({"rows": {"output": "1"}}, "'rows' must be a list of objects, not dict"),
+    ({"rows": ["1"]}, "rows[0] must be an object with 'output' and 'gold', not str"),
+    ({"rows": [{"output": "1", "gold": "1"}, {"gold": "1"}]}, "rows[1] must have 'output' (or 'answer') and 'gold'"),
+    ({"rows": [{"output": 5, "gold": "1"}]}, "rows[0].output must be a string, not int"),
+    ({"rows": [], "options": {"polcy": "eval"}}, "options: unknown option 'polcy'"),
+    ({"rows": [], "options": {"timeout": 50}}, "timeout may be at most 5 s on this server"),
+    ({"rows": [], "options": [1]}, "'options' must be an object, not list"),
+])
+def test_malformed_grade_requests_are_400_saying_what(server: Server, data: Dict[str, Any], message: str) -> None:
+    r = httpx.post(server.url + "/grade", json=data, headers=AUTH, timeout=60)
+    assert r.status_code == 400
+    assert message in r.json()["error"]
+
+
+def test_too_many_rows_or_bytes_is_413(server: Server) -> None:
+    with server.client() as c:
+        rows = c.post("/grade", json={"rows": [{"output": "\\boxed{1}", "gold": "1"}] * 501})
+        big = c.post("/reward", json={"query": ["x" * (1 << 20)], "prompts": [""], "labels": ["1"]})
+        ok = c.post("/grade", json={"rows": [{"output": "\\boxed{1}", "gold": "1"}] * 500})
+    assert rows.status_code == 413 and "501 rows" in rows.json()["error"] and "at most 500" in rows.json()["error"]
+    assert big.status_code == 413 and "at most 1048576" in big.json()["error"]
+    assert ok.status_code == 200 and len(ok.json()["verdicts"]) == 500
+
+
+def test_body_without_content_length_is_still_limited(server: Server) -> None:
+    def chunks() -> Iterator[bytes]:
+        yield b'{"rows": ["'
+        for _ in range(40):
+            yield b"x" * 32768
+        yield b'"]}'
+
+    r = httpx.post(server.url + "/grade", content=chunks(), headers=AUTH, timeout=60)
+    assert r.status_code == 413 and "over 1048576 bytes" in r.json()["error"]
+
+
+def test_16_concurrent_clients_get_their_own_answers(server: Server) -> None:
+    def one(i: int) -> Tuple[int, List[float]]:
+        golds = [str(i + k) for k in range(8)]
+        responses = [f"The answer is $\\boxed{{{i + k + (k % 2)}}}$." for k in range(8)]
+        with server.client() as c:
+            r = c.post("/reward", json={"query": [f"P{i}" + s for s in responses], "prompts": [f"P{i}"] * 8,
+                                        "labels": golds})
+        return r.status_code, r.json()["rewards"]
+
+    with ThreadPoolExecutor(16) as pool:
+        results = list(pool.map(one, range(64)))
+    assert results == [(200, [1.0, 0.0] * 4)] * 64
+
+
+def test_metrics_count_requests_rows_and_statuses(server: Server) -> None:
+    before_rows = server.metric("mathgrade_rows_total")
+    before_incorrect = server.metric('mathgrade_verdicts_total{status="incorrect"}')
+    with server.client() as c:
+        c.post("/grade", json={"rows": [{"output": "\\boxed{1}", "gold": "2"}] * 3})
+    text = httpx.get(server.url + "/metrics", headers=AUTH, timeout=60).text
+    for name in ("mathgrade_requests_total", "mathgrade_request_duration_seconds_bucket",
+                 "mathgrade_requests_in_progress", "mathgrade_requests_cancelled_total",
+                 "mathgrade_rows_graded_total", "mathgrade_rows_in_flight", "mathgrade_verdicts_total"):
+        assert name in text
+    assert server.metric("mathgrade_rows_total") == before_rows + 3
+    assert server.metric('mathgrade_verdicts_total{status="incorrect"}') == before_incorrect + 3
+    assert 'mathgrade_requests_total{code="401",endpoint="grade"}' in text
+
+
+# --- start-up checks ---------------------------------------------------------------------------------------------
+
+
+def _serve_fails(*args: str, env: Optional[Dict[str, str]] = None) -> subprocess.CompletedProcess:
+    environ = {k: v for k, v in os.environ.items() if k != "MATHGRADE_SERVE_TOKEN"}
+    environ.update(env or {})
+    return subprocess.run([sys.executable, "-m", "mathgrade", "serve", "--port", "0", *args], env=environ,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_another_address_needs_a_token() -> None:
+    proc = _serve_fails("--host", "0.0.0.0")
+    assert proc.returncode == 2
+    assert "refusing to serve on 0.0.0.0 without a bearer token" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_token_env_must_be_set() -> None:
+    proc = _serve_fails("--token-env", "NO_SUCH_VARIABLE_FOR_MATHGRADE")
+    assert proc.returncode == 2 and "NO_SUCH_VARIABLE_FOR_MATHGRADE is not set" in proc.stderr
+
+
+def test_port_in_use_is_a_clear_error() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        proc = subprocess.run([sys.executable, "-m", "mathgrade", "serve", "--port", str(port)],
+                              capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and f"cannot listen on 127.0.0.1:{port}" in proc.stderr
+
+
+# --- faults: clients that leave, shutdown with requests in flight -----------------------------------------------
+
+SLOW = [(f"so $\\boxed{{\\tan(x)^2+1+{k}}}$", f"\\sec(x)^2+{k if k % 2 else k + 1}") for k in range(500)]
+"""Rows that need symbolic work (tens of milliseconds each); right on odd rows."""
+
+
+def _slow_request(n: int) -> bytes:
+    return json.dumps({"rows": [{"output": o, "gold": g} for o, g in SLOW[:n]]}).encode()
+
+
+def _grade_in_background(server: Server, n: int) -> Tuple[threading.Thread, Dict[str, Any]]:
+    """POST the first ``n`` slow rows to ``/grade`` from a thread; the result dict gets ``status`` and ``body``."""
+    result: Dict[str, Any] = {}
+
+    def post() -> None:
+        with server.client() as c:
+            r = c.post("/grade", content=_slow_request(n), headers={"Content-Type": "application/json"})
+            result["status"], result["body"] = r.status_code, r.json()
+
+    thread = threading.Thread(target=post)
+    thread.start()
+    return thread, result
+
+
+def test_a_client_that_disconnects_stops_its_work(server: Server) -> None:
+    graded_before = server.metric("mathgrade_rows_graded_total")
+    cancelled_before = server.metric("mathgrade_requests_cancelled_total")
+    received_before = server.metric("mathgrade_rows_total")
+    body = _slow_request(500)
+    host, port = server.url.rsplit("/", 1)[-1].rsplit(":", 1)
+    with socket.create_connection((host, int(port)), timeout=60) as s:
+        s.sendall(b"POST /grade HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  + f"Authorization: Bearer {TOKEN}\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body)
+        assert _wait_until(lambda: server.metric("mathgrade_rows_total") == received_before + 500)
+    # the client is gone: the request ends without grading the rest, and the server goes on serving
+    assert _wait_until(lambda: server.metric("mathgrade_requests_cancelled_total") == cancelled_before + 1)
+    assert _wait_until(lambda: server.metric("mathgrade_requests_in_progress") == 0)
+    assert _wait_until(lambda: server.metric("mathgrade_rows_in_flight") == 0)  # the chunks workers had taken
+    at_end = server.metric("mathgrade_rows_graded_total")
+    assert at_end - graded_before < 500
+    time.sleep(1.0)
+    assert server.metric("mathgrade_rows_graded_total") == at_end
+    with server.client() as c:
+        assert c.post("/grade", json={"rows": [{"output": "\\boxed{1}", "gold": "1"}]}).json()["verdicts"][0][
+            "correct"]
+
+
+def test_sigterm_finishes_the_requests_in_flight() -> None:
+    s = Server("--workers", "2")
+    thread, result = _grade_in_background(s, 200)
+    try:
+        assert _wait_until(lambda: s.metric("mathgrade_requests_in_progress") >= 1)
+        s.proc.send_signal(signal.SIGTERM)
+        thread.join(300)
+        assert s.proc.wait(120) == 0
+    finally:
+        s.stop()
+    assert result["status"] == 200
+    verdicts = result["body"]["verdicts"]
+    assert len(verdicts) == 200
+    assert [v["correct"] for v in verdicts] == [k % 2 == 1 for k in range(200)]
+    with pytest.raises(httpx.TransportError):  # no longer accepting connections
+        httpx.get(s.url + "/health", timeout=10)
+
+
+def _worker_pids(parent: int) -> List[int]:
+    """The server's grading worker processes: its children that run multiprocessing's spawn entry point or the
+    server's own command line (forked), not multiprocessing's resource tracker."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                cmdline = f.read().replace(b"\0", b" ").decode(errors="replace")
+        except (OSError, ValueError, IndexError):
+            continue
+        if ppid == parent and "resource_tracker" not in cmdline and ("spawn_main" in cmdline or "mathgrade" in cmdline):
+            pids.append(int(entry))
+    return pids
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds the worker processes in /proc (Linux)")
+def test_a_worker_killed_mid_request_costs_only_its_rows(server: Server) -> None:
+    pytest.importorskip("mathgrade.pool", reason="grading runs in worker processes once mathgrade.pool is there")
+    graded_before = server.metric("mathgrade_rows_graded_total")
+    thread, result = _grade_in_background(server, 500)
+    assert _wait_until(lambda: server.metric("mathgrade_rows_graded_total") > graded_before)
+    workers = _worker_pids(server.proc.pid)
+    assert workers, "no worker process found"
+    os.kill(workers[0], signal.SIGKILL)
+    thread.join(300)
+    assert result["status"] == 200, result
+    verdicts = result["body"]["verdicts"]
+    assert len(verdicts) == 500
+    failed = [k for k, v in enumerate(verdicts) if v["status"] not in ("correct", "incorrect")]
+    assert all(verdicts[k]["status"] in ("error", "timeout") for k in failed)
+    assert len(failed) <= 64  # at most the chunk the worker was grading; the other rows are graded as usual
+    assert all(v["correct"] == (k % 2 == 1) for k, v in enumerate(verdicts) if k not in failed)
+    with server.client() as c:  # the server keeps serving, on a replaced worker
+        r = c.post("/grade", json={"rows": [{"output": o, "gold": g} for o, g in SLOW[:8]]})
+    assert [v["correct"] for v in r.json()["verdicts"]] == [k % 2 == 1 for k in range(8)]
