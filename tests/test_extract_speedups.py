@@ -60,7 +60,7 @@ def test_staged_extraction_is_extraction_on_generated_outputs(pieces: list, kind
 def test_the_first_phase_is_the_marked_rules() -> None:
     from mathgrade.extract import _FINDERS, _FIRST_PHASE
     assert [f.__name__ for f in _FIRST_PHASE] == [
-        "answer_tag", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "choice_phrase", "bold"]
+        "answer_tag", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "choice_phrase"]
     first, rest = _FINDERS["eval", False]
     assert "last_number" in [f.__name__ for f in rest] and "choice_phrase" not in [f.__name__ for f in first]
     assert _FINDERS["reward", True][1] == ()  # the reward policy runs in one phase

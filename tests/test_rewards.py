@@ -81,11 +81,20 @@ def test_as_many_rejected_cases_as_rewarded_ones() -> None:
     assert len(REJECTED) >= len(REWARDED)
 
 
-@pytest.mark.xfail(strict=True, reason="extract: a hedged 'answer is (A) or (B)' is not yet ambiguous when the gold "
-                                       "is a letter (see the report of branch rewards)")
-def test_options_offered_as_alternatives_get_nothing() -> None:
-    [scored] = make_reward().score(["The answer is (A) or (B)."], ["A"])
-    assert scored.reward == 0.0
+@pytest.mark.parametrize("response", ["The answer is (A) or (B).", "The answer is (A), (C), (E).",
+                                      "The final answer is A or C", "$\\boxed{(A) \\text{ or } (B)}$"])
+def test_options_offered_as_alternatives_get_nothing(response: str) -> None:
+    [scored] = make_reward().score([response], ["A"])
+    assert scored.reward == 0.0, scored.verdict.explain()
+
+
+@pytest.mark.parametrize("response", ["<think>so it is \\boxed{5}</think>", "<think>so it is \\boxed{5}",
+                                      "<think>x</think> So it is **5**.", "<think>x</think> It is 5."])
+def test_the_reward_policy_itself_takes_nothing_from_the_thinking_nor_bold(response: str) -> None:
+    import mathgrade
+
+    assert mathgrade.grade(response, "5", policy="reward").status.value == "no_answer"
+    assert mathgrade.grade("<think>x</think> So it is $\\boxed{5}$.", "5", policy="reward").correct
 
 
 def test_answer_part() -> None:

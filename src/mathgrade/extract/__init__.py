@@ -5,8 +5,9 @@ a rule, the function that finds its answers, its priority, the policies that use
 dropped; ``docs/extraction.md`` shows it. Candidates are ranked by priority (ties keep the table's order).
 
 Where the answer is looked for: a model's turn ends at an end-of-turn token (``<|im_end|>``, ``<|endoftext|>``...);
-a reasoning model's answer follows its thinking (``</think>``, ``<|end_of_thought|>``), and the thinking is searched
-only when nothing is found after it. Only the last :data:`WINDOW` characters of an output are looked at; every rule
+a reasoning model's answer follows its thinking (``</think>``, ``<|end_of_thought|>``). The ``eval`` policy searches
+the thinking only when nothing is found after it; the ``reward`` policy never does, and an output cut off while
+thinking (a thinking block that is never closed) has no answer for it: an answer written while thinking is a step. Only the last :data:`WINDOW` characters of an output are looked at; every rule
 is linear in them.
 
 The pipeline, one way through: every rule the policy uses finds its answers in the output; then a "final answer"
@@ -35,18 +36,22 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable, List, Tuple
+from typing import Callable, List, Optional, Tuple
 
 from ..limits import MAX_INPUT_CHARS
 from ._rules import Found, looks_cut_off, outside_withdrawn, promote_late_final, promote_late_number
 from ._scan import Scan
 from ._table import RULE, RULES, Finder, Rule
 
-__all__ = ["extract", "extract_staged", "Candidate", "Rule", "RULES", "WINDOW"]
+__all__ = ["extract", "extract_staged", "answer_part", "Candidate", "Rule", "RULES", "THINKING_TAGS", "WINDOW"]
 
 _TURN_END = re.compile(r"<\|(?:im_end|im_start|endoftext|eot_id|end|end_of_text|end_of_solution)\|>|<eoa>")
 """End-of-turn tokens (``<eoa>``: GAOKAO-Bench's end of answer)."""
-_THINKING_END = ("</think>", "<|end_of_thought|>")
+THINKING_TAGS: Tuple[Tuple[str, str], ...] = (
+    ("<think>", "</think>"),
+    ("<|begin_of_thought|>", "<|end_of_thought|>"),
+)
+"""(opening, closing) tags of a reasoning model's thinking. The answer is what follows the last closing tag."""
 
 WINDOW = 100_000
 """Characters looked at, from the end of the output: the final answer is at the end, and this bounds the work on a
@@ -79,7 +84,7 @@ class Candidate:
 def extract(output: str, *, policy: str = "eval", choices: bool = False) -> List[Candidate]:
     """All candidate final answers in ``output``, best first (see :data:`RULES` for the rules).
 
-    ``policy="reward"`` keeps only answers the model marked (boxed, final-answer phrases, ``#### N``, bold).
+    ``policy="reward"`` keeps only answers the model marked as final (boxed, final-answer phrases, ``#### N``), after any thinking.
     ``choices=True`` (the gold is a letter) turns marked letters into choices (``\\boxed{B}``, ``(B) 12``) and
     reports a bare list of options as ambiguous. Never raises on any string; linear time in its length.
     """
@@ -97,7 +102,11 @@ def extract_staged(output: str, *, policy: str = "eval",
     fallbacks. ``first`` is empty only when there is no candidate at all.
     """
     end = _turn_end(output)
-    start = _after_thinking(output, end)
+    start, thinking = _after_thinking(output, end)
+    if policy == "reward":  # only what follows the thinking; nothing from an output cut off while thinking
+        if thinking:
+            return [], _no_more
+        return _staged(_Extraction(output, start, end, policy, choices))
     if start:  # the answer after the thinking; the thinking itself only when that has none
         after = _Extraction(output, start, end, policy, choices)
         first = after.first()
@@ -106,11 +115,23 @@ def extract_staged(output: str, *, policy: str = "eval",
         found = after.more()
         if found:
             return found, _no_more
-    whole = _Extraction(output, 0, end, policy, choices)
-    first = whole.first()
+    return _staged(_Extraction(output, 0, end, policy, choices))
+
+
+def answer_part(output: str) -> Optional[str]:
+    """The part of ``output`` that may hold its final answer: what follows the last end-of-thinking tag (the whole
+    output when it has none), up to the end of the turn. None when the output opened a thinking block and never
+    closed it: it was cut off while thinking. (What the ``reward`` policy searches.)"""
+    end = _turn_end(output)
+    start, thinking = _after_thinking(output, end)
+    return None if thinking else output[start:end]
+
+
+def _staged(extraction: "_Extraction") -> Tuple[List[Candidate], Callable[[], List[Candidate]]]:
+    first = extraction.first()
     if first:
-        return first, whole.more
-    return whole.more(), _no_more
+        return first, extraction.more
+    return extraction.more(), _no_more
 
 
 def _no_more() -> List[Candidate]:
@@ -210,16 +231,18 @@ def _turn_end(output: str) -> int:
     return m.start() if m is not None else len(output)
 
 
-def _after_thinking(output: str, end: int) -> int:
-    """Where the answer part starts in a reasoning model's output (after ``</think>``), or 0. Answers inside the
-    thinking are used only when the part after it has none."""
+def _after_thinking(output: str, end: int) -> Tuple[int, bool]:
+    """Where the answer part starts in a reasoning model's output (after the last end-of-thinking tag before
+    ``end``, or 0), and whether a thinking block opens after that point and is never closed (cut off while
+    thinking)."""
+    if "<" not in output:  # (every tag starts with "<": most outputs need no search)
+        return 0, False
     start = 0
-    if "<" in output:  # (every tag starts with "<": most outputs need no search)
-        for tag in _THINKING_END:
-            at = output.rfind(tag, 0, end)
-            if at >= 0:
-                start = max(start, at + len(tag))
-    return start
+    for _, closing in THINKING_TAGS:
+        at = output.rfind(closing, 0, end)
+        if at >= 0:
+            start = max(start, at + len(closing))
+    return start, any(output.find(opening, start, end) >= 0 for opening, _ in THINKING_TAGS)
 
 
 def _window_start(output: str) -> int:

@@ -115,10 +115,26 @@ def _as_choice(text: str) -> Optional[Tuple[str, str]]:
 _LEADING_LABEL = re.compile(r"\(([A-J])\)\s+(?=\S)")
 
 
+_ONE_LETTER = r"(?:\(\s*[A-J]\s*\)|(?<![A-Za-z])[A-J](?![A-Za-z]))"
+_LETTER_LIST = re.compile(rf"\s*{_ONE_LETTER}(?:\s*(?:,|/|&|\bor\b|\band\b)\s*{_ONE_LETTER})+\s*\.?\s*", re.I)
+"""Several option letters joined: ``(A) or (B)``, ``(A), (C), (E)``, ``A and B``."""
+
+
+def _letters(text: str) -> List[str]:
+    """The letters of ``text`` when it names several options (``(A) or (B)``, ``(A), (C), (E)``); else []."""
+    if _LETTER_LIST.fullmatch(text) is None:
+        return []
+    return re.findall(r"[A-J]", text)
+
+
 def _marked(found: Found, choices: bool) -> Found:
     """Turn a marked answer into a choice when it is a letter and choices are expected; else drop a leading
-    ``(B)`` label (``(B) 12`` answers ``12`` when the gold is not a letter)."""
+    ``(B)`` label (``(B) 12`` answers ``12`` when the gold is not a letter). A marked answer that names several
+    letters (``(A) or (B)``, ``(A), (C), (E)``) commits to no one of them: it keeps them as its alternatives."""
     if choices:
+        several = _letters(found.text)
+        if several:
+            return Found(several[-1], found.start, found.end, found.family, found.rule, tuple(several), "", True)
         ch = _as_choice(found.text)
         if ch is not None:
             return Found(ch[0], found.start, found.end, found.family, found.rule, found.alternatives, ch[1], True)

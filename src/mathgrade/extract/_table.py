@@ -72,10 +72,12 @@ RULES: Tuple[Rule, ...] = (
          letters=False),
     Rule("choice_phrase", 25, _rules.choice_phrase, BOTH, '"option B is correct", "(C) is the answer", "choose B"',
          letters=True),
-    Rule("bold", 26, _rules.bold, BOTH, "``**73**``, ``**Total: 73**`` (not a heading such as ``**Step 2**``)"),
     Rule("final_answer_phrase_i18n", 30, _rules.phrases, BOTH,
          "the final-answer phrases of 20 languages, e.g. ``最终答案是`` (``final_answer_phrase:zh``)"),
     Rule("answer_phrase_i18n", 32, _rules.phrases, BOTH, "e.g. ``答案是``, ``Ответ:``, ``la réponse est``"),
+    Rule("bold", 34, _rules.bold, EVAL,
+         "``**73**``, ``**Total: 73**`` (not a heading such as ``**Step 2**``); emphasis, not a mark of the final "
+         "answer, so not for the reward policy"),
     Rule("code_output", 40, _rules.code_output, EVAL,
          "the last line of the last ``output`` code block (read, never executed)"),
     Rule("choice_edge", 43, _rules.choice_edge, EVAL,

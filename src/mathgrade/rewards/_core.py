@@ -12,36 +12,14 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
+from ..extract import THINKING_TAGS, answer_part
 from ..options import Options, make_options
 from ..verdict import Status, Verdict
 
 __all__ = ["Reward", "Scored", "Plan", "make_reward", "answer_part", "marks_answer", "THINKING_TAGS"]
 
-THINKING_TAGS: Tuple[Tuple[str, str], ...] = (
-    ("<think>", "</think>"),
-    ("<|begin_of_thought|>", "<|end_of_thought|>"),
-)
-"""(opening, closing) tags of a reasoning model's thinking. The answer is what follows the last closing tag."""
-
 _FORMATTED_STATUSES = frozenset({Status.INCORRECT, Status.UNPARSABLE})
 """Statuses of a response that marked one final answer which is wrong (or unreadable): the ``formatted`` value."""
-
-
-def answer_part(response: str) -> Optional[str]:
-    """The part of ``response`` that may hold its final answer: what follows the last end-of-thinking tag (or the
-    whole response when it has none). None when the response opened a thinking block and never closed it: it was
-    cut off while thinking, and an answer found in its thinking is only a step."""
-    if "<" not in response:  # (every tag starts with "<": most responses need no search)
-        return response
-    start = 0
-    for _, closing in THINKING_TAGS:
-        at = response.rfind(closing)
-        if at >= 0:
-            start = max(start, at + len(closing))
-    tail = response[start:] if start else response
-    if any(opening in tail for opening, _ in THINKING_TAGS):
-        return None
-    return tail
 
 
 def marks_answer(response: Optional[str]) -> bool:
