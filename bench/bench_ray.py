@@ -10,8 +10,9 @@ written to one Parquet file. Each configuration grades that file from disk to th
 
 - ``grade_many`` with 1 worker (in this process) and with 2 worker processes, reading the file with pyarrow;
 - ``mathgrade.ray.grade_dataset`` on a local Ray cluster of 2 CPUs started by this script (``ray.init``, no
-  dashboard), with 1 and with 2 actors, reading the file with ``ray.data.read_parquet`` and consuming the graded
-  rows in this process (``iter_batches``), at the batch size ``batch_size_for`` picks from 256 sampled rows.
+  dashboard), with 1 and with 2 actors, reading the file with ``ray.data.read_parquet`` (with Ray Data's first
+  generation of readers, as ``mathgrade grade --ray`` does; see ``grade_dataset``) and consuming the graded rows in
+  this process (``iter_batches``), at the batch size ``batch_size_for`` picks from 256 sampled rows.
 
 It prints rows/s for each, the overhead ratio of Ray (``grade_many`` rows/s over Ray's, same number of processes),
 and two costs the scale projection (``bench/scale_projection.py``) starts from: the grading cost per row (one
@@ -31,8 +32,9 @@ import os
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, Iterator, List, Tuple
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "bench" / "data"
@@ -77,6 +79,21 @@ def _ray(ray: Any, path: Path, actors: int, batch_size: int) -> Tuple[float, int
     return time.perf_counter() - start, n
 
 
+@contextmanager
+def _cluster(ray: Any) -> Iterator[None]:
+    """A fresh local cluster of 2 CPUs (its start is not timed): each configuration starts with every CPU free."""
+    ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
+    context = ray.data.DataContext.get_current()
+    context.enable_progress_bars = False
+    if hasattr(context, "use_datasource_v2"):
+        context.use_datasource_v2 = False
+    logging.getLogger("ray.data").setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rows", type=int, default=200_000)
@@ -107,29 +124,27 @@ def main() -> None:
                   f"({seconds:.1f} s)", flush=True)
         results["row_seconds"] = 1 / results["grade_many_1"]
 
-        ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
-        ray.data.DataContext.get_current().enable_progress_bars = False
-        logging.getLogger("ray.data").setLevel(logging.ERROR)
-        try:
-            for actors in (1, 2):
+        for actors in (1, 2):
+            with _cluster(ray):
                 seconds, n = _ray(ray, path, actors, batch_size)
-                assert n == len(rows)
-                rate = n / seconds
-                results[f"ray_{actors}"] = rate
-                print(f"Ray Data, {actors} actor{'s' if actors > 1 else ''}: {rate:,.0f} rows/s ({seconds:.1f} s); "
-                      f"grade_many is {results[f'grade_many_{actors}'] / rate:.2f}x that", flush=True)
+            assert n == len(rows)
+            rate = n / seconds
+            results[f"ray_{actors}"] = rate
+            print(f"Ray Data, {actors} actor{'s' if actors > 1 else ''}: {rate:,.0f} rows/s ({seconds:.1f} s); "
+                  f"grade_many is {results[f'grade_many_{actors}'] / rate:.2f}x that", flush=True)
 
-            # Ray's cost per batch: the same small rows in batches of 16 and of 1024, on one actor.
-            tiny = Path(tmp) / "tiny.parquet"
-            _write_parquet([{"answer": "7", "gold": "7", "id": str(i)} for i in range(32_768)], tiny)
-            times = {b: _ray(ray, tiny, 1, b)[0] for b in (1024, 16, 1024, 16)}  # second runs: actors warm
-            batches = {b: 32_768 / b for b in times}
-            per_batch = (times[16] - times[1024]) / (batches[16] - batches[1024])
-            results["batch_seconds"] = per_batch
-            print(f"Ray Data's cost per batch beyond its rows: {per_batch * 1e3:.2f} ms "
-                  f"({times[16]:.1f} s in batches of 16, {times[1024]:.1f} s in batches of 1024)", flush=True)
-        finally:
-            ray.shutdown()
+        # Ray's cost per batch: the same small rows in batches of 16 and of 1024, on one actor (warm: the second
+        # run of each).
+        tiny = Path(tmp) / "tiny.parquet"
+        _write_parquet([{"answer": "7", "gold": "7", "id": str(i)} for i in range(32_768)], tiny)
+        times: Dict[int, float] = {}
+        with _cluster(ray):
+            for b in (1024, 16, 1024, 16):
+                times[b] = _ray(ray, tiny, 1, b)[0]
+        per_batch = (times[16] - times[1024]) / (32_768 / 16 - 32_768 / 1024)
+        results["batch_seconds"] = per_batch
+        print(f"Ray Data's cost per batch beyond its rows: {per_batch * 1e3:.2f} ms "
+              f"({times[16]:.1f} s in batches of 16, {times[1024]:.1f} s in batches of 1024)", flush=True)
     print(f"grading cost per row (one process, no Ray): {results['row_seconds'] * 1e6:.0f} us")
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1) + "\n")

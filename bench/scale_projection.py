@@ -8,13 +8,15 @@ Usage::
 Without a file, the numbers measured for docs/scale.md are used (:data:`MEASURED`). What is measured here: the
 rows/s of one Ray actor grading real model outputs (grading, Arrow conversions, Ray Data's cost per batch), the
 mean output length, and Ray Data's cost per batch. What is assumed (:data:`ASSUMED`, each a command-line option):
-the node, its price, its network bandwidth to storage, the rate at which one Ray Data driver dispatches batches,
-and the time to start the actors. The projection is a calculation, not a run on a cluster: each limit is
-computed, and the smallest one is the rate and its name is the bottleneck:
+the node, its price, its network bandwidth to storage, and the time to start the actors. The projection is a
+calculation, not a run on a cluster: each limit is computed, and the smallest one is the rate and its name is the
+bottleneck:
 
 - ``cpu``: actors per node x nodes x the rows/s of one actor (Ray Data's cost per batch included, as measured);
 - ``storage``: nodes x network bandwidth per node / bytes read and written per row;
-- ``driver``: batches dispatched per second by one driver x rows per batch (one Ray Data job has one driver).
+- ``driver``: batches dispatched per second by one driver x rows per batch (one Ray Data job has one driver). The
+  rate is taken as 1 / Ray Data's measured cost per batch: measured with one actor, where each batch waits for the
+  one before, it is a lower bound of what a driver dispatches to many actors.
 
 The object store is not a limit at these rates: with Ray Data's streaming execution a block is in it from its read
 to its write only (bounded memory), and a node moves a few hundred MB/s through it, far below its memory bandwidth.
@@ -26,13 +28,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List
 
 MEASURED: Dict[str, float] = {
-    "ray_1": 1900.0,
-    "mean_output_chars": 980.0,
-    "batch_seconds": 0.0025,
-    "batch_size": 4096.0,
+    "ray_1": 7426.0,
+    "mean_output_chars": 999.0,
+    "batch_seconds": 0.00126,
+    "batch_size": 8192.0,
 }
 """bench/bench_ray.py on this project's 2-core machine (the run reported in docs/scale.md)."""
 
@@ -41,7 +43,6 @@ ASSUMED: Dict[str, float] = {
     "actors_per_node": 30,  # one actor per CPU, two CPUs left to Ray's own processes, reads and writes
     "node_price": 1.40,  # US$ per node-hour, on demand (a typical price for 32 vCPUs in 2026; give yours)
     "node_gbps": 10.0,  # network bandwidth per node to the storage (S3, GCS...), Gbit/s, shared by reads and writes
-    "driver_batches_per_second": 500.0,  # batches one Ray Data driver dispatches and collects per second
     "start_seconds": 120.0,  # to schedule and start the actors (and the nodes, if autoscaled) once per job
 }
 """Not measured here: the cluster. Each is a command-line option (``--node-price 0.5``...)."""
@@ -58,7 +59,7 @@ def project(rows: int, nodes: int, m: Dict[str, float], a: Dict[str, float]) -> 
     limits = {
         "cpu": nodes * a["actors_per_node"] * m["ray_1"],
         "storage": nodes * a["node_gbps"] * 1e9 / 8 / (bytes_per_row * 2),  # read the rows, write them back
-        "driver": a["driver_batches_per_second"] * m["batch_size"],
+        "driver": m["batch_size"] / m["batch_seconds"],
     }
     bottleneck = min(limits, key=lambda k: limits[k])
     rate = limits[bottleneck]
@@ -84,15 +85,18 @@ def main(argv: List[str]) -> int:
     ap.add_argument("measured", nargs="?", help="the JSON file of bench/bench_ray.py --json (default: MEASURED)")
     for name, value in ASSUMED.items():
         ap.add_argument("--" + name.replace("_", "-"), type=float, default=value)
+    ap.add_argument("--batch-size", type=int, default=None,
+                    help="rows per batch (default: the measured run's); larger batches relieve the driver")
     args = ap.parse_args(argv)
     measured = dict(MEASURED)
     if args.measured:
         data = json.loads(Path(args.measured).read_text(encoding="utf-8"))
         measured.update({k: float(data[k]) for k in MEASURED})
+    if args.batch_size:
+        measured["batch_size"] = float(args.batch_size)  # (the rows/s per actor, measured at a smaller batch, stays)
     assumed = {k: getattr(args, k) for k in ASSUMED}
-    per_actor: Tuple[float, float] = (measured["ray_1"], measured["batch_seconds"] * 1e3)
-    print(f"measured: {per_actor[0]:,.0f} rows/s per actor, {measured['mean_output_chars']:,.0f} characters per "
-          f"output, {per_actor[1]:.2f} ms per batch of {measured['batch_size']:,.0f} rows")
+    print(f"measured: {measured['ray_1']:,.0f} rows/s per actor, {measured['mean_output_chars']:,.0f} characters per "
+          f"output, {measured['batch_seconds'] * 1e3:.2f} ms per batch of {measured['batch_size']:,.0f} rows")
     print("assumed:  " + ", ".join(f"{k} {v:g}" for k, v in assumed.items()))
     print()
     print(table(measured, assumed))

@@ -364,7 +364,8 @@ def test_shell_examples(name: str, tmp_path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", _needs_files())
-def test_examples_that_need_more_software(name: str, tmp_path: Path) -> None:
+def test_examples_that_need_more_software(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")  # a Ray cluster an example starts stays on 127.0.0.1
     doc = DOCS[name]
     needed = sorted({m for b in doc.blocks if b.not_run is None for m in b.needs})
     missing = _missing(needed)

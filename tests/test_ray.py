@@ -157,9 +157,9 @@ def _actor_pids() -> Set[int]:
 def test_actor_killed_mid_batch_loses_and_repeats_nothing(cluster: str) -> None:
     import ray
 
-    # Each batch of 20 holds one row whose symbolic comparison takes about a second, so the actors are busy with
+    # Each batch of 20 holds one row whose symbolic comparison takes one or two seconds, so the actors are busy with
     # batches when one is killed; Ray restarts it and grades its batches again.
-    slow = {"answer": "The answer is $\\boxed{x^{1000}+1}$.", "gold": "(x^{500}+1)^2 - 2x^{500}"}
+    slow = {"answer": "The answer is $\\boxed{(x+1)^{60}}$.", "gold": "\\sum_{k=0}^{60}\\binom{60}{k}x^k"}
     rows: List[Dict[str, Any]] = [dict(slow) if i % 20 == 7 else {"answer": f"We find {i + i % 3 // 2}.",
                                                                    "gold": str(i)} for i in range(240)]
     for i, r in enumerate(rows):
@@ -171,35 +171,39 @@ def test_actor_killed_mid_batch_loses_and_repeats_nothing(cluster: str) -> None:
     graded = grade_dataset(ray.data.from_items(rows), actors=2, batch_size=20, timeout=60)
     got: List[Dict[str, Any]] = []
     killed: List[int] = []
-    before: Set[int] = set()
+    rows_at_kill = 0
     for batch in graded.iter_batches(batch_size=None, batch_format="pyarrow"):
         got += cast(Any, batch).to_pylist()  # an Arrow table (Ray types a batch as one of its formats)
         if not killed:
-            before = _actor_pids() - earlier
-            assert before, "no grading actor found among this process's descendants"
-            victim = min(before)
+            ours = _actor_pids() - earlier  # this run's actors
+            assert ours, "no grading actor found among this process's descendants"
+            victim = min(ours)
             os.kill(victim, signal.SIGKILL)
             killed.append(victim)
-    after = _actor_pids()
-    assert killed and killed[0] not in after
-    assert after - before, "Ray did not start a new actor in place of the killed one"
+            rows_at_kill = len(got)
+    assert killed and rows_at_kill < 200  # killed while most batches were still to be graded
+    assert killed[0] not in _actor_pids()
     assert [r["id"] for r in got] == list(range(240))  # nothing lost, nothing twice, in order
     assert _verdicts(got) == expected
 
 
 @on_cluster
-def test_time_limit_inside_an_actor_costs_only_its_row(cluster: str) -> None:
+def test_time_limit_works_inside_an_actor(cluster: str) -> None:
+    """The limit stops grading inside an actor (no signals there) and gives the row status ``timeout``, without
+    failing the batch. The grader's budget chooses only the symbolic steps that fit the limit, so no real row
+    outlasts a limit of a second or more (bench/bench_load.py); a limit no row can meet, a microsecond, shows the
+    mechanism. That one hung row costs only itself is tested on ``grade_many`` (tests/test_batch.py), which the
+    actors run."""
     import ray
 
     rows = [{"answer": f"The answer is {i if i % 2 else i + 1}.", "gold": str(i)} for i in range(30)]
-    rows[11] = {"answer": "The answer is $\\boxed{x^{1000}+1}$.", "gold": "(x^{500}+1)^2 - 2x^{500}"}
-    rows[23] = {"answer": "The answer is $\\boxed{\\tan(10^{100})}$.", "gold": "1"}
-    got = grade_dataset(ray.data.from_items(rows), actors=1, batch_size=30, timeout=0.2).take_all()
-    for i in (11, 23):
-        assert got[i]["status"] == "timeout" and got[i]["correct"] is False
-        assert "time limit of 0.2 s" in got[i]["reason"]
-    others = [r for i, r in enumerate(got) if i not in (11, 23)]
-    assert [r["correct"] for r in others] == [i % 2 == 1 for i in range(30) if i not in (11, 23)]
+    rows[11] = {"answer": "The answer is $\\boxed{x^2+2x+1}$.", "gold": "(x+1)^2"}
+    got = grade_dataset(ray.data.from_items(rows), actors=1, batch_size=30, timeout=1e-6).take_all()
+    assert [r["status"] for r in got] == ["timeout"] * 30
+    assert all(r["correct"] is False and "time limit of 1e-06 s" in r["reason"] for r in got)
+    assert got[11]["extracted"] == "x^2+2x+1"  # what was found before the time ran out is kept
+    again = grade_dataset(ray.data.from_items(rows), actors=1, batch_size=30, timeout=5).take_all()
+    assert [r["correct"] for r in again] == [i % 2 == 1 or i == 11 for i in range(30)]
 
 
 _FAILING_RUN = """
@@ -235,19 +239,19 @@ def test_bad_columns_are_named_or_graded_as_errors(cluster: str, tmp_path: Path)
         grade_dataset(ray.data.from_items([{"answer": "7", "gold": ["7"]}]))
 
     # Read from a file, the schema is known only when a batch is read: the run fails, naming the column, or with
-    # skip_bad_rows every row gets status error and the reason.
+    # skip_bad_rows every row gets status bad_row and the reason.
     lists = tmp_path / "lists.jsonl"
     lists.write_text("".join(json.dumps({"answer": ["x", str(i)], "gold": str(i)}) + "\n" for i in range(5)))
     got = grade_dataset(ray.data.read_json(str(lists)), actors=1, skip_bad_rows=True).take_all()
-    assert [r["status"] for r in got] == ["error"] * 5
-    assert all("the output is a list, not text" in r["reason"] for r in got)
+    assert [r["status"] for r in got] == ["bad_row"] * 5
+    assert all(r["reason"] == "output must be a str (or a number), not list" for r in got)
     assert "ColumnError: column 'answer' (the model outputs) holds list<item: string> values, not text" in (
         _failing_run(cluster, lists))
 
     no_gold = tmp_path / "no_gold.jsonl"
     no_gold.write_text("".join(json.dumps({"answer": f"{i}", "id": i}) + "\n" for i in range(4)))
     got = grade_dataset(ray.data.read_json(str(no_gold)), actors=1, skip_bad_rows=True).take_all()
-    assert [(r["id"], r["status"], r["correct"]) for r in got] == [(i, "error", False) for i in range(4)]
+    assert [(r["id"], r["status"], r["correct"]) for r in got] == [(i, "bad_row", False) for i in range(4)]
     assert all(r["reason"] == "the row has no column 'gold'" for r in got)
     assert "ColumnError: no column 'gold' (the gold answers); the columns are: 'answer', 'id'" in (
         _failing_run(cluster, no_gold))
@@ -296,6 +300,12 @@ def test_cli_pattern_of_jsonl_files_to_jsonl_shards(cluster: str, tmp_path: Path
     again = _mathgrade("grade", str(tmp_path / "all.jsonl"), "--ray", cluster, "-o", str(out))
     assert again.returncode == 2 and "not an empty directory" in again.stderr
 
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"answer": "7", "gold": "7"}\n{"answer": "8", "gold"\n')
+    proc = _mathgrade("grade", str(bad), "--ray", cluster, "--skip-bad-rows")
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert f"mathgrade: error: {bad}: cannot read a file: " in proc.stderr and "--skip-bad-rows" in proc.stderr
+
 
 @on_cluster
 def test_cli_auto_csv_to_parquet_and_bad_column(cluster: str, tmp_path: Path) -> None:
@@ -323,6 +333,24 @@ def test_cli_auto_csv_to_parquet_and_bad_column(cluster: str, tmp_path: Path) ->
     assert bad.returncode == 2
     assert bad.stderr.strip().splitlines()[-1].startswith("mathgrade: error: ")
     assert "no column 'answer'" in bad.stderr and "'response'" in bad.stderr and "Traceback" not in bad.stderr
+
+
+@on_cluster
+def test_cli_parquet_with_every_cpu_taken_by_actors(cluster: str, tmp_path: Path) -> None:
+    """Two actors on the 2 CPUs of the cluster, reading Parquet: reading must not wait for a CPU (Ray Data 2.60's
+    newer Parquet reader lists the files in a task that needs one, and waited forever here)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    sample = _jsonl(ROOT / "data" / "sample.jsonl")
+    pq.write_table(pa.Table.from_pylist(sample), tmp_path / "in.parquet")
+    local = _mathgrade("grade", str(tmp_path / "in.parquet"), "-o", str(tmp_path / "local.jsonl"))
+    assert local.returncode == 0, local.stderr
+    proc = _mathgrade("grade", str(tmp_path / "in.parquet"), "--ray", cluster, "--workers", "2",
+                      "-o", str(tmp_path / "out.jsonl"))
+    assert proc.returncode == 0, proc.stderr
+    assert _shards(tmp_path / "out.jsonl", ".json") == _jsonl(tmp_path / "local.jsonl")
+    assert _summary(proc.stdout) == _summary(local.stdout)
 
 
 @on_cluster

@@ -7,9 +7,10 @@ INPUT is any path Ray can read (a file, a directory, a ``*`` pattern in its last
 JSONL or CSV when OUTPUT's name ends so (``graded.jsonl/``); its files, sorted by name, hold the rows in input order.
 The summary (rows, accuracy, counts per status, time) is counted from what was written.
 
-Differences from a local run: a bad row (a missing column, an output that is not text) gets status ``error`` with
-``--skip-bad-rows`` instead of being left out (so that the shards hold every input row); ``--resume`` is not
-available; ``--workers`` is the number of actors (default: as many as the cluster's CPUs allow).
+Differences from a local run: a line that is not valid JSON (or CSV) stops the run, even with ``--skip-bad-rows``
+(Ray reads files whole); ``--resume`` and ``--group-by`` are not available; ``--workers`` is the number of actors
+(default: as many as the cluster's CPUs allow). As in a local run, with ``--skip-bad-rows`` a row without the
+output or gold column, or whose output is not text, is written with status ``bad_row`` and the reason.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     out_fmt = _output_format(args.output) if args.output else None
     with _cluster(ray, args.ray) as cluster:
         started = time.perf_counter()
-        _quiet(ray, bool(args.progress))
+        _configure(ray, bool(args.progress))
         graded, batch_size = _graded(ray, args)
         try:
             if args.output:
@@ -72,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
                 statuses = _count(graded)
                 seconds = time.perf_counter() - started
         except Exception as exc:  # noqa: BLE001 - Ray wraps what failed in its actors and read tasks
-            raise _input_error(exc) or exc
+            raise _input_error(exc, args.input) or exc
     rows = sum(statuses.values())
     correct = statuses.get(Status.CORRECT.value, 0)
     if args.summary_json:
@@ -156,10 +157,16 @@ def _cpus(ray: Any) -> int:
     return int(ray.cluster_resources().get("CPU", 0))
 
 
-def _quiet(ray: Any, progress: bool) -> None:
-    """Ray Data's progress bars only with --progress; its start/finish notices off (the summary says it all)."""
-    ray.data.DataContext.get_current().enable_progress_bars = progress
-    logging.getLogger("ray.data").setLevel(logging.INFO if progress else logging.ERROR)
+def _configure(ray: Any, progress: bool) -> None:
+    """Ray Data's progress bars and notices only with --progress (the summary says it all, and a failure is reported
+    by mathgrade in one line, not by Ray's traceback). Files are read by Ray Data's first generation of readers:
+    those of 2.60 (``use_datasource_v2``) list files in a task that takes a CPU whatever ``num_cpus`` says, which
+    never runs when the actors hold every CPU, and keep an actor pool from growing past one actor."""
+    context = ray.data.DataContext.get_current()
+    context.enable_progress_bars = progress
+    if hasattr(context, "use_datasource_v2"):
+        context.use_datasource_v2 = False
+    logging.getLogger("ray.data").setLevel(logging.INFO if progress else logging.CRITICAL)
 
 
 # --- input ------------------------------------------------------------------------------------------------------
@@ -172,7 +179,7 @@ def _graded(ray: Any, args: argparse.Namespace) -> Tuple[Any, int]:
         ds = _read(ray, paths, fmt, text_columns=[args.output_field, args.gold_field])
         schema = ds.schema()
     except Exception as exc:  # noqa: BLE001 - pyarrow and Ray raise several kinds for an unreadable file
-        raise _input_error(exc) or InputError(f"cannot read {args.input}: {_last_line(exc)}") from None
+        raise _input_error(exc, args.input) or InputError(f"cannot read {args.input}: {_last_line(exc)}") from None
     if schema is None:
         raise InputError(f"{args.input} is empty: no rows")
     if args.limit is not None:
@@ -296,14 +303,17 @@ def _count(ds: Any) -> Counter:
 _OUR_ERRORS = re.compile(r"^\s*(?:[\w.]*\.)?(ColumnError|ArrowInvalid|ArrowTypeError|JSONDecodeError): (.+)$", re.M)
 
 
-def _input_error(exc: BaseException) -> Optional[InputError]:
-    """An :class:`InputError` for a failure inside Ray that is a problem with the input (a column missing from some
-    files, a malformed JSON or CSV line), found in Ray's report of it; None for any other failure."""
+def _input_error(exc: BaseException, source: str) -> Optional[InputError]:
+    """An :class:`InputError` for a failure inside Ray that is a problem with the input ``source`` (a column missing
+    from some files, a malformed JSON or CSV line), found in Ray's report of it; None for any other failure."""
     found = _OUR_ERRORS.findall(str(exc))
     if not found:
         return None
     kind, message = found[-1]
-    return InputError(message.strip(), kind="column" if kind == "ColumnError" else "file")
+    if kind == "ColumnError":
+        return InputError(f"{source}: {message.strip()}", kind="column")
+    return InputError(f"{source}: cannot read a file: {message.strip()} (with --ray a malformed line stops the run, "
+                      "even with --skip-bad-rows: grade the file without --ray to find it)", kind="file")
 
 
 def _last_line(exc: BaseException) -> str:

@@ -41,16 +41,16 @@ Actors = Union[int, Tuple[int, int], None]
 Ray's default (from one actor up to as many as the cluster's CPUs allow)."""
 
 # --- batch size: the cost model ---------------------------------------------------------------------------------
-# Measured by bench/bench_ray.py (one run on a shared 2-core machine; see docs/scale.md): the cost of one batch in
-# Ray Data beyond its rows (task dispatch to the actor, slicing the block, Arrow conversions, the result's trip
-# through the object store), and the cost per row of the bundled sample of real model outputs.
+# Measured by bench/bench_ray.py (one run on this project's 2-core machine; see docs/scale.md): the cost of one
+# batch in Ray Data beyond its rows (task dispatch to the actor, slicing the block, Arrow conversions, the result's
+# trip through the object store), and the cost per row of the bundled real model outputs it grades.
 
-BATCH_OVERHEAD_SECONDS = 0.004
-"""Ray Data's cost of one batch on top of grading its rows (measured)."""
-ROW_SECONDS = 60e-6
-"""Grading cost of a typical row: the mean over the bundled sample of real model outputs (measured)."""
-ROW_CHARS = 600
-"""Mean length of a model output in the bundled sample."""
+BATCH_OVERHEAD_SECONDS = 0.0013
+"""Ray Data's cost of one batch on top of grading its rows (measured: 1.26 ms)."""
+ROW_SECONDS = 114e-6
+"""Grading cost of a typical row: the mean over the bundled real model outputs (measured)."""
+ROW_CHARS = 1000
+"""Mean length of a model output in those rows."""
 OVERHEAD_SHARE = 0.01
 """Batches are made large enough that the per-batch cost is at most this share of their grading time..."""
 MAX_BATCH_SECONDS = 10.0
@@ -133,12 +133,15 @@ def grade_dataset(ds: "Dataset", *, output_column: str = "answer", gold_column: 
 
     A missing column, or one that does not hold text (a list, a struct...), raises :class:`ColumnError` naming it:
     here when the schema is known without running the dataset (Parquet, ``from_items``), else when the batch that
-    lacks it is graded. With ``skip_bad_rows=True`` such rows get status ``error`` (or ``invalid_gold``) with the
-    reason instead, and the run goes on. Needs Ray: ``pip install 'mathgrade[ray]'``.
+    lacks it is graded. With ``skip_bad_rows=True`` such rows get status ``bad_row`` (as in :func:`grade_many`)
+    with the reason instead, and the run goes on. Needs Ray: ``pip install 'mathgrade[ray]'``.
 
-    A fixed pool as large as the cluster's CPUs leaves none for the tasks that read and write the data: read and
-    write with ``num_cpus=0`` then (as ``mathgrade grade --ray`` does), or they wait forever. After a run that fails,
-    Ray frees its actors only once Python collects the failed run's objects (``gc.collect()``, or the program's end).
+    A fixed pool as large as the cluster's CPUs leaves none for the tasks that read and write the data, and they
+    wait forever: read and write with ``num_cpus=0`` then (as ``mathgrade grade --ray`` does). Ray Data 2.60's
+    newer file readers list files in a task that takes a CPU whatever ``num_cpus`` says (and keep an actor pool from
+    growing past one actor): read with ``DataContext.get_current().use_datasource_v2 = False`` set first, as the
+    command line does. After a run that fails, Ray frees its actors only once Python collects the failed run's
+    objects (``gc.collect()``, or the program's end).
     """
     make_options(**options)  # a bad option fails here, not in every actor
     for name, value in (("output_column", output_column), ("gold_column", gold_column)):
@@ -247,8 +250,7 @@ class _GradeBatches:
             column = spec.output_column if missing_output else spec.gold_column
             reason = f"the row has no column {column!r}"
             verdicts: Iterable[Verdict] = (
-                Verdict(False, Status.ERROR, reason, "input.column", "" if g is None else str(g),
-                        error=f"no column {column!r}") for g in golds)
+                Verdict(False, Status.BAD_ROW, reason, "input.row", "" if g is None else str(g)) for g in golds)
         else:
             verdicts = grade_many(zip(outputs, golds), workers=0, **spec.options)
         rows = [v.to_row() for v in verdicts]
