@@ -174,6 +174,9 @@ def test_a_restated_left_side_gives_the_right_side(answer: str, gold: str, corre
     ("x = 2 + 3 = 5", "5", True),
     ("x = 3 = 3.0", "3", True),
     ("x \\approx 3.14", "3.14", True),
+    ("t \\neq x \\in [-2,7]", "[-2,7]", False),  # a relation said to be in a set: which side answers?
+    ("x \\in [-2,7]", "[-2,7]", True),
+    ("(x, y) \\in \\{(1, 2)\\}", "(1, 2)", True),
 ])
 def test_false_chains_answer_nothing(answer: str, gold: str, correct: bool) -> None:
     v = boxed(answer, gold)

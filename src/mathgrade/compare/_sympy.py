@@ -59,20 +59,21 @@ def _convert(sp: Any, node: tuple, symbols: Dict[str, Any]) -> Any:
         return symbols[name]
     if head == "const":
         return {"pi": sp.pi, "e": sp.E, "i": sp.I, "oo": sp.oo}[node[1]]
-    args = [_convert(sp, a, symbols) for a in node[1:]] if head != "func" else None
+    if head == "func":
+        return _function(sp, node, symbols)
+    if head == "pow":
+        _check_power(node)
+    args = [_convert(sp, a, symbols) for a in node[1:]]
     if head == "add":
         return sp.Add(*args)
     if head == "mul":
         return sp.Mul(*args)
     if head == "neg":
-        return -args[0]  # type: ignore[index]
+        return -args[0]
     if head == "div":
-        return sp.Mul(args[0], sp.Pow(args[1], -1))  # type: ignore[index]
+        return sp.Mul(args[0], sp.Pow(args[1], -1))
     if head == "pow":
-        _check_power(node)
-        return sp.Pow(args[0], args[1])  # type: ignore[index]
-    if head == "func":
-        return _function(sp, node, symbols)
+        return sp.Pow(args[0], args[1])
     raise ValueError(f"cannot convert a {head!r} node")
 
 

@@ -130,6 +130,8 @@ def _value(tree: Tree) -> Value:
     if head == "rel":
         return Relation(tuple(_single(s) for s in tree[1]), tuple(tree[2]))
     if head == "in":
+        if tree[1][0] in ("rel", "in"):  # t \neq x \in S: the set, or the relation?
+            raise ParseFailure(tree[1][-1], "a relation said to be in a set")
         return _single(tree[2])
     if head == "matrix":
         return Matrix(tuple(tuple(_single(c) for c in row) for row in tree[1]))
