@@ -51,13 +51,8 @@ from mathgrade.cli import main
 start = time.perf_counter()
 rc = main(sys.argv[1:])
 seconds = time.perf_counter() - start
-import importlib
-for where in ("mathgrade.pool", "mathgrade.batch"):  # the grading workers stop in the background: wait for them,
-    try:                                              # so that their CPU time is counted (the helper moved with
-        getattr(importlib.import_module(where), "_join_stoppers")()  # the worker pool of issue 10)
-        break
-    except (ImportError, AttributeError):
-        pass
+import mathgrade.pool
+mathgrade.pool.wait_stopped()  # the grading workers stop in the background: wait, so that their CPU time counts
 me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
 print(json.dumps({"rc": rc, "seconds": seconds, "rss_mb": me.ru_maxrss / 1024, "cpu_main": me.ru_utime + me.ru_stime,
                   "cpu_workers": kids.ru_utime + kids.ru_stime}))

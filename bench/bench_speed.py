@@ -153,6 +153,7 @@ def _child_parallel(engine: str, path: str, limit: int, workers: int, repeat_to:
     triples = [(r["text"], r["gold"], r["kind"]) for r in rows]
     if engine == "mathgrade":
         import mathgrade
+        import mathgrade.pool
 
         t0 = time.perf_counter()
         got = [v.correct for v in mathgrade.grade_many(((t, g) for t, g, _ in triples), workers=workers,
@@ -165,7 +166,7 @@ def _child_parallel(engine: str, path: str, limit: int, workers: int, repeat_to:
             got = list(pool.imap(_pool_grade, triples, chunksize=32))
     wall = time.perf_counter() - t0
     if engine == "mathgrade":
-        mathgrade.batch._join_stoppers()  # workers are stopped in the background; wait, so that their CPU counts
+        mathgrade.pool.wait_stopped()  # workers are stopped in the background; wait, so that their CPU counts
     cpu = os.times()
     right = sum(g == bool(r["expected"]) for g, r in zip(got, rows))
     return {"rows": len(rows), "workers": workers, "rows_per_s": len(rows) / wall, "seconds": wall,
@@ -199,6 +200,7 @@ def _child_scaling(path: str, rows_n: int, mode: str, workers: int) -> Dict[str,
     import pebble  # noqa: F401
 
     import mathgrade
+    import mathgrade.pool
     from mathgrade import batch
     from mathgrade.options import make_options
 
@@ -220,11 +222,11 @@ def _child_scaling(path: str, rows_n: int, mode: str, workers: int) -> Dict[str,
             correct = sum(pool.map(_grade_share, range(workers)))
         verdicts = []
     else:
-        verdicts = batch._pooled(iter(pairs), workers, batch._CHUNK, make_options(timeout=TIME_LIMIT),
-                                 batch._grade_row, len(pairs))
+        verdicts = batch._pooled(iter(pairs), workers, batch._CHUNK, make_options(timeout=TIME_LIMIT), None,
+                                 len(pairs))
     correct = sum(v.correct for v in verdicts) if mode != "independent" else correct
     wall = time.perf_counter() - t0
-    batch._join_stoppers()  # workers are stopped in the background: wait, so that their CPU time is counted
+    mathgrade.pool.wait_stopped()  # workers are stopped in the background: wait, so that their CPU time is counted
     after = os.times()
     n = len(pairs)
     return {"rows": n, "mode": mode, "workers": workers, "rows_per_s": n / wall, "seconds": wall,

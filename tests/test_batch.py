@@ -386,7 +386,7 @@ def test_finished_pool_stops_in_the_background_and_the_next_pool_still_forks() -
     def stoppers() -> List[threading.Thread]:
         return [t for t in threading.enumerate() if t.name == "mathgrade-pool-stop"]
 
-    pool._join_stoppers()  # the pools of earlier tests
+    pool.wait_stopped()  # the pools of earlier tests
     assert not stoppers()
     before = {p.pid for p in multiprocessing.active_children()}  # e.g. the pool of bounded work
     it = grade_many(_rows(600), workers=2, chunk_size=10)

@@ -522,8 +522,10 @@ _stoppers: List[threading.Thread] = []
 _stoppers_lock = threading.Lock()
 
 
-def _join_stoppers() -> None:
-    """Wait until every generation stopped in the background has stopped (so that its threads are gone)."""
+def wait_stopped() -> None:
+    """Wait until every pool stopped in the background has stopped: its workers have exited and their CPU time is
+    counted (``grade_many`` stops its workers in the background when it ends). Before a program that may exit within
+    a second of starting a pool returns, call this, or workers still starting print tracebacks as it exits."""
     with _stoppers_lock:
         pending = list(_stoppers)
         del _stoppers[:]
@@ -539,7 +541,7 @@ def _context(start_method: Optional[str]) -> Any:
     from . import _spawn
 
     if start_method is None:
-        _join_stoppers()
+        wait_stopped()
         single = threading.active_count() == 1
         start_method = "fork" if sys.platform.startswith("linux") and single else "spawn"
     if start_method == "fork":

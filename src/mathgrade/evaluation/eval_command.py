@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 from ..cli import UsageError, _positive_float
 from ..cli import _non_negative_int as _count
 from ..files import FORMATS
+from ..pool import wait_stopped
 from .prompts import TEMPLATES, Prompter, Template, load_template
 from .rundir import CONFIG, RunDir
 from .tasks import BUNDLED, MATCH_BY, Fields, Task, load_hf_dataset, load_task, load_task_file
@@ -162,7 +163,7 @@ def run(args: argparse.Namespace) -> int:
         print(_interrupted(args.output), file=sys.stderr)
         return EXIT_INTERRUPTED
     finally:
-        _wait_for_grading_workers()
+        wait_stopped()  # a run that ends within a second (an error, Ctrl-C) must not exit while workers start
     if not outcome.complete:
         print(f"scored {outcome.scored} of {outcome.total} samples before the stop. " + _interrupted(args.output),
               file=sys.stderr)
@@ -170,21 +171,6 @@ def run(args: argparse.Namespace) -> int:
     assert outcome.results is not None
     print(format_results(outcome.results, outcome))
     return EXIT_FAILED_SAMPLES if outcome.results.get("failed") else EXIT_OK
-
-
-def _wait_for_grading_workers() -> None:
-    """Before the command returns (and the process exits), wait until the grading pool, which grade_many stops in
-    the background, has stopped: a run that ends within a second of starting it (an error, Ctrl-C) otherwise exits
-    while workers are still being spawned, and each prints a traceback. The helper lives in ``mathgrade.batch`` now
-    and moves to ``mathgrade.pool`` with issue 10's worker pool; either is found."""
-    from importlib import import_module
-
-    for where in ("..pool", "..batch"):
-        try:
-            getattr(import_module(where, __package__), "_join_stoppers")()
-            return
-        except (ImportError, AttributeError):
-            continue
 
 
 def _interrupted(out: str) -> str:
