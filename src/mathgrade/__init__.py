@@ -20,12 +20,13 @@ only imports the package, or only needs :class:`Verdict`, does not pay for the r
 from __future__ import annotations
 
 import sys
-from importlib import import_module
 from types import ModuleType
+
+from ._lazy import exports
 
 TYPE_CHECKING = False  # ``typing`` itself is not imported: it is a good part of the cost of a bare import
 if TYPE_CHECKING:  # pragma: no cover
-    from typing import Any, List
+    from typing import Any
 
     # for type checkers and IDEs; at run time the names load on first use
     from .batch import grade_many
@@ -69,17 +70,7 @@ _WHERE = {
 """The module that defines each public name, imported the first time the name is used."""
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> List[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = exports(__name__, _WHERE, __all__)
 
 
 class _Package(ModuleType):

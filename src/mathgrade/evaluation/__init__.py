@@ -19,8 +19,9 @@ The run directory's format is documented in docs/eval.md.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any, List
+from typing import TYPE_CHECKING
+
+from .._lazy import exports
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers; at run time the names load on first use
     from .client import EndpointError, RetryPolicy, Sampling
@@ -50,14 +51,4 @@ _WHERE = {
 command builds its parser from the command modules, and ``mathgrade grade`` should not pay for the client."""
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> List[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = exports(__name__, _WHERE, __all__)

@@ -15,8 +15,7 @@ Needs Jinja2: ``pip install 'mathgrade[report]'``.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any, List
+from .._lazy import exports
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,15 +30,4 @@ _WHERE = {"Grading": "._sources", "Run": "._sources", "Sample": "._sources", "lo
 """The module of each public name, imported on first use: ``mathgrade`` imports this package (for its command)
 every time it starts, and should not pay for it until ``report`` runs."""
 
-
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(module, __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> List[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = exports(__name__, _WHERE, __all__)
