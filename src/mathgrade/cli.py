@@ -224,9 +224,15 @@ def _common(p: argparse.ArgumentParser) -> None:
                    help="also write the summary as JSON to FILE (- for stdout; the text summary then goes to stderr)")
     p.add_argument("--group-by", metavar="COLUMN", action="append", default=[],
                    help="break the summary down by the values of COLUMN (repeatable)")
+    add_progress_options(p)
+
+
+def add_progress_options(p: Any, during: str = "") -> None:
+    """``--progress`` / ``--no-progress`` (default: a bar only on a terminal), for every command that has a bar;
+    ``during`` says when it shows (" while grading again")."""
     bar = p.add_mutually_exclusive_group()
     bar.add_argument("--progress", dest="progress", action="store_true", default=None,
-                     help="always show a progress bar (default: only on a terminal)")
+                     help=f"always show a progress bar{during} (default: only on a terminal)")
     bar.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
 
 

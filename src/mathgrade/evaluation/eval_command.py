@@ -9,7 +9,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 
-from ..cli import UsageError, _positive_float
+from ..cli import UsageError, _positive_float, _positive_int, add_progress_options
 from ..cli import _non_negative_int as _count
 from ..files import FORMATS
 from ..pool import wait_stopped
@@ -135,10 +135,7 @@ def add_command(subparsers: Any, epilog: str) -> None:
                    help="grading time limit per sample (default: 5)")
     o.add_argument("--workers", type=_count, default=None, metavar="N",
                    help="grading processes (default: every core)")
-    bar = o.add_mutually_exclusive_group()
-    bar.add_argument("--progress", dest="progress", action="store_true", default=None,
-                     help="always show the progress bar (default: only on a terminal)")
-    bar.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
+    add_progress_options(o)
     p.set_defaults(run=run)
 
 
@@ -394,13 +391,6 @@ def _show_progress(flag: Optional[bool]) -> bool:
 
 
 # --- argument types ----------------------------------------------------------------------------------------------
-
-
-def _positive_int(text: str) -> int:
-    value = _count(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text!r}")
-    return value
 
 
 def _non_negative_float(text: str) -> float:

@@ -8,7 +8,7 @@ import sys
 import time
 from typing import Any
 
-from ..cli import UsageError
+from ..cli import UsageError, add_progress_options
 from ..files import FORMATS, OutputError
 
 __all__ = ["add_command", "run"]
@@ -52,10 +52,7 @@ def add_command(subparsers: Any, epilog: str) -> None:
                        help="the time limit per row they were graded with (default: 5)")
     files.add_argument("--workers", type=int, default=None, metavar="N",
                        help="worker processes for grading again (default: every core)")
-    bar = p.add_mutually_exclusive_group()
-    bar.add_argument("--progress", dest="progress", action="store_true", default=None,
-                     help="always show a progress bar while grading again (default: only on a terminal)")
-    bar.add_argument("--no-progress", dest="progress", action="store_false", help="never show a progress bar")
+    add_progress_options(p, during=" while grading again")
     p.set_defaults(run=run)
 
 
