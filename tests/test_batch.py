@@ -132,7 +132,7 @@ def test_bad_rows_become_verdicts_not_exceptions() -> None:
         (["42"], "42"),          # output of the wrong type
         (42, "42"),              # an int output: read as its text, as grade() reads it
         5,                       # not a row at all
-        ("a", "b", "c"),         # wrong arity
+        ("a", "b", "c", "d"),    # wrong arity (a triple is output, gold and problem)
         {"response": "42", "gold": "42"},  # a mapping without the output
         ("41", "42"),
     ]
@@ -146,7 +146,7 @@ def test_bad_rows_become_verdicts_not_exceptions() -> None:
     assert all(v.reason for v in verdicts)
     assert not any(v.error for v in verdicts)  # none of these is a bug in mathgrade
     assert "'response', 'gold'" in verdicts[9].reason and "output_key=" in verdicts[9].reason
-    assert "int" in verdicts[7].reason and "3 items" in verdicts[8].reason
+    assert "int" in verdicts[7].reason and "4 items" in verdicts[8].reason
     # The same rows in worker processes get the same verdicts.
     pooled = list(grade_many(rows * 8, workers=2, chunk_size=4))
     assert [(v.status, v.reason) for v in pooled] == [(v.status, v.reason) for v in verdicts] * 8
@@ -249,7 +249,7 @@ def test_default_chunks_end_at_the_text_budget() -> None:
     assert sizes == [4, 4, 2]
     mixed: List[Any] = [("x" * (batch._CHUNK_CHARS // 2), "1"), {"output": "y", "gold": "2"}, 5,
                         (None, "3"), ("z" * batch._CHUNK_CHARS, "4"), ("w", "5")]
-    chunks = list(batch._chunks(batch._pairs(mixed, None, "gold"), lambda done: 100))
+    chunks = list(batch._chunks(batch._pairs(mixed, None, "gold", None), lambda done: 100))
     assert [len(c) for c in chunks] == [5, 1]
     assert [p for c in chunks for p in c][1] == ("y", "2")  # every row kept, in order, as a pair
 
@@ -365,8 +365,10 @@ def test_tuple_rows_are_passed_as_they_are_and_other_shapes_converted() -> None:
     assert pair_of({"answer": "1", "gold": "2"}) == ("1", "2")
     assert pair_of({"output": "0", "answer": "1", "gold": "2"}) == ("0", "2")  # output first
     assert pair_of({"o": "1", "g": "2"}, "o", "g") == ("1", "2")
-    bad = pair_of(("1", "2", "3"))
-    assert isinstance(bad[0], BadRow) and "3 items" in bad[0].reason
+    assert pair_of(("1", "2", "a problem")) == ("1", "2", "a problem")  # (output, gold, problem)
+    assert pair_of({"o": "1", "g": "2", "p": "3"}, "o", "g", "p") == ("1", "2", "3")
+    bad = pair_of(("1", "2", "3", "4"))
+    assert isinstance(bad[0], BadRow) and "4 items" in bad[0].reason
 
 
 def test_workers_freeze_what_they_inherit_for_the_gc() -> None:
@@ -527,3 +529,29 @@ def test_grade_many_falls_back_when_workers_cannot_start() -> None:
         assert proc.stdout.strip() == "True"
         warned = proc.stderr.count("RuntimeWarning: mathgrade could not start worker processes")
         assert warned == (1 if stdin is None else 0), proc.stderr
+
+
+# --- the problem's text: a multiple-choice answer given as the option's content ----------------------------------
+
+_PROBLEM = "Which number is the largest? (A) 12 (B) 96 (C) 7 (D) 3"
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_the_problem_travels_with_its_row(workers: int) -> None:
+    rows = [("So the answer is $\\boxed{96}$.", "B", _PROBLEM), ("So the answer is $\\boxed{7}$.", "B", _PROBLEM),
+            ("So the answer is $\\boxed{96}$.", "B"), ("So the answer is $\\boxed{B}$.", "B", _PROBLEM)] * 40
+    got = [v.status.value for v in grade_many(rows, workers=workers, chunk_size=8)]
+    assert got == ["correct", "incorrect", "incorrect", "correct"] * 40  # without the problem, 96 names no option
+
+
+def test_problem_key_of_mappings() -> None:
+    rows = [{"answer": "So $\\boxed{96}$.", "gold": "B", "question": _PROBLEM},
+            {"answer": "So $\\boxed{12}$.", "gold": "B", "question": _PROBLEM},
+            {"answer": "So $\\boxed{96}$.", "gold": "B"},
+            {"answer": "So $\\boxed{96}$.", "gold": "B", "question": 7}]
+    got = list(grade_many(rows, workers=0, problem_key="question"))
+    assert [v.status.value for v in got] == ["correct", "incorrect", "bad_row", "bad_row"]
+    assert "no key 'question'" in got[2].reason and "problem_key=" in got[2].reason
+    assert "problem must be a str" in got[3].reason
+    with pytest.raises(ValueError, match="problem_key must be a string"):
+        list(grade_many(rows, problem_key=3))  # type: ignore[arg-type]

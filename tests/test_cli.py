@@ -986,3 +986,15 @@ def test_a_bad_row_stops_after_the_rows_before_it_and_resume_continues(capsys: p
     summary = text[text.rindex("rows:     10"):]
     assert "(6 from the earlier run, 4 graded now)" in summary and "bad_row 2" in summary
     assert "bad rows: 1 written with status bad_row:" in summary and "line 8" in summary
+
+
+def test_problem_field_lets_an_answer_name_an_option_by_its_content(tmp_path: Path) -> None:
+    problem = "Which number is the largest? (A) 12 (B) 96 (C) 7 (D) 3"
+    rows = [{"id": 1, "answer": "So $\\boxed{96}$.", "gold": "B", "q": {"text": problem}},
+            {"id": 2, "answer": "So $\\boxed{12}$.", "gold": "B", "q": {"text": problem}}]
+    f = _write_jsonl(tmp_path / "in.jsonl", rows)
+    assert main(["grade", str(f), "-o", str(tmp_path / "with.jsonl"), "--problem-field", "q.text"]) == 0
+    assert [r["status"] for r in _read_jsonl(tmp_path / "with.jsonl")] == ["correct", "incorrect"]
+    assert main(["grade", str(f), "-o", str(tmp_path / "without.jsonl")]) == 0
+    assert [r["status"] for r in _read_jsonl(tmp_path / "without.jsonl")] == ["incorrect", "incorrect"]
+    assert main(["grade", str(f), "-o", str(tmp_path / "missing.jsonl"), "--problem-field", "question"]) == 2

@@ -176,7 +176,8 @@ def _graded(ray: Any, args: argparse.Namespace) -> Tuple[Any, int]:
     """The input as a Dataset with the verdict columns (lazy), and the batch size chosen for it."""
     paths, fmt = _input(args.input, args.format)
     try:
-        ds = _read(ray, paths, fmt, text_columns=[args.output_field, args.gold_field])
+        text = [c for c in (args.output_field, args.gold_field, args.problem_field) if c]
+        ds = _read(ray, paths, fmt, text_columns=text)
         schema = ds.schema()
     except Exception as exc:  # noqa: BLE001 - pyarrow and Ray raise several kinds for an unreadable file
         raise _input_error(exc, args.input) or InputError(f"cannot read {args.input}: {_last_line(exc)}") from None
@@ -185,7 +186,8 @@ def _graded(ray: Any, args: argparse.Namespace) -> Tuple[Any, int]:
     if args.limit is not None:
         ds = ds.limit(args.limit)
     options = _options(args)
-    columns = {"output_column": args.output_field, "gold_column": args.gold_field}
+    columns = {"output_column": args.output_field, "gold_column": args.gold_field,
+               "problem_column": args.problem_field}
     sample = ds.take(SAMPLE_ROWS) if args.limit != 0 else []
     batch_size = batch_size_for(sample, **columns, **options)
     try:

@@ -48,13 +48,15 @@ _IN_PROCESS_BELOW = 64
 
 def grade_many(rows: Iterable[Row], *, workers: Optional[int] = None, progress: bool = False,
                total: Optional[int] = None, chunk_size: int = _CHUNK, output_key: Optional[str] = None,
-               gold_key: str = "gold", _row_grader: Optional[RowGrader] = None,
+               gold_key: str = "gold", problem_key: Optional[str] = None, _row_grader: Optional[RowGrader] = None,
                **options: Unpack[GradeOptions]) -> Iterator[Verdict]:
     """Grade many ``(output, gold)`` rows; yield one :class:`Verdict` per row, in input order, as they are ready.
 
     ``rows`` is any iterable (a list, a generator, a file being read): it is consumed lazily and memory stays flat.
-    A row is an ``(output, gold)`` pair or a mapping; in a mapping the output is under ``output_key`` (default:
-    ``output``, else ``answer``) and the gold under ``gold_key`` (default ``gold``).
+    A row is an ``(output, gold)`` pair, an ``(output, gold, problem)`` triple or a mapping; in a mapping the output
+    is under ``output_key`` (default: ``output``, else ``answer``), the gold under ``gold_key`` (default ``gold``)
+    and, if ``problem_key`` is given, the problem's text under it (what ``grade(problem=...)`` takes: the options a
+    multiple-choice problem lists).
     ``workers``: processes to use (default: every available core); 0 or 1 grades in this process.
     ``progress``: show a progress bar (tqdm, on stderr); ``total`` is its length when ``rows`` has no ``len()``.
     ``chunk_size``: the most rows sent to a worker at once (chunks are sized to about 50 ms of work each).
@@ -74,12 +76,12 @@ def grade_many(rows: Iterable[Row], *, workers: Optional[int] = None, progress: 
         raise ValueError(f"workers must be a non-negative integer or None, not {workers!r}")
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
         raise ValueError(f"chunk_size must be a positive integer, not {chunk_size!r}")
-    for name, key in (("output_key", output_key), ("gold_key", gold_key)):
+    for name, key in (("output_key", output_key), ("gold_key", gold_key), ("problem_key", problem_key)):
         if key is not None and not isinstance(key, str):
             raise ValueError(f"{name} must be a string, not {key!r}")
     if total is None and hasattr(rows, "__len__"):
         total = len(rows)  # type: ignore[arg-type]
-    pairs = _pairs(rows, output_key, gold_key)
+    pairs = _pairs(rows, output_key, gold_key, problem_key)
     if workers <= 1 or (total is not None and total < _IN_PROCESS_BELOW):
         verdicts = _in_process(pairs, opts, _row_grader)
     else:
@@ -87,21 +89,23 @@ def grade_many(rows: Iterable[Row], *, workers: Optional[int] = None, progress: 
     return _with_progress(verdicts, total) if progress else verdicts
 
 
-def _pairs(rows: Iterable[Row], output_key: Optional[str], gold_key: str) -> Iterator[Tuple[Any, Any]]:
-    """The rows as (output, gold) pairs; raise for a first row of the wrong shape (see :func:`grade_many`)."""
+def _pairs(rows: Iterable[Row], output_key: Optional[str], gold_key: str,
+           problem_key: Optional[str]) -> Iterator[Tuple[Any, ...]]:
+    """The rows as (output, gold[, problem]) tuples; raise for a first row of the wrong shape (see
+    :func:`grade_many`)."""
     it = iter(rows)
     for first in it:
-        pair = pair_of(first, output_key, gold_key)
+        pair = pair_of(first, output_key, gold_key, problem_key)
         if isinstance(pair[0], BadRow):
             raise ValueError(f"grade_many: the first row is not a row of (output, gold): {pair[0].reason}")
         yield pair
         break
-    if output_key is None and gold_key == "gold":
+    if output_key is None and gold_key == "gold" and problem_key is None:
         for row in it:
             yield row if type(row) is tuple and len(row) == 2 else pair_of(row)
     else:
         for row in it:
-            yield pair_of(row, output_key, gold_key)
+            yield pair_of(row, output_key, gold_key, problem_key)
 
 
 class _Sizer:
@@ -123,13 +127,13 @@ class _Sizer:
 # --- in-process and pooled drivers ------------------------------------------------------------------------------
 
 
-def _in_process(pairs: Iterable[Tuple[Any, Any]], options: Options,
+def _in_process(pairs: Iterable[Tuple[Any, ...]], options: Options,
                 grader: Optional[RowGrader]) -> Iterator[Verdict]:
     for pair in pairs:
         yield grade_one(pair, options, grader)
 
 
-def _pooled(pairs: Iterator[Tuple[Any, Any]], workers: int, chunk_size: int, options: Options,
+def _pooled(pairs: Iterator[Tuple[Any, ...]], workers: int, chunk_size: int, options: Options,
             grader: Optional[RowGrader], total: Optional[int] = None) -> Iterator[Verdict]:
     """Grade on a worker pool, keeping at most a few chunks per worker in flight, yielding in input order.
 
@@ -175,10 +179,10 @@ def _pooled(pairs: Iterator[Tuple[Any, Any]], workers: int, chunk_size: int, opt
         pool.close(wait=False)  # the caller has every verdict: the workers stop on a background thread
 
 
-def _chunks(pairs: Iterable[Tuple[Any, Any]], size: Callable[[int], int]) -> Iterator[List[Tuple[Any, Any]]]:
+def _chunks(pairs: Iterable[Tuple[Any, ...]], size: Callable[[int], int]) -> Iterator[List[Tuple[Any, ...]]]:
     """The pairs, ``size(pairs chunked so far)`` at a time (asked at the start of each chunk), or fewer when their
     text passes ``_CHUNK_CHARS``."""
-    chunk: List[Tuple[Any, Any]] = []
+    chunk: List[Tuple[Any, ...]] = []
     chars = done = 0
     limit = size(0)
     for pair in pairs:

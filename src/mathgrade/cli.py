@@ -183,6 +183,9 @@ def _add_grade(sub: Any) -> None:
     _common(g)
     g.add_argument("--gold-field", default="gold", metavar="NAME",
                    help="field of the gold answer (default: gold; a.b.0 for nested values)")
+    g.add_argument("--problem-field", default=None, metavar="NAME",
+                   help="field of the problem's text: a multiple-choice answer may then name an option by its "
+                        "content (\\boxed{96} for the option (B) 96)")
     g.add_argument("--workers", type=_non_negative_int, default=None, metavar="N",
                    help="worker processes (default: every core; 0 or 1 grades in this process; with --ray: actors)")
     g.add_argument("--ray", metavar="CLUSTER", default=None,
@@ -305,9 +308,11 @@ def _cmd_grade(args: argparse.Namespace) -> int:
 
     opts = make_options(**{f.name: getattr(args, f.name) for f in fields(Options)})
     output, gold = FieldPath(args.output_field), FieldPath(args.gold_field)
+    problem = FieldPath(args.problem_field) if args.problem_field else None
 
     def results(rows: Iterator[Dict[str, Any]], total: Optional[int]) -> Iterator[Dict[str, Any]]:
-        pairs = ((output.get(r), gold.get(r)) for r in rows)
+        pairs = ((output.get(r), gold.get(r)) if problem is None else (output.get(r), gold.get(r), problem.get(r))
+                 for r in rows)
         verdicts = grade_many(pairs, workers=args.workers, progress=_show_progress(args), total=total,
                               **_options_kwargs(opts))
         try:
@@ -319,8 +324,11 @@ def _cmd_grade(args: argparse.Namespace) -> int:
     def bad(message: str) -> Dict[str, Any]:
         return {"correct": False, "status": BAD_ROW, "extracted": None, "rule": "input.bad_row", "reason": message}
 
-    job = _Job("grade", GRADE_COLUMNS, "status", [args.output_field, args.gold_field],
-               {"output_field": args.output_field, "gold_field": args.gold_field, "id_field": args.id_field},
+    fields_ = {"output_field": args.output_field, "gold_field": args.gold_field, "id_field": args.id_field}
+    if args.problem_field:  # (only when given: runs recorded before the option existed resume as they were)
+        fields_["problem_field"] = args.problem_field
+    job = _Job("grade", GRADE_COLUMNS, "status",
+               [args.output_field, args.gold_field] + ([args.problem_field] if args.problem_field else []), fields_,
                _options_kwargs(opts), results, bad)
     return _Run(args, job).execute()
 

@@ -50,7 +50,8 @@ from .verdict import Status, Verdict
 __all__ = ["WorkerPool", "PoolUnusable", "available_cores"]
 
 T = TypeVar("T")
-Pair = Tuple[Any, Any]
+Pair = Tuple[Any, ...]
+"""A row: ``(output, gold)`` or ``(output, gold, problem)``."""
 RowGrader = Callable[[Any, Any, Options], Verdict]
 
 WORKER_MEMORY_BYTES = 4 * 1024**3
@@ -622,11 +623,12 @@ def _grade_chunk(pairs: Sequence[Pair], options: Options,
 
 
 def grade_one(pair: Pair, options: Options, grader: Optional[RowGrader] = None) -> Verdict:
-    """The verdict of one ``(output, gold)`` row (:func:`mathgrade.rows.grade_pair`, or ``grader`` for tests)."""
-    output, gold = pair
+    """The verdict of one ``(output, gold[, problem])`` row (:func:`mathgrade.rows.grade_pair`, or ``grader`` for
+    tests)."""
+    output, gold = pair[0], pair[1]
     try:
         if grader is None or isinstance(output, BadRow):
-            return grade_pair(output, gold, options)
+            return grade_pair(output, gold, options, pair[2] if len(pair) > 2 else None)
         return grader(output, gold, options)
     except Exception as exc:  # noqa: BLE001 - grade_pair does not raise; belt and braces: one row never stops others
         return _error(gold, "internal error", exc)

@@ -76,7 +76,7 @@ DEFAULT_BATCH_SIZE = _size_from_costs(ROW_SECONDS, ROW_CHARS)
 
 
 def batch_size_for(sample: Iterable[Mapping[str, Any]], *, output_column: str = "answer",
-                   gold_column: str = "gold", **options: Any) -> int:
+                   gold_column: str = "gold", problem_column: Optional[str] = None, **options: Any) -> int:
     """Rows per batch for :func:`grade_dataset`, sized from the cost of grading ``sample`` here.
 
     ``sample`` is a few hundred rows of the data to grade (for example ``ds.take(256)``); they are graded in this
@@ -85,14 +85,15 @@ def batch_size_for(sample: Iterable[Mapping[str, Any]], *, output_column: str = 
     constants of this module). Long chain-of-thought outputs get smaller batches than short answers.
     """
     make_options(**options)  # a bad option fails here, before any row is graded
-    pairs = [(row.get(output_column), row.get(gold_column)) for row in sample]
+    pairs = [(row.get(output_column), row.get(gold_column)) + ((row.get(problem_column),) if problem_column else ())
+             for row in sample]
     if not pairs:
         return DEFAULT_BATCH_SIZE
     list(grade_many(pairs[:1], workers=0, **options))  # the first call imports the grading stages
     start = time.perf_counter()
     list(grade_many(pairs, workers=0, **options))
     seconds = (time.perf_counter() - start) / len(pairs)
-    chars = sum(len(o) for o, _ in pairs if isinstance(o, str)) / len(pairs)
+    chars = sum(len(p[0]) for p in pairs if isinstance(p[0], str)) / len(pairs)
     return _size_from_costs(seconds, chars)
 
 
@@ -117,14 +118,16 @@ class ColumnError(ValueError):
 
 
 def grade_dataset(ds: "Dataset", *, output_column: str = "answer", gold_column: str = "gold",
-                  actors: Actors = None, batch_size: Optional[int] = None, skip_bad_rows: bool = False,
+                  problem_column: Optional[str] = None, actors: Actors = None, batch_size: Optional[int] = None,
+                  skip_bad_rows: bool = False,
                   preserve_order: bool = True, **options: Any) -> "Dataset":
     """Add the verdict columns (``correct``, ``status``, ``extracted``, ``rule``, ``reason``; see
     :meth:`mathgrade.Verdict.to_row`) to every row of a Ray Dataset. Lazy, like any Ray Dataset transformation: the
     grading runs when the result is consumed (``write_parquet``, ``iter_batches``, ``take``...).
 
     ``output_column`` holds the model outputs, ``gold_column`` the gold answers (text; integers and floats are
-    read as ``grade_many`` reads them, a null output is ``no_answer`` and a null gold ``invalid_gold``).
+    read as ``grade_many`` reads them, a null output is ``no_answer`` and a null gold ``invalid_gold``);
+    ``problem_column``, if given, the problems' text (see ``grade(problem=...)``).
     ``actors``: the actor pool, one CPU per actor: a number of actors, a ``(min, max)`` range, or None for Ray's
     autoscaling default. ``batch_size``: rows per batch (default :data:`DEFAULT_BATCH_SIZE`; use
     :func:`batch_size_for` to size it from a sample of your rows). ``preserve_order``: keep the input order (set
@@ -144,7 +147,10 @@ def grade_dataset(ds: "Dataset", *, output_column: str = "answer", gold_column: 
     objects (``gc.collect()``, or the program's end).
     """
     make_options(**options)  # a bad option fails here, not in every actor
-    for name, value in (("output_column", output_column), ("gold_column", gold_column)):
+    for name, value in (("output_column", output_column), ("gold_column", gold_column),
+                        ("problem_column", problem_column)):
+        if name == "problem_column" and value is None:
+            continue
         if not isinstance(value, str) or not value:
             raise ValueError(f"{name} must be a column name, not {value!r}")
     if batch_size is None:
@@ -153,7 +159,7 @@ def grade_dataset(ds: "Dataset", *, output_column: str = "answer", gold_column: 
         raise ValueError(f"batch_size must be a positive integer, not {batch_size!r}")
     pool = _pool_size(actors)
     data = _ray_data()
-    spec = _Spec(output_column, gold_column, skip_bad_rows, dict(options))
+    spec = _Spec(output_column, gold_column, skip_bad_rows, dict(options), problem_column)
     if not skip_bad_rows:
         schema = ds.schema(fetch_if_missing=False)
         if schema is not None:
@@ -206,10 +212,16 @@ class _Spec:
     skip_bad_rows: bool
     options: Dict[str, Any]
     """The options of :func:`mathgrade.grade`, as keyword arguments (already checked)."""
+    problem_column: Optional[str] = None
+
+    def columns(self) -> List[Tuple[str, str]]:
+        """The columns grading reads, each with what it holds."""
+        named = [(self.output_column, "model outputs"), (self.gold_column, "gold answers")]
+        return named + ([(self.problem_column, "problems")] if self.problem_column else [])
 
     def check_schema(self, names: Sequence[str], types: Sequence[Any]) -> None:
         """Raise :class:`ColumnError` if a column is missing or does not hold text."""
-        for column, role in ((self.output_column, "model outputs"), (self.gold_column, "gold answers")):
+        for column, role in self.columns():
             if column not in names:
                 raise ColumnError(f"no column {column!r} (the {role}); the columns are: "
                                   f"{', '.join(map(repr, names)) or 'none'}", column)
@@ -244,15 +256,15 @@ class _GradeBatches:
         spec = self.spec
         if not spec.skip_bad_rows:
             spec.check_schema(batch.column_names, [batch.schema.field(n).type for n in batch.column_names])
-        outputs, missing_output = _values(batch, spec.output_column)
-        golds, missing_gold = _values(batch, spec.gold_column)
-        if missing_output or missing_gold:
-            column = spec.output_column if missing_output else spec.gold_column
-            reason = f"the row has no column {column!r}"
+        values = [_values(batch, column) for column, _ in spec.columns()]
+        missing = [column for (column, _), (_, absent) in zip(spec.columns(), values) if absent]
+        golds = values[1][0]
+        if missing:
+            reason = f"the row has no column {missing[0]!r}"
             verdicts: Iterable[Verdict] = (
                 Verdict(False, Status.BAD_ROW, reason, "input.row", "" if g is None else str(g)) for g in golds)
         else:
-            verdicts = grade_many(zip(outputs, golds), workers=0, **spec.options)
+            verdicts = grade_many(zip(*(v for v, _ in values)), workers=0, **spec.options)
         rows = [v.to_row() for v in verdicts]
         out = batch.drop_columns([c for c in ROW_COLUMNS if c in batch.column_names])
         for name in ROW_COLUMNS:

@@ -1,7 +1,8 @@
 """One row of a batch: where its output and gold are, and what a row of the wrong shape or type becomes.
 
-A row is an ``(output, gold)`` pair or a mapping. In a mapping the output is under ``output_key`` (by default
-``output``, else ``answer``, Math-Verify's name) and the gold under ``gold_key`` (default ``gold``).
+A row is an ``(output, gold)`` pair, an ``(output, gold, problem)`` triple or a mapping. In a mapping the output is
+under ``output_key`` (by default ``output``, else ``answer``, Math-Verify's name), the gold under ``gold_key``
+(default ``gold``) and, when ``problem_key`` is given, the problem's text under it (see ``grade(problem=...)``).
 
 Types follow :func:`mathgrade.grade` exactly: a row gets the verdict ``grade(output, gold)`` would give, and where
 ``grade`` raises ``TypeError`` (an output that is not a string, a gold that is not a string or a number, ``None``
@@ -41,11 +42,17 @@ class BadRow:
         return f"BadRow({self.reason!r})"
 
 
-def pair_of(row: Any, output_key: Optional[str] = None, gold_key: str = "gold") -> Tuple[Any, Any]:
-    """The ``(output, gold)`` of a row; for a row of the wrong shape, ``(BadRow(reason), None)``."""
+def pair_of(row: Any, output_key: Optional[str] = None, gold_key: str = "gold",
+            problem_key: Optional[str] = None) -> Tuple[Any, ...]:
+    """The ``(output, gold)`` of a row, or ``(output, gold, problem)``; for a row of the wrong shape,
+    ``(BadRow(reason), None)``."""
     if type(row) is tuple and len(row) == 2:  # the common case, without the cost of an ABC check
         return row
     if isinstance(row, Mapping):
+        if problem_key is not None:
+            if problem_key not in row:
+                return BadRow(_missing(row, repr(problem_key), "problem_key")), None
+            return pair_of(row, output_key, gold_key) + (row[problem_key],)
         keys = OUTPUT_KEYS if output_key is None else (output_key,)
         for key in keys:
             if key in row:
@@ -55,10 +62,11 @@ def pair_of(row: Any, output_key: Optional[str] = None, gold_key: str = "gold") 
         if gold_key not in row:
             return BadRow(_missing(row, repr(gold_key), "gold_key")), None
         return row[key], row[gold_key]
-    if isinstance(row, (tuple, list)) and len(row) == 2:
-        return row[0], row[1]
+    if isinstance(row, (tuple, list)) and len(row) in (2, 3):
+        return tuple(row)
     if isinstance(row, (tuple, list)):
-        return BadRow(f"the row is a {type(row).__name__} of {len(row)} items, not an (output, gold) pair"), None
+        return BadRow(f"the row is a {type(row).__name__} of {len(row)} items, not an (output, gold) pair or an "
+                      "(output, gold, problem) triple"), None
     return BadRow(f"the row is a {type(row).__name__}, not an (output, gold) pair or a mapping"), None
 
 
@@ -67,12 +75,12 @@ def _missing(row: Mapping, wanted: str, option: str) -> str:
     return f"the row has no key {wanted} (its keys: {found or 'none'}); name the field with {option}="
 
 
-def grade_pair(output: Any, gold: Any, options: Options) -> Verdict:
+def grade_pair(output: Any, gold: Any, options: Options, problem: Any = None) -> Verdict:
     """The verdict of one row: :func:`mathgrade.grade`'s, or ``bad_row`` where grade() would raise ``TypeError``."""
     if isinstance(output, BadRow):
         return Verdict(False, Status.BAD_ROW, output.reason, "input.row", "")
     try:
-        return grade_with(output, gold, options)
+        return grade_with(output, gold, options, problem=problem)
     except TypeError as exc:  # grade()'s documented type rule: a value of the wrong type, None included
         shown = str(gold) if isinstance(gold, (str, int, float)) and not isinstance(gold, bool) else ""
         return Verdict(False, Status.BAD_ROW, str(exc), "input.type", shown)
