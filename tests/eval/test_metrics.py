@@ -3,6 +3,7 @@ different strings are one vote, different answers are not); the scoreboard's res
 
 from __future__ import annotations
 
+import json
 import math
 from fractions import Fraction
 
@@ -156,3 +157,27 @@ def test_uneven_sample_counts_report_k_up_to_the_smallest() -> None:
     r = board.results("t", None, 0.0)
     assert r["n"] == 2 and list(r["pass_at_k"]) == ["1", "2"]
     assert r["accuracy"] == pytest.approx(4 / 6)
+
+
+def test_an_eval_sample_is_graded_with_its_problem() -> None:
+    """A multiple-choice task: an answer that names the option by its content is right because the problem lists
+    the options (and only then); one that names another option's content is wrong."""
+    import io
+
+    from mathgrade.evaluation.client import Completion
+    from mathgrade.evaluation.scoring import Sample, Scorer
+    from mathgrade.evaluation.tasks import Problem
+    from mathgrade.options import make_options
+
+    def sample(problem: Problem, index: int, text: str) -> Sample:
+        return Sample(problem, 0, index, None, Completion(text, "stop", None, None, None))
+
+    listed = Problem("mc-1", "Which is largest? (A) 12 (B) 96 (C) 7 (D) 3", "B")
+    unlisted = Problem("mc-2", "Which is largest?", "B")
+    samples = [sample(listed, 0, "So $\\boxed{96}$."), sample(listed, 1, "So $\\boxed{12}$."),
+               sample(unlisted, 0, "So $\\boxed{96}$.")]
+    out = io.StringIO()
+    scorer = Scorer("mc", make_options(), out, workers=0)
+    scorer.run(samples)
+    rows = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [(r["problem_id"], r["correct"]) for r in rows] == [("mc-1", True), ("mc-1", False), ("mc-2", False)]

@@ -114,10 +114,10 @@ class Scorer:
         """Score every sample of ``samples`` (in problem order, then sample order) and return the scoreboard."""
         pending: Deque[Sample] = deque()
 
-        def pairs() -> Iterator[Tuple[Optional[str], str]]:
+        def pairs() -> Iterator[Tuple[Optional[str], str, str]]:  # the problem: an option named by its content
             for s in samples:
                 pending.append(s)
-                yield (None if s.completion is None else s.completion.text), s.problem.answer
+                yield (None if s.completion is None else s.completion.text), s.problem.answer, s.problem.problem
 
         verdicts = grade_many(pairs(), workers=self.workers, total=self.total, chunk_size=self.chunk_size,
                               policy=self.options.policy, timeout=self.options.timeout)
