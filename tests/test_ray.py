@@ -206,6 +206,20 @@ def test_time_limit_works_inside_an_actor(cluster: str) -> None:
     assert [r["correct"] for r in again] == [i % 2 == 1 or i == 11 for i in range(30)]
 
 
+@on_cluster
+def test_problem_column(cluster: str) -> None:
+    import ray
+
+    problem = "Which is largest? (A) 12 (B) 96 (C) 7 (D) 3"
+    rows = [{"answer": "So $\\boxed{96}$.", "gold": "B", "q": problem},
+            {"answer": "So $\\boxed{12}$.", "gold": "B", "q": problem}]
+    got = grade_dataset(ray.data.from_items(rows), problem_column="q", actors=1).take_all()
+    assert [r["correct"] for r in got] == [True, False]
+    assert [r["correct"] for r in grade_dataset(ray.data.from_items(rows), actors=1).take_all()] == [False, False]
+    with pytest.raises(ColumnError, match="no column 'question' \\(the problems\\)"):
+        grade_dataset(ray.data.from_items(rows), problem_column="question")
+
+
 _FAILING_RUN = """
 import sys, ray, mathgrade.ray as mgray
 ray.init(address=sys.argv[1], logging_level="ERROR", log_to_driver=False)
