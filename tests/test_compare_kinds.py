@@ -229,6 +229,15 @@ def test_an_equation_gold_needs_the_equation(answer: str, gold: str, correct: bo
     ("0.33x+1", "\\frac{x}{3}+1", False),
     ("0.333x+2", "\\frac{x}{3}+1", False),
     ("1.414x + 1.7", "\\sqrt{2} x + \\sqrt{3}", False),  # 1.7 has two digits: exact, and wrong
+    ("\\sin(90^\\circ - x)", "\\cos x", True),  # a degree mark turns its own number into radians
+    ("\\sin(90^\\circ - x)", "\\sin x", False),
+    ("\\sin(2x + 30^\\circ)", "\\sin(2x + \\frac{\\pi}{6})", True),
+    ("\\sin(2x + 30^\\circ)", "\\sin(2x + 30)", False),
+    ("\\cos(30^\\circ + 15^\\circ)", "\\frac{\\sqrt{2}}{2}", True),
+    ("\\sin(x^\\circ)", "\\sin x", False),  # x degrees
+    ("i(2-i)", "1+2i", True),  # i( is a product, unless i(t) = ... defines a function
+    ("i(2-i)", "1-2i", False),
+    ("e(1-e)", "e - e^2", True),
 ])
 def test_identities(answer: str, gold: str, correct: bool) -> None:
     v = boxed(answer, gold)

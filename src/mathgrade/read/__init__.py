@@ -49,7 +49,8 @@ Choices (the comparison stage relies on them):
 - Words are ``Text`` (lowercased, whitespace collapsed, ``\\text{}`` stripped; ``raw`` keeps the input); the
   ``Reading`` then also carries the error that made it text. A string that is neither math nor words reads as None
   with the error, which carries the input and offsets in it (the repairs' offsets are mapped back).
-- Trigonometric functions of degrees are converted at once: ``\\sin 60^\\circ`` is ``sin(60·π/180)``.
+- Trigonometric functions of degrees are converted at once: ``\\sin 60^\\circ`` is ``sin(60·π/180)``; in a longer
+  argument each degree mark converts what it marks: ``\\sin(90^\\circ - x)`` is ``sin(90·π/180 - x)``.
 - ``\\sum_{k=a}^{b} body`` and ``\\prod`` are ``("func", "sum" | "prod", body, ("sym", k), a, b)``; the body binds
   tighter than ``+`` and takes products; with integer bounds at most 200 apart and a numeric body they fold.
   ``\\Gamma(x)`` is ``("func", "gamma", x)`` (``\\Gamma(5)`` folds to 24); ``\\Gamma`` alone is a name.

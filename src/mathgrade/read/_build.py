@@ -287,10 +287,15 @@ def _setop(tree: Tree) -> Value:
 # ---- numbers and expressions -------------------------------------------------------------------------------------
 
 class _Context:
-    __slots__ = ("degrees",)
+    """What folding one scalar learned (``degrees``: a degree mark was used up in it) and where it is (``angle``:
+    inside a trigonometric function's argument, where a degree mark turns its number into radians where it stands:
+    ``\\sin(90^\\circ - x)`` is ``\\sin(\\pi/2 - x)``)."""
 
-    def __init__(self) -> None:
+    __slots__ = ("degrees", "angle")
+
+    def __init__(self, angle: bool = False) -> None:
         self.degrees = False
+        self.angle = angle
 
 
 def _scalar(tree: Tree) -> Value:
@@ -304,6 +309,8 @@ def _scalar(tree: Tree) -> Value:
 def _node(x: _Scalar, ctx: _Context) -> Node:
     if isinstance(x, Number):
         if x.degrees:
+            if ctx.angle:
+                return _degrees_to_radians(x, ctx)
             ctx.degrees = True
         if x.percent:
             return ("num", x.value / 100)
@@ -352,11 +359,10 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
         return _fold_pow(_fold(t[1], ctx), _fold(t[2], ctx), ctx)
     if head == "func":
         if t[1] in _TRIG and len(t) == 3:
-            inner = _Context()
-            arg = _fold(t[2], inner)
-            if inner.degrees or (isinstance(arg, Number) and arg.degrees):
+            arg = _fold(t[2], _Context(angle=True))  # (folded once: folding again at each level is exponential)
+            if isinstance(arg, Number) and arg.degrees:  # \sin 30^\circ, \cos(30^\circ + 15^\circ)
                 return _fold_func(t[1], [_degrees_to_radians(arg, ctx)], ctx)
-            return _fold_func(t[1], [arg], ctx)  # (folded once: folding again at each level is exponential)
+            return _fold_func(t[1], [arg], ctx)
         if t[1] in ("sum", "prod"):
             return _fold_series(t, ctx)
         return _fold_func(t[1], [_fold(a, ctx) for a in t[2:]], ctx)
@@ -369,6 +375,8 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
         x = _fold(t[1], ctx)
         if isinstance(x, Number):
             return Number(x.value, x.places, x.percent, True)
+        if ctx.angle:  # \sin(x^\circ)
+            return _degrees_to_radians(x, ctx)
         ctx.degrees = True
         return x
     raise ParseFailure(0, f"unexpected {head!r}")  # pragma: no cover - parser and builder agree

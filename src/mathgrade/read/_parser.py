@@ -361,8 +361,8 @@ class _Parser:
         if name in _FUNC_LETTERS and self.at_op("(") and not self.peek().space:
             return self.applied_name(name)
         name = self.name_suffixes(name)
-        if name in ("e", "i") and not self.at_op("("):
-            return ("const", name)
+        if name in ("e", "i") and not (self.at_op("(") and self.defines_function()):
+            return ("const", name)  # i(2-i) is a product; i(t) = ... defines a function
         if (name in _FUNC_LETTERS or self.defines_function()) and self.at_op("(") and not self.peek().space:
             return self.applied_name(name)  # f'(x), x(t) = ...
         return ("sym", name)
