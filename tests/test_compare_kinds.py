@@ -111,6 +111,9 @@ def test_an_integer_gold_is_exact(answer: str, gold: str, correct: bool) -> None
     ("y = 2x+4", "f(x) = 2x+3", False),
     ("f(t) = t^2 + a", "x^2 + a", False),
     ("f(2) = 5", "f(3) = 5", False),  # values of a function, not definitions
+    ("E(2020,1993) = 76", "76", True),  # a named value answers its value
+    ("E(2020, 1993) = 76", "77", False),
+    ("a_{5,3} = 10", "10", True),
 ])
 def test_functions_compare_as_functions(answer: str, gold: str, correct: bool) -> None:
     v = boxed(answer, gold)

@@ -128,6 +128,7 @@ _PROGRAM_RELATIONS = {"Eq": "=", "Ne": "!=", "Lt": "<", "Le": "<=", "Gt": ">", "
 """SymPy's relations written as calls (``Eq(a, b)``), see the tokenizer's program calls."""
 _DECORATIONS = frozenset("dot ddot hat bar vec tilde overline widehat widetilde overrightarrow mathring".split())
 _FUNC_LETTERS = frozenset("fghFGHIPQNu")  # f(x) is a name, not f times x
+_MAX_NAMED_ARGS = 8  # E(2020, 1993) = 76: the most arguments of a named value
 _MATRIX_ENVS = frozenset("pmatrix bmatrix Bmatrix vmatrix Vmatrix matrix smallmatrix array".split())
 _LIST_ENVS = ALIGNMENT_ENVS | {"cases"}
 _CONSTS = {"pi": ("const", "pi"), "infty": ("const", "oo"), "infinity": ("const", "oo")}
@@ -368,11 +369,19 @@ class _Parser:
         return ("sym", name)
 
     def defines_function(self) -> bool:
-        """``x(t) = ...``, ``\\omega(r) = ...``: a name applied to one variable, left of ``=``."""
-        toks = self.toks[self.i:self.i + 4]
-        return (len(toks) == 4 and toks[0].kind == "op" and toks[0].text == "(" and not toks[0].space
-                and toks[1].kind == "ident" and toks[2].kind == "op" and toks[2].text == ")"
-                and toks[3].kind == "op" and toks[3].text == "=")
+        """``x(t) = ...``, ``\\omega(r) = ...``, ``E(2020, 1993) = ...``: a name applied to one variable, or to
+        several variables or numbers (a tuple could not be a factor), left of ``=``: it names the right side."""
+        toks = self.toks[self.i:self.i + 2 * _MAX_NAMED_ARGS + 2]
+        if len(toks) < 4 or not (toks[0].kind == "op" and toks[0].text == "(" and not toks[0].space):
+            return False
+        for k in range(1, len(toks) - 2, 2):
+            sep = toks[k + 1]
+            if toks[k].kind not in ("ident", "num") or sep.kind != "op" or sep.text not in (",", ")"):
+                return False
+            if sep.text == ")":
+                single_number = k == 1 and toks[k].kind == "num"  # x(3) = 6 is x times 3
+                return not single_number and toks[k + 2].kind == "op" and toks[k + 2].text == "="
+        return False
 
     def name_suffixes(self, name: str) -> str:
         """Subscripts and primes that are part of a name: ``a_1``, ``v_{0}``, ``x'``, ``f''``."""
