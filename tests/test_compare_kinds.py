@@ -154,6 +154,14 @@ def test_a_named_value_answers_its_value() -> None:
     ("5x - 7y + 11z + 4 = 0", "0", False),  # an equation in standard form states a condition, not the value 0
     ("x^2 - 5x + 6 = 0", "0", False),
     ("2 + 3 - 5 = 0", "0", True),  # without variables, a true statement gives its last side
+    # a left side in notation the reader does not evaluate (a limit, an integral, a determinant) names the right side
+    ("\\lim_{x\\to 0} \\frac{\\sin x}{x} = 1", "1", True),
+    ("\\lim_{x\\to 0} \\frac{\\sin x}{x} = 1", "0", False),
+    ("\\det\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix} = -2", "-2", True),
+    ("\\det\\begin{pmatrix}1&2\\\\3&4\\end{pmatrix} = -2", "2", False),
+    ("\\int x\\,dx = \\frac{x^2}{2} + C", "\\frac{x^2}{2} + C", True),
+    ("\\int x\\,dx = \\frac{x^2}{2} + C", "x^2 + C", False),
+    ("\\int_0^1 x\\,dx = \\frac{1}{2} = 1", "1", False),  # two = signs: a chain, not a restatement
 ])
 def test_a_restated_left_side_gives_the_right_side(answer: str, gold: str, correct: bool) -> None:
     v = boxed(answer, gold)

@@ -198,7 +198,7 @@ def _read(text: str) -> Reading:
         return Reading(value)
     except ParseFailure as exc:
         error = _error(exc, steps)
-        head = _before_condition(s)
+        head = _before_condition(s) or _restated_left_side(s, exc)
         if head is not None:
             return head
         if exc.words or _WORDY.search(_COMMANDS.sub(" ", s)):
@@ -252,6 +252,37 @@ def _before_condition(s: str) -> Optional[Reading]:
     if reading.value is None or isinstance(reading.value, Text):
         return None
     return reading
+
+
+def _restated_left_side(s: str, failure: ParseFailure) -> Optional[Reading]:
+    """``\\lim_{x\\to 0} \\frac{\\sin x}{x} = 1``, ``\\det\\begin{pmatrix}...\\end{pmatrix} = 3``: an equation whose
+    left side restates the question in notation this reader does not evaluate (it failed there), and whose right side
+    reads. The left side becomes a name (as ``E(2020,1993)`` is one), so that the equation is compared as any named
+    value is: by its right side. Only for one ``=`` outside brackets, a failure left of it, and a right side that is
+    math (not words)."""
+    equals = _top_level_equals(s)
+    if len(equals) != 1 or failure.pos >= equals[0]:
+        return None
+    left, right = s[:equals[0]].strip(), s[equals[0] + 1:].strip()
+    if not left or not right:
+        return None
+    value = read(right).value
+    if value is None or isinstance(value, (Text, Relation)):
+        return None
+    return Reading(Relation((Expression(("sym", " ".join(left.split()))), value), ("=",)))
+
+
+def _top_level_equals(s: str) -> List[int]:
+    """Offsets of the ``=`` signs of ``s`` outside brackets (not ``<=``, ``>=``, ``!=``, ``:=``, ``==``)."""
+    found, depth = [], 0
+    for k, c in enumerate(s):
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "=" and depth == 0 and (k == 0 or s[k - 1] not in "<>!:=") and s[k + 1:k + 2] != "=":
+            found.append(k)
+    return found
 
 
 def _choice(s: str) -> Optional[Choice]:
