@@ -152,3 +152,19 @@ def test_gold_may_be_a_reference_output_with_a_final_answer_phrase() -> None:
     assert mathgrade.grade("The answer is $28\\%$.", gold).correct
     assert not mathgrade.grade("The answer is $72\\%$.", gold).correct
     assert not mathgrade.grade("The answer is 100.", gold).correct
+
+
+def test_verdicts_and_values_survive_pickling() -> None:
+    """Verdicts cross process boundaries (grade_many's workers, Ray actors): every field comes back equal."""
+    import pickle
+    from fractions import Fraction
+
+    from mathgrade.values import Number
+
+    for number in (Number(Fraction(-7, 3)), Number(Fraction(1234, 1000), 3), Number(Fraction(25), None, True),
+                   Number(Fraction(30), None, False, True), Number(Fraction(10**40 + 1, 3))):
+        back = pickle.loads(pickle.dumps(number))
+        assert back == number and (back.places, back.percent, back.degrees) == (number.places, number.percent,
+                                                                                 number.degrees)
+    v = mathgrade.grade("So $x = \\frac{6}{4}$, i.e. 1.50.", "\\frac32")
+    assert pickle.loads(pickle.dumps(v)) == v

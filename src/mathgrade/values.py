@@ -97,6 +97,12 @@ class Number:
         """True when the number was written as a finite decimal (so it may be a rounding)."""
         return self.places is not None
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # Pickled as integers: a Fraction pickles as its text and is parsed back, which made sending a verdict
+        # between processes cost more than grading a short answer.
+        v = self.value
+        return (_number, (v.numerator, v.denominator, self.places, self.percent, self.degrees))
+
     def __str__(self) -> str:
         v = self.value
         if self.places is not None and self.places > 0 and v.denominator != 1:
@@ -111,6 +117,11 @@ class Number:
 
 
 _MAX_STR_BITS = 14_000  # about 4,200 decimal digits: safely under Python's int/str conversion limit
+
+
+def _number(numerator: int, denominator: int, places: Optional[int], percent: bool, degrees: bool) -> Number:
+    """A :class:`Number` from its pickled parts."""
+    return Number(Fraction(numerator, denominator), places, percent, degrees)
 
 
 def _int_str(n: int) -> str:
