@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Tuple
 
 from .values import Value
 
@@ -78,6 +78,14 @@ class Verdict:
     def __bool__(self) -> bool:
         return self.correct
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # Pickled as plain fields (verdicts cross from grade_many's workers, one per row): a dataclass and an enum
+        # pickled the default way cost more than grading a short answer.
+        a = self.answer
+        return (_verdict, (self.correct, self.status.value, self.reason, self.rule, self.gold,
+                           None if a is None else (a.text, a.start, a.end, a.rule), self.answer_value,
+                           self.gold_value, self.error))
+
     def __float__(self) -> float:
         """1.0 when correct, else 0.0: the verdict as a reward."""
         return 1.0 if self.correct else 0.0
@@ -122,3 +130,14 @@ class Verdict:
             "gold_value": None if self.gold_value is None else str(self.gold_value),
             "error": self.error,
         }
+
+
+_STATUSES = {s.value: s for s in Status}
+
+
+def _verdict(correct: bool, status: str, reason: str, rule: str, gold: str,
+             answer: Optional[Tuple[str, int, int, str]], answer_value: Optional[Value], gold_value: Optional[Value],
+             error: Optional[str]) -> Verdict:
+    """A :class:`Verdict` from its pickled fields."""
+    return Verdict(correct, _STATUSES[status], reason, rule, gold, None if answer is None else Answer(*answer),
+                   answer_value, gold_value, error)
