@@ -128,10 +128,33 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM, raised in the main thread so that it stops a command the way Ctrl-C does."""
 
 
+class _OneStep:
+    """``with _ONE_STEP:`` makes a block one step for SIGTERM: a stop that arrives inside it is raised when it
+    ends. Writing a row and counting it are such a step, so that the summary's counts are the rows in the
+    file, whenever the stop comes."""
+
+    def __init__(self) -> None:
+        self.inside = False
+        self.pending: Optional[KeyboardInterrupt] = None
+
+    def __enter__(self) -> None:
+        self.inside = True
+
+    def __exit__(self, *exc: Any) -> None:
+        self.inside = False
+        pending, self.pending = self.pending, None
+        if pending is not None and exc[0] is None:  # (an error that ends the step stops the run anyway)
+            raise pending
+
+
+_ONE_STEP = _OneStep()
+
+
 @contextmanager
 def _sigterm_stops() -> Iterator[None]:
     """While a command runs, SIGTERM raises :class:`Terminated` in this process (as Ctrl-C raises
-    KeyboardInterrupt); a forked worker that inherits the handler dies of SIGTERM as usual."""
+    KeyboardInterrupt), after the step under way (:data:`_ONE_STEP`); a forked worker that inherits the handler
+    dies of SIGTERM as usual."""
     import threading
 
     if threading.current_thread() is not threading.main_thread():
@@ -144,7 +167,11 @@ def _sigterm_stops() -> Iterator[None]:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGTERM)
             return
-        raise Terminated()
+        interrupt = Terminated()
+        if _ONE_STEP.inside and _ONE_STEP.pending is None:  # (a second stop does not wait: a write may hang)
+            _ONE_STEP.pending = interrupt
+            return
+        raise interrupt
 
     previous = signal.signal(signal.SIGTERM, stop)
     try:
@@ -550,9 +577,10 @@ class _Run:
             while pending and isinstance(pending[0], BadRow):
                 bad = pending.popleft()
                 added = self.job.bad(f"{bad.where}: {bad.problem}")
-                self.tally.add(bad.row, added[self.job.key])
-                out.write(bad.row, added)
-                self.bad_rows += 1
+                with _ONE_STEP:
+                    self.tally.add(bad.row, added[self.job.key])
+                    out.write(bad.row, added)
+                    self.bad_rows += 1
                 if len(self.bad_shown) < _BAD_SHOWN:
                     self.bad_shown.append(bad.message(reader.label))
 
@@ -562,8 +590,9 @@ class _Run:
             for added in results:
                 write_bad_rows()
                 row = pending.popleft()
-                self.tally.add(row, added[self.job.key])
-                out.write(row, added)
+                with _ONE_STEP:
+                    self.tally.add(row, added[self.job.key])
+                    out.write(row, added)
             write_bad_rows()
         except KeyboardInterrupt as exc:
             self.progress.interrupted = exc
