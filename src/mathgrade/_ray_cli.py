@@ -24,15 +24,12 @@ import socket
 import time
 from collections import Counter
 from contextlib import contextmanager
-from dataclasses import fields
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import __version__
-from .cli import UsageError, _status_counts, _summary, _Tally, _write_json
+from .cli import UsageError, _grade_lines, _summary, _Tally, _write_json, grading_options
 from .files import InputError, OutputError, detect_format
-from .options import Options
 from .ray import INSTALL_HINT, ColumnError, batch_size_for, grade_dataset
-from .verdict import Status
 
 __all__ = ["run"]
 
@@ -74,29 +71,23 @@ def run(args: argparse.Namespace) -> int:
                 seconds = time.perf_counter() - started
         except Exception as exc:  # noqa: BLE001 - Ray wraps what failed in its actors and read tasks
             raise _input_error(exc, args.input) or exc
-    rows = sum(statuses.values())
-    correct = statuses.get(Status.CORRECT.value, 0)
+    tally = _Tally("status", [])
+    tally.counts = statuses
+    rows = tally.rows
     if args.summary_json:
         _write_json(args.summary_json, {
             "schema_version": 1, "command": "grade", "mathgrade_version": __version__, "input": args.input,
             "output": args.output, **_Tally.counts_json(statuses, "grade"), "seconds": round(seconds, 3),
             "complete": True,
-            "options": _options(args), "fields": {"output_field": args.output_field, "gold_field": args.gold_field},
+            "options": grading_options(args), "fields": {"output_field": args.output_field, "gold_field": args.gold_field},
             "ray": {"cluster": cluster, "batch_size": batch_size}})
-    lines = [f"rows:     {rows}",
-             "accuracy: " + (f"{correct / rows:.4f} ({correct} of {rows} correct)" if rows else "n/a (no rows)"),
-             f"status:   {_status_counts(statuses)}",
+    lines = [f"rows:     {rows}", *_grade_lines(tally),
              f"time:     {seconds:.2f} s ({rows / seconds if seconds > 0 else 0:.0f} rows/s)",
              f"ray:      {cluster} ({batch_size} rows per batch)"]
     if args.output:
         lines.append(f"output:   {args.output} ({rows} rows, {out_fmt or 'parquet'} shards)")
     _summary("\n".join(lines), "-" if args.summary_json == "-" else args.output)
     return 0
-
-
-def _options(args: argparse.Namespace) -> Dict[str, Any]:
-    """The grading options given on the command line (every field of :class:`mathgrade.Options`)."""
-    return {f.name: getattr(args, f.name) for f in fields(Options)}
 
 
 def _check_args(args: argparse.Namespace) -> None:
@@ -185,7 +176,7 @@ def _graded(ray: Any, args: argparse.Namespace) -> Tuple[Any, int]:
         raise InputError(f"{args.input} is empty: no rows")
     if args.limit is not None:
         ds = ds.limit(args.limit)
-    options = _options(args)
+    options = grading_options(args)
     columns = {"output_column": args.output_field, "gold_column": args.gold_field,
                "problem_column": args.problem_field}
     sample = ds.take(SAMPLE_ROWS) if args.limit != 0 else []

@@ -333,7 +333,7 @@ def _cmd_grade(args: argparse.Namespace) -> int:
         return int(import_module("._ray_cli", __package__).run(args))
     from .batch import grade_many
 
-    opts = make_options(**{f.name: getattr(args, f.name) for f in fields(Options)})
+    opts = make_options(**grading_options(args))
     output, gold = FieldPath(args.output_field), FieldPath(args.gold_field)
     problem = FieldPath(args.problem_field) if args.problem_field else None
 
@@ -358,6 +358,11 @@ def _cmd_grade(args: argparse.Namespace) -> int:
                [args.output_field, args.gold_field] + ([args.problem_field] if args.problem_field else []), fields_,
                _options_kwargs(opts), results, bad)
     return _Run(args, job).execute()
+
+
+def grading_options(args: argparse.Namespace) -> Dict[str, Any]:
+    """The options of :func:`mathgrade.grade` given on the command line (one flag per field of :class:`Options`)."""
+    return {f.name: getattr(args, f.name) for f in fields(Options)}
 
 
 def _options_kwargs(opts: Options) -> Dict[str, Any]:

@@ -256,8 +256,9 @@ class _GradeBatches:
         spec = self.spec
         if not spec.skip_bad_rows:
             spec.check_schema(batch.column_names, [batch.schema.field(n).type for n in batch.column_names])
-        values = [_values(batch, column) for column, _ in spec.columns()]
-        missing = [column for (column, _), (_, absent) in zip(spec.columns(), values) if absent]
+        columns = [column for column, _ in spec.columns()]
+        values = [_values(batch, column) for column in columns]
+        missing = [column for column, (_, absent) in zip(columns, values) if absent]
         golds = values[1][0]
         if missing:
             reason = f"the row has no column {missing[0]!r}"

@@ -7,7 +7,8 @@ dropped; ``docs/extraction.md`` shows it. Candidates are ranked by priority (tie
 Where the answer is looked for: a model's turn ends at an end-of-turn token (``<|im_end|>``, ``<|endoftext|>``...);
 a reasoning model's answer follows its thinking (``</think>``, ``<|end_of_thought|>``). The ``eval`` policy searches
 the thinking only when nothing is found after it; the ``reward`` policy never does, and an output cut off while
-thinking (a thinking block that is never closed) has no answer for it: an answer written while thinking is a step. Only the last :data:`WINDOW` characters of an output are looked at; every rule
+thinking (a thinking block that is never closed) has no answer for it: an answer written while thinking is a step.
+Only the last :data:`WINDOW` characters of an output are looked at; every rule
 is linear in them.
 
 The pipeline, one way through: every rule the policy uses finds its answers in the output; then a "final answer"
