@@ -13,7 +13,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, List
+from typing import Any, Callable, Dict, Iterator, List, Tuple
 
 import pytest
 
@@ -453,32 +453,6 @@ def test_bundled_sample_if_present(tmp_path: Path) -> None:
     assert all(r["status"] in {s.value for s in Status} for r in got)
 
 
-def test_ctrl_c_stops_cleanly_and_keeps_the_rows(tmp_path: Path) -> None:
-    import signal
-    import time
-
-    rows = _rows(100_000)
-    f = _write_jsonl(tmp_path / "in.jsonl", rows)
-    out = tmp_path / "out.jsonl"
-    env = dict(os.environ)
-    env.pop("CI", None)
-    proc = subprocess.Popen([sys.executable, "-m", "mathgrade", "grade", str(f), "-o", str(out), "--workers", "2"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    give_up = time.monotonic() + 120
-    while (not out.exists() or out.stat().st_size < 50_000) and proc.poll() is None:
-        assert time.monotonic() < give_up, "no output appeared"
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=120)
-    assert proc.returncode == 130, stderr
-    assert "Traceback" not in stderr
-    assert "interrupted" in stdout and "--resume" in stdout
-    got = _read_jsonl(out)
-    assert 0 < len(got) < len(rows)
-    assert [r["id"] for r in got] == [r["id"] for r in rows[:len(got)]]
-    assert [r["correct"] for r in got] == _expected_correct(len(got))
-
-
 def test_an_error_leaves_an_earlier_output_alone(tmp_path: Path) -> None:
     f = _write_jsonl(tmp_path / "in.jsonl", _rows(4))
     out = tmp_path / "out.jsonl"
@@ -749,10 +723,23 @@ def test_disk_full_on_a_tmpfs_then_more_space_then_resume(small_tmpfs: Path, tmp
 
 
 def _start(*args: str) -> "subprocess.Popen[str]":
-    env = dict(os.environ)
+    env = dict(os.environ, PYTHONFAULTHANDLER="1")  # (a hang is shown: see _stopped)
     env.pop("CI", None)
     return subprocess.Popen([sys.executable, "-m", "mathgrade", *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env)
+
+
+def _stopped(proc: "subprocess.Popen[str]") -> Tuple[str, str]:
+    """The output of a run that was sent a stop; if it has not ended two minutes later, it is aborted so that
+    its threads' stacks (printed by faulthandler) show where it hung."""
+    import signal
+
+    try:
+        return proc.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGABRT)
+        stdout, stderr = proc.communicate(timeout=60)
+        pytest.fail(f"the run did not end after its stop\n--- stdout:\n{stdout}\n--- stderr:\n{stderr}")
 
 
 def _wait_for_size(path: Path, size: int, proc: "subprocess.Popen[str]") -> None:
@@ -764,6 +751,26 @@ def _wait_for_size(path: Path, size: int, proc: "subprocess.Popen[str]") -> None
         time.sleep(0.02)
 
 
+def test_ctrl_c_stops_cleanly_and_the_summary_counts_the_rows_kept(tmp_path: Path) -> None:
+    import signal
+
+    rows = _rows(100_000)
+    f = _write_jsonl(tmp_path / "in.jsonl", rows)
+    out = tmp_path / "out.jsonl"
+    proc = _start("grade", str(f), "-o", str(out), "--workers", "2")
+    _wait_for_size(out, 50_000, proc)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = _stopped(proc)
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    assert "interrupted: the rows above are kept; run again with --resume" in stdout
+    got = _read_jsonl(out)
+    assert 0 < len(got) < len(rows)
+    assert f"rows:     {len(got)}\n" in stdout and f"({len(got)} rows written)" in stdout, stdout
+    assert [r["id"] for r in got] == [r["id"] for r in rows[:len(got)]]
+    assert [r["correct"] for r in got] == _expected_correct(len(got))
+
+
 def test_sigterm_says_what_it_kept_and_resume_completes(tmp_path: Path) -> None:
     import signal
 
@@ -773,12 +780,13 @@ def test_sigterm_says_what_it_kept_and_resume_completes(tmp_path: Path) -> None:
     proc = _start("grade", str(f), "-o", str(out), "--workers", "2")
     _wait_for_size(out, 100_000, proc)
     proc.send_signal(signal.SIGTERM)
-    stdout, stderr = proc.communicate(timeout=120)
+    stdout, stderr = _stopped(proc)
     assert proc.returncode == 143, stderr
     assert "terminated (SIGTERM): the rows above are kept; run again with --resume" in stdout
     assert "Traceback" not in stderr
     kept = _read_csv(out)
-    assert 0 < len(kept) < len(rows) and f"({len(kept)} rows written)" in stdout
+    assert 0 < len(kept) < len(rows)
+    assert f"rows:     {len(kept)}\n" in stdout and f"({len(kept)} rows written)" in stdout, stdout
     assert main(["grade", str(f), "-o", str(out), "--resume", "--workers", "2", "--no-progress"]) == 0
     got = _read_csv(out)
     assert [r["id"] for r in got] == [r["id"] for r in rows]

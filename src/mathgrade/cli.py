@@ -103,7 +103,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error already printed by argparse
         return int(exc.code or 0) if not isinstance(exc.code, str) else EXIT_USAGE
-    with _sigterm_stops():
+    with _stopping_on(signal.SIGTERM, Terminated):  # every command stops on SIGTERM as on Ctrl-C
         try:
             return int(args.run(args))
         except (InputError, OutputError, UsageError) as exc:
@@ -129,9 +129,9 @@ class Terminated(KeyboardInterrupt):
 
 
 class _OneStep:
-    """``with _ONE_STEP:`` makes a block one step for SIGTERM: a stop that arrives inside it is raised when it
-    ends. Writing a row and counting it are such a step, so that the summary's counts are the rows in the
-    file, whenever the stop comes."""
+    """``with _ONE_STEP:`` makes a block one step for a stop (Ctrl-C, SIGTERM): a stop that arrives inside it is
+    raised when it ends. Writing a row and counting it are such a step, so that the summary's counts are the rows
+    in the file, whenever the stop comes."""
 
     def __init__(self) -> None:
         self.inside = False
@@ -151,10 +151,10 @@ _ONE_STEP = _OneStep()
 
 
 @contextmanager
-def _sigterm_stops() -> Iterator[None]:
-    """While a command runs, SIGTERM raises :class:`Terminated` in this process (as Ctrl-C raises
-    KeyboardInterrupt), after the step under way (:data:`_ONE_STEP`); a forked worker that inherits the handler
-    dies of SIGTERM as usual."""
+def _stopping_on(signum: int, stop: Callable[[], KeyboardInterrupt]) -> Iterator[None]:
+    """While the block runs, the signal ``signum`` raises ``stop()`` in this process, after the step under way
+    (:data:`_ONE_STEP`); a second signal does not wait (a write may hang on a full pipe). A forked process that
+    inherits the handler gets the signal's default action. Outside the main thread, nothing changes."""
     import threading
 
     if threading.current_thread() is not threading.main_thread():
@@ -162,22 +162,22 @@ def _sigterm_stops() -> Iterator[None]:
         return
     me = os.getpid()
 
-    def stop(signum: int, frame: Optional[FrameType]) -> None:
+    def handler(received: int, frame: Optional[FrameType]) -> None:
         if os.getpid() != me:
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            os.kill(os.getpid(), signal.SIGTERM)
+            signal.signal(received, signal.SIG_DFL)
+            os.kill(os.getpid(), received)
             return
-        interrupt = Terminated()
-        if _ONE_STEP.inside and _ONE_STEP.pending is None:  # (a second stop does not wait: a write may hang)
+        interrupt = stop()
+        if _ONE_STEP.inside and _ONE_STEP.pending is None:
             _ONE_STEP.pending = interrupt
             return
         raise interrupt
 
-    previous = signal.signal(signal.SIGTERM, stop)
+    previous = signal.signal(signum, handler)
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        signal.signal(signum, previous)
 
 
 # --- arguments -------------------------------------------------------------------------------------------------
@@ -592,13 +592,16 @@ class _Run:
         total = self._total()
         results = self.job.results(good_rows(), total)
         try:
-            for added in results:
+            # Ctrl-C waits for the step here only: asyncio.run (under `eval`) takes over Ctrl-C, to cancel its
+            # tasks cleanly, only where SIGINT's handler is Python's own.
+            with _stopping_on(signal.SIGINT, KeyboardInterrupt):
+                for added in results:
+                    write_bad_rows()
+                    row = pending.popleft()
+                    with _ONE_STEP:
+                        self.tally.add(row, added[self.job.key])
+                        out.write(row, added)
                 write_bad_rows()
-                row = pending.popleft()
-                with _ONE_STEP:
-                    self.tally.add(row, added[self.job.key])
-                    out.write(row, added)
-            write_bad_rows()
         except KeyboardInterrupt as exc:
             self.progress.interrupted = exc
         except FileSystemError as exc:
