@@ -255,7 +255,7 @@ def test_malformed_json_line(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     got = _read_jsonl(out)
     assert [r["status"] for r in got] == ["correct", "correct", "bad_row", "correct", "bad_row", "correct"]
     assert "line 3: malformed JSON" in got[2]["reason"] and got[2]["correct"] is False
-    assert "rows:     6" in captured.out and "status:   correct 4, bad_row 2" in captured.out
+    assert "rows:     6\n" in captured.out and "status:   correct 4, bad_row 2\n" in captured.out
 
 
 def test_row_missing_a_field_later_in_the_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -562,7 +562,7 @@ def test_skip_bad_rows_writes_a_row_for_every_input_line(capsys: pytest.CaptureF
     assert [str(r["correct"]) for r in got if r["status"] == "bad_row"] == ["False"] * 7
     summary = capsys.readouterr().out
     assert "rows:     12" in summary and "bad rows: 7 written with status bad_row (the first 5:)" in summary
-    assert "status:   correct 3, incorrect 2, bad_row 7" in summary
+    assert "status:   correct 3, incorrect 2, bad_row 7\n" in summary
     assert sum(1 for line in summary.splitlines() if line.startswith("  ") and "line" in line) == 5
 
 
@@ -716,7 +716,7 @@ def test_disk_full_on_a_tmpfs_then_more_space_then_resume(small_tmpfs: Path, tmp
     proc = _run("grade", str(f), "-o", str(out), "--workers", "0", "--resume")
     assert proc.returncode == 0, proc.stderr
     assert out.read_bytes() == whole.read_bytes()
-    assert "status:   correct 2500, incorrect 2500" in proc.stdout
+    assert "status:   correct 2500, incorrect 2500\n" in proc.stdout
 
 
 # --- signals ----------------------------------------------------------------------------------------------------

@@ -58,6 +58,9 @@ def test_csv_records_know_where_each_record_ends() -> None:
     ("not json at all\n", "line 1: not JSON: 'not json at all'"),
     ('{"answer": "a\x01b", "gold": "1"}\n', "Invalid control character at character 14"),
     ('{"answer": "1", "gold": }\n', "line 1: malformed JSON: Expecting value at character 25"),
+    ('{"answer": "1", "gold": 3 \n', "line 1: malformed JSON: Expecting ',' delimiter at the end of the line, "
+                                    "which ends '{\"answer\": \"1\", \"gold\": 3'"),
+    ('{"answer": "1", "gold": "3\r\n', "Unterminated string starting at character 25"),
     ("[1, 2]\n", "a JSON array, not an object"),
 ])
 def test_json_line_problems_say_what_and_where(tmp_path: Path, text: str, words: str) -> None:

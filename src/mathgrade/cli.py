@@ -723,8 +723,8 @@ def _group_lines(groups: Dict[str, Counter], command: str) -> List[str]:
 
 
 def _status_counts(counts: Counter) -> str:
-    """``correct 5, incorrect 3`` in the order of :class:`Status`, then ``bad_row`` (then anything else)."""
-    known = [s.value for s in Status] + [BAD_ROW]
+    """``correct 5, incorrect 3`` in the order of :class:`Status` (``bad_row`` last), then anything else."""
+    known = [s.value for s in Status]
     names = [s for s in known if counts.get(s)] + sorted(s for s in counts if s not in known and counts[s])
     return ", ".join(f"{s} {counts[s]}" for s in names) or "none"
 

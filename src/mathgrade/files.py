@@ -335,22 +335,25 @@ class RowReader:
 def parse_json_line(raw: bytes, where: str) -> Union[Row, BadRow]:
     """One line of JSONL as a dict, or a :class:`BadRow` saying what is wrong with it."""
     try:
-        obj = json.loads(raw.decode("utf-8"))
+        line = raw.decode("utf-8").rstrip("\r\n")
+        obj = json.loads(line)
     except UnicodeDecodeError as exc:
         return BadRow(where, f"not valid UTF-8 ({exc.reason} at byte {exc.start})", {})
     except json.JSONDecodeError as exc:
-        return BadRow(where, _json_problem(raw, exc), {})
+        return BadRow(where, _json_problem(line, exc), {})
     if not isinstance(obj, dict):
         return BadRow(where, f"a JSON {_json_type(obj)}, not an object", {})
     return obj
 
 
-def _json_problem(raw: bytes, exc: json.JSONDecodeError) -> str:
-    text = raw.decode("utf-8", "replace").strip()
+def _json_problem(line: str, exc: json.JSONDecodeError) -> str:
     if exc.pos == 0:
-        return f"not JSON: {_snippet(text)}"
-    at = "" if exc.msg.endswith(" at") else " at"  # "Invalid control character at" already ends with "at"
-    return f"malformed JSON: {exc.msg}{at} character {exc.colno} (near {_snippet(text[max(0, exc.pos - 10):])})"
+        return f"not JSON: {_snippet(line.strip())}"
+    what = exc.msg[:-3] if exc.msg.endswith(" at") else exc.msg  # "Invalid control character at"
+    content = line.rstrip()
+    if exc.pos >= len(content):
+        return f"malformed JSON: {what} at the end of the line, which ends {_snippet(content[-30:])}"
+    return f"malformed JSON: {what} at character {exc.pos + 1} (near {_snippet(line[max(0, exc.pos - 10):])})"
 
 
 def _snippet(text: str, size: int = 30) -> str:
