@@ -33,7 +33,7 @@ from . import __version__
 from .files import (FORMATS, BadRow, FieldPath, FileSystemError, InputError, OutputError, ParquetOutput, RowReader,
                     RowWriter, count_rows, csv_records, detect_format, journal_path, jsonl_schema, open_writer)
 from .options import Options, make_options
-from .resume import Earlier, RunRecord, input_fingerprint, open_earlier, record_path
+from .resume import Earlier, RunRecord, complete_rows, input_fingerprint, open_earlier, record_path
 from .verdict import ROW_COLUMNS, Status
 
 __all__ = ["main", "UsageError", "BAD_ROW", "COMMANDS"]
@@ -545,9 +545,10 @@ class _Run:
             self.progress.exhausted = True
             return iter(())
         if not self.verified:
-            raise UsageError(f"cannot resume {self.args.output}: there is no record of the run that made it "
-                             f"({record_path(self.args.output)}), so it cannot be checked against this input; run "
-                             f"again without --resume")
+            raise UsageError(f"cannot resume {self.args.output}: the input has more than its {done} rows, and there "
+                             f"is no record of the run that made it ({record_path(self.args.output)}; a run that "
+                             f"finishes removes it), so it cannot be checked against this input; run again without "
+                             f"--resume")
         return _chain(following, items)
 
     # -- the loop ------------------------------------------------------------------------------------------------
@@ -582,9 +583,9 @@ class _Run:
             while pending and isinstance(pending[0], BadRow):
                 bad = pending.popleft()
                 added = self.job.bad(f"{bad.where}: {bad.problem}")
-                with _ONE_STEP:
-                    self.tally.add(bad.row, added[self.job.key])
+                with _ONE_STEP:  # (written, then counted: a row whose write failed is not counted)
                     out.write(bad.row, added)
+                    self.tally.add(bad.row, added[self.job.key])
                     self.bad_rows += 1
                 if len(self.bad_shown) < _BAD_SHOWN:
                     self.bad_shown.append(bad.message(reader.label))
@@ -599,8 +600,8 @@ class _Run:
                     write_bad_rows()
                     row = pending.popleft()
                     with _ONE_STEP:
-                        self.tally.add(row, added[self.job.key])
                         out.write(row, added)
+                        self.tally.add(row, added[self.job.key])
                 write_bad_rows()
         except KeyboardInterrupt as exc:
             self.progress.interrupted = exc
@@ -667,24 +668,31 @@ class _Run:
         lines.append(f"time:     {seconds:.2f} s ({now / seconds if seconds > 0 else 0:.0f} rows/s)")
         if self.earlier.repair:
             lines.append(f"resumed:  {self.earlier.repair}")
-        out = self.out
-        if out is not None and out.path and out.path != "-":
-            lines.append(f"output:   {out.path} ({out.written} rows written" +
-                         (f" now, {earlier + out.written} in all)" if earlier else ")"))
-        p = self.progress
+        out, p = self.out, self.progress
+        to_file = out is not None and bool(out.path) and out.path != "-"
+        in_file = None  # the rows in the output file, counted there when a write failed (it may have lost some)
+        if out is not None and to_file:
+            in_file = earlier + out.written
+            if p.error is not None:
+                in_file = complete_rows(out.path, out.fmt) if out.path else None
+            line = f"output:   {out.path} ({out.written} rows written" + (
+                f" now, {earlier + out.written} in all" if earlier else "")
+            if in_file is not None and in_file < earlier + out.written:
+                line += f"; {in_file} reached the file before the write failed"
+            lines.append(line + ")")
         how = None
         if p.interrupted is not None:
             how = "terminated (SIGTERM)" if isinstance(p.interrupted, Terminated) else "interrupted"
         elif p.error is not None:
             how = f"stopped: {p.error}"
         if how is not None:
-            kept = "the rows above are kept" + ("; run again with --resume to continue" if out and out.path and
-                                                out.path != "-" else "")
+            kept = (f"the {in_file} rows in the file are kept" if p.error is not None and in_file is not None
+                    else "the rows above are kept") + ("; run again with --resume to continue" if to_file else "")
             lines.append(f"{how}: {kept}")
         data = {
             "schema_version": 1, "command": job.command, "mathgrade_version": __version__,
             "input": args.input, "output": args.output, "rows": total.rows, "rows_earlier": earlier,
-            "rows_now": now, **total.as_json(job.command),
+            "rows_now": now, "rows_in_output": in_file, **total.as_json(job.command),
             "bad_rows": {"count": self.bad_rows, "first": list(self.bad_shown)},
             "groups": {name: {value: _Tally.counts_json(c, job.command) for value, c in groups.items()}
                        for name, groups in total.groups.items()},

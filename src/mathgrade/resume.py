@@ -28,7 +28,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 from .files import (BadRow, FileSystemError, OutputError, csv_records, detect_format, journal_path,
                     parse_json_line, read_journal)
 
-__all__ = ["Earlier", "open_earlier", "RunRecord", "record_path", "input_fingerprint"]
+__all__ = ["Earlier", "open_earlier", "complete_rows", "RunRecord", "record_path", "input_fingerprint"]
 
 Row = Dict[str, Any]
 _HEAD_BYTES = 1 << 20
@@ -73,7 +73,7 @@ def open_earlier(path: str, fmt: Optional[str] = None, *, repair: bool = True) -
         return found
     found.exists = True
     try:
-        end, size = (_jsonl_end(path) if fmt == "jsonl" else _csv_end(path, fmt, found))
+        end, size, _ = (_jsonl_end(path) if fmt == "jsonl" else _csv_end(path, fmt, found))
         if end < size and not repair:
             raise OutputError(f"cannot resume: the last record of {path} is torn, and there is no record of the run "
                               f"that made it ({record_path(path)}) to check it against this input; run again "
@@ -90,44 +90,64 @@ def open_earlier(path: str, fmt: Optional[str] = None, *, repair: bool = True) -
     return found
 
 
-def _jsonl_end(path: str) -> Tuple[int, int]:
-    """Where the last complete line of a JSONL output ends, and the file's size; every complete line must be a JSON
-    object."""
-    pos = 0
+def complete_rows(path: str, fmt: Optional[str] = None) -> Optional[int]:
+    """How many complete records the output at ``path`` holds (what ``--resume`` keeps), without repairing it: after
+    a failed write, the rows that reached the file. None if the file cannot be read or holds a malformed record,
+    or is not a regular file (a pipe, ``/dev/full``)."""
+    fmt = detect_format(path, fmt)
+    try:
+        if os.path.exists(path) and not os.path.isfile(path):
+            return None
+        if fmt == "parquet":
+            found = _parquet(Earlier(path, fmt))
+            return sum(batch.num_rows for batch in found.batches)
+        if not os.path.exists(path):
+            return 0
+        return (_jsonl_end(path) if fmt == "jsonl" else _csv_end(path, fmt, Earlier(path, fmt)))[2]
+    except (OSError, OutputError, FileSystemError):
+        return None
+
+
+def _jsonl_end(path: str) -> Tuple[int, int, int]:
+    """Where the last complete line of a JSONL output ends, the file's size, and how many rows the complete lines
+    hold; every complete line must be a JSON object."""
+    pos = rows = 0
     with open(path, "rb") as f:
         for lineno, raw in enumerate(f, 1):
             if not raw.endswith(b"\n"):
-                return pos, pos + len(raw)
+                return pos, pos + len(raw), rows
             row = parse_json_line(raw, f"line {lineno}") if raw.strip() else None
             if isinstance(row, BadRow):
                 raise OutputError(f"cannot resume: {row.message(path)}; only a torn last line can be repaired")
             pos += len(raw)
-    return pos, pos
+            rows += row is not None
+    return pos, pos, rows
 
 
-def _csv_end(path: str, fmt: str, found: Earlier) -> Tuple[int, int]:
-    """Where the last complete record of a CSV or TSV output ends (and the file's size); sets ``found.columns``."""
+def _csv_end(path: str, fmt: str, found: Earlier) -> Tuple[int, int, int]:
+    """Where the last complete record of a CSV or TSV output ends, the file's size, and how many complete records
+    follow the header; sets ``found.columns``."""
     size = os.path.getsize(path)
     with open(path, "rb") as f:
         records = csv_records(f, "," if fmt == "csv" else "\t", strict=True)
         header = next(records, None)
         if header is None or not header.complete:
-            return 0, size  # not even the header was written whole
+            return 0, size, 0  # not even the header was written whole
         if header.problem:
             raise OutputError(f"cannot resume: {path} line 1 is not a header ({header.problem})")
         found.columns = header.fields
-        end = header.end
+        end, rows = header.end, 0
         for rec in records:
             whole = rec.complete and not rec.problem and len(rec.fields) == len(header.fields)
             if whole:
-                end = rec.end
+                end, rows = rec.end, rows + 1
                 continue
             if rec.end >= size:  # the last record, cut short
-                return end, size
+                return end, size, rows
             what = rec.problem or f"{len(rec.fields)} fields, but the header has {len(header.fields)}"
             raise OutputError(f"cannot resume: {path} line {rec.line}: {what}; only a torn last record can be "
                               f"repaired")
-    return end, size
+    return end, size, rows
 
 
 def _parquet(found: Earlier) -> Earlier:
