@@ -56,6 +56,7 @@ def test_the_answer_stops_at_the_end_of_answer_tag() -> None:
     "Now the total is \\[ x = 5 + ",
     "The value we need is y = 7 and therefore \\[\n\\frac{7}{2} + 3",
     "Therefore z =",
+    "Given that at \\( y = 7 \\), \\( q_d",  # stops inside an inline formula it opened
 ])
 def test_a_cut_off_output_is_not_credited_through_a_number_in_its_working(ending: str) -> None:
     v = _grade(_CUT + ending, "5" if "5" in ending else "7")
@@ -69,6 +70,27 @@ def test_a_cut_off_output_keeps_its_marked_answer() -> None:
 def test_a_long_finished_output_keeps_its_last_number() -> None:
     assert _grade(_CUT + "So the total is 42.", "42").correct
     assert _grade(_CUT + "So the total is 42", "42").correct  # no period, but a number on the last line
+    assert _grade(_CUT + "So the total is \\( 42 \\).", "42").correct  # inline formulas, all closed
+
+
+_THOUGHT = "<|begin_of_thought|>\n" + _CUT + "So there are 6 such intervals.\n\n**Final Answer**\n\\[ \\boxed{6} \\]\n" \
+    "<|end_of_thought|>\n\n<|begin_of_solution|>\n\nWe look at the sign on each interval:\n"
+
+
+@pytest.mark.parametrize("write_up, answer", [
+    ("- For \\( 8 < x < 9 \\): negative.\n- For \\( 9 < x < 10 \\): \\( p(x)", "6"),  # cut off, mid-formula
+    ("- For \\( 8 < x < 9 \\): negative.\n- For \\( 9 < x < 10 \\): positive.", "6"),  # cut off, mid-list
+    ("Counting them, the answer is \\(\\boxed{5}\\).\n<|end_of_solution|>", "5"),  # the write-up's own mark
+    ("There are 11 intervals, and the answer is 5.\n<|end_of_solution|>", "5"),  # a final-answer phrase marks it
+])
+def test_a_write_up_without_its_marked_answer_falls_back_to_the_one_marked_at_the_end_of_the_thinking(
+        write_up: str, answer: str) -> None:
+    for gold in ("6", "5", "11"):
+        v = _grade(_THOUGHT + write_up, gold)
+        assert v.correct == (gold == answer), (gold, v)
+    # the reward policy takes nothing from the thinking: only the write-up's own marked answer counts
+    v = _grade(_THOUGHT + write_up, answer, policy="reward")
+    assert v.correct == (answer != "6"), v
 
 
 # -- 25. the plain final line; powers side by side; full-width digits; mathematical letters -----------------------

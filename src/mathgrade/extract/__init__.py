@@ -5,9 +5,11 @@ a rule, the function that finds its answers, its priority, the policies that use
 dropped; ``docs/extraction.md`` shows it. Candidates are ranked by priority (ties keep the table's order).
 
 Where the answer is looked for: a model's turn ends at an end-of-turn token (``<|im_end|>``, ``<|endoftext|>``...);
-a reasoning model's answer follows its thinking (``</think>``, ``<|end_of_thought|>``). The ``eval`` policy searches
-the thinking only when nothing is found after it; the ``reward`` policy never does, and an output cut off while
-thinking (a thinking block that is never closed) has no answer for it: an answer written while thinking is a step.
+a reasoning model's answer follows its thinking (``</think>``, ``<|end_of_thought|>``). The ``eval`` policy takes
+an answer marked after the thinking; else one marked in it (the write-up after it was cut off before its answer);
+else unmarked math after it, then in it. The ``reward`` policy never searches the thinking, and an output cut off
+while thinking (a thinking block that is never closed) has no answer for it: an answer written while thinking is a
+step.
 Only the last :data:`WINDOW` characters of an output are looked at; every rule
 is linear in them.
 
@@ -108,14 +110,19 @@ def extract_staged(output: str, *, policy: str = "eval",
         if thinking:
             return [], _no_more
         return _staged(_Extraction(output, start, end, policy, choices))
-    if start:  # the answer after the thinking; the thinking itself only when that has none
+    if start:  # the answer marked after the thinking; else the one marked at its end; else unmarked math after it
         after = _Extraction(output, start, end, policy, choices)
         first = after.first()
         if first:
             return first, after.more
+        whole = _Extraction(output, 0, end, policy, choices)
+        marked = whole.first()  # (only the thinking can hold one now) e.g. a write-up cut off before its answer
+        if marked:
+            return marked, after.more
         found = after.more()
         if found:
             return found, _no_more
+        return whole.more(), _no_more
     return _staged(_Extraction(output, 0, end, policy, choices))
 
 

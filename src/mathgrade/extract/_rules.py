@@ -1234,14 +1234,15 @@ CUT_OFF_MIN_CHARS = 3_000
 
 def looks_cut_off(output: str) -> bool:
     """A long output that stops mid-sentence ("... perhaps I can consider the problem in", "F(A,", "... compared to
-    the angular" with no number on its last line) or inside a display formula it opened (``\\[`` or ``$$`` never
+    the angular" with no number on its last line) or inside a formula it opened (``\\[``, ``\\(`` or ``$$`` never
     closed): it never got to its answer, so a number or formula taken from it would be a guess."""
     if len(output) < CUT_OFF_MIN_CHARS:
         return False
     tail = output[-200:]
     if _DANGLING.search(tail):
         return True
-    if output.rfind("\\[") > output.rfind("\\]") or output.count("$$") % 2:
+    if output.rfind("\\[") > output.rfind("\\]") or output.rfind("\\(") > output.rfind("\\)") or \
+            output.count("$$") % 2:
         return True
     m = _LAST_WORD.search(tail)
     if m is None:
