@@ -434,6 +434,30 @@ def test_python_dash_m_bad_input_has_no_traceback(tmp_path: Path) -> None:
     assert "line 2" in proc.stderr and "Traceback" not in proc.stderr
 
 
+def test_without_workers_each_row_from_a_pipe_is_written_before_the_input_ends() -> None:
+    import select
+
+    proc = subprocess.Popen([sys.executable, "-m", "mathgrade", "grade", "-", "-o", "-", "--workers", "0",
+                             "--no-progress"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(json.dumps({"answer": "\\boxed{3}", "gold": "3"}) + "\n")
+        proc.stdin.flush()
+        ready, _, _ = select.select([proc.stdout], [], [], 120)  # the input is still open
+        assert ready, "no row was written while the input stayed open"
+        assert json.loads(proc.stdout.readline())["correct"] is True
+        proc.stdin.close()
+        assert proc.wait(timeout=120) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait()
+        for pipe in (proc.stdin, proc.stdout, proc.stderr):
+            if pipe is not None:
+                pipe.close()
+
+
 def test_python_dash_m_stdin_to_stdout() -> None:
     stdin = "".join(json.dumps(r) + "\n" for r in _rows(3))
     proc = _run("grade", "-", "-o", "-", stdin=stdin)
