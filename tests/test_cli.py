@@ -787,46 +787,32 @@ def _wait_for_size(path: Path, size: int, proc: "subprocess.Popen[str]") -> None
         time.sleep(0.02)
 
 
-def test_ctrl_c_stops_cleanly_and_the_summary_counts_the_rows_kept(tmp_path: Path) -> None:
-    import signal
-
-    rows = _rows(100_000)
-    f = _write_jsonl(tmp_path / "in.jsonl", rows)
-    out = tmp_path / "out.jsonl"
-    proc = _start("grade", str(f), "-o", str(out), "--workers", "2")
-    _wait_for_size(out, 50_000, proc)
-    proc.send_signal(signal.SIGINT)
-    stdout, stderr = _stopped(proc)
-    assert proc.returncode == 130, stderr
-    assert "Traceback" not in stderr
-    assert "interrupted: the rows above are kept; run again with --resume" in stdout
-    got = _read_jsonl(out)
-    assert 0 < len(got) < len(rows)
-    assert f"rows:     {len(got)}\n" in stdout and f"({len(got)} rows written)" in stdout, stdout
-    assert [r["id"] for r in got] == [r["id"] for r in rows[:len(got)]]
-    assert [r["correct"] for r in got] == _expected_correct(len(got))
-
-
-def test_sigterm_says_what_it_kept_and_resume_completes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stop, fmt, code, said", [
+    ("SIGINT", "jsonl", 130, "interrupted"),  # Ctrl-C
+    ("SIGTERM", "csv", 143, "terminated (SIGTERM)"),
+])
+def test_a_stop_keeps_the_rows_the_summary_counts_and_resume_completes(tmp_path: Path, stop: str, fmt: str,
+                                                                        code: int, said: str) -> None:
     import signal
 
     rows = _rows(60_000)
     f = _write_jsonl(tmp_path / "in.jsonl", rows)
-    out = tmp_path / "out.csv"
+    out = tmp_path / f"out.{fmt}"
+    read = _read_jsonl if fmt == "jsonl" else _read_csv
     proc = _start("grade", str(f), "-o", str(out), "--workers", "2")
     _wait_for_size(out, 100_000, proc)
-    proc.send_signal(signal.SIGTERM)
+    proc.send_signal(getattr(signal, stop))
     stdout, stderr = _stopped(proc)
-    assert proc.returncode == 143, stderr
-    assert "terminated (SIGTERM): the rows above are kept; run again with --resume" in stdout
+    assert proc.returncode == code, stderr
+    assert f"{said}: the rows above are kept; run again with --resume" in stdout
     assert "Traceback" not in stderr
-    kept = _read_csv(out)
+    kept = read(out)
     assert 0 < len(kept) < len(rows)
     assert f"rows:     {len(kept)}\n" in stdout and f"({len(kept)} rows written)" in stdout, stdout
     assert main(["grade", str(f), "-o", str(out), "--resume", "--workers", "2", "--no-progress"]) == 0
-    got = _read_csv(out)
-    assert [r["id"] for r in got] == [r["id"] for r in rows]
-    assert [r["correct"] for r in got] == [str(c) for c in _expected_correct(len(rows))]
+    got = read(out)
+    assert [str(r["id"]) for r in got] == [str(r["id"]) for r in rows]
+    assert [str(r["correct"]) for r in got] == [str(c) for c in _expected_correct(len(rows))]
 
 
 def _sigkill_then_resume(tmp_path: Path, fmt: str, rows: List[Dict[str, Any]], kill_at: float) -> None:
