@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import mathgrade
 from mathgrade.compare import Decision, compare
 from mathgrade.limits import Deadline, GradingTimeout
 from mathgrade.options import Options, make_options
@@ -592,6 +593,10 @@ def test_kind_mismatch_reason_names_both_kinds() -> None:
     assert not d.equal
     d = cmp(Matrix(((N(1),), (N(2),))), Text("x"))
     assert not d.equal and d.rule == "kind.mismatch" and "matrix" in d.reason and "text" in d.reason
+    reason = mathgrade.grade("\\boxed{(1, 2]}", "\\begin{pmatrix}1 \\\\ 2\\end{pmatrix}").reason
+    assert "the answer is an interval and the gold is a matrix" in reason, reason
+    reason = mathgrade.grade("\\boxed{\\infty}", "\\text{no maximum}").reason
+    assert "the other side is an expression" in reason, reason
 
 
 # -------------------------------------------------------------------------------------------- limits, safety

@@ -85,3 +85,9 @@ def kind_name(v: Value) -> str:
     if isinstance(v, Matrix):
         return "matrix"
     return v.kind.value
+
+
+def a_kind_name(v: Value) -> str:
+    """:func:`kind_name` with its article: "a set", "an interval", "an expression"."""
+    name = kind_name(v)
+    return ("an " if name[0] in "aeiou" else "a ") + name

@@ -23,7 +23,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..values import Expression, Interval, Number, Relation, TupleValue, Union_, Value, render
 from . import _numeric
-from ._core import Ctx, Decision, bounded, kind_name
+from ._core import Ctx, Decision, a_kind_name, bounded
 from ._sympy import same_real_set, same_zero_set
 from ._trees import (free_symbols, function_name, is_scalar, plain_head, rename, scalar_trees, set_description,
                      to_tree, value_symbols)
@@ -72,7 +72,7 @@ def compare_relations(answer: Value, gold: Value, ctx: Ctx) -> Decision:
             return restated
     return Decision(False, "kind.mismatch",
                     f"the {'answer' if rel is answer else 'gold'} is a relation ({rel}) that does not state a value, "
-                    f"and the other side is a {kind_name(other)}")
+                    f"and the other side is {a_kind_name(other)}")
 
 
 def _assigned(rel: Relation, asg: Tuple[Value, Value], other: Value, rel_is_answer: bool, ctx: Ctx) -> Decision:

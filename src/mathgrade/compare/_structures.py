@@ -9,7 +9,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..limits import MAX_MATRIX_CELLS
 from ..values import Expression, Interval, Matrix, Relation, SetValue, TupleValue, Union_, Value
-from ._core import Ctx, Decision, bounded, kind_name
+from ._core import Ctx, Decision, a_kind_name, bounded
 from ._relations import assignment, solved_interval
 from ._sympy import same_real_set
 from ._trees import set_description
@@ -40,7 +40,7 @@ def compare_structures(answer: Value, gold: Value, ctx: Ctx) -> Decision:
 
 def _kinds_differ(answer: Value, gold: Value) -> Decision:
     return Decision(False, "kind.mismatch",
-                    f"the answer is a {kind_name(answer)} and the gold is a {kind_name(gold)}: they cannot match")
+                    f"the answer is {a_kind_name(answer)} and the gold is {a_kind_name(gold)}: they cannot match")
 
 
 def _sets(answer: SetValue, gold: SetValue, ctx: Ctx) -> Decision:

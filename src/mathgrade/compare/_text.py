@@ -11,7 +11,7 @@ import re
 from typing import Optional
 
 from ..values import Choice, Expression, SetValue, Text, Value
-from ._core import Ctx, Decision, kind_name
+from ._core import Ctx, Decision, a_kind_name
 
 __all__ = ["compare_text", "normalize_text"]
 
@@ -86,7 +86,7 @@ def compare_text(answer: Value, gold: Value, ctx: Ctx) -> Decision:
         return Decision(same, "text.normalized", f"{other} spelled as a word is {word!r}"
                                                  f"{'' if same else ', not ' + repr(normalize_text(text.text))}")
     return Decision(False, "kind.mismatch", f"the {'answer' if text is answer else 'gold'} is text "
-                                            f"({text.text!r}) and the other side is a {kind_name(other)}")
+                                            f"({text.text!r}) and the other side is {a_kind_name(other)}")
 
 
 def _choices(answer: Value, gold: Value, ctx: Ctx) -> Decision:
