@@ -73,7 +73,7 @@ def open_earlier(path: str, fmt: Optional[str] = None, *, repair: bool = True) -
         return found
     found.exists = True
     try:
-        end, size, _ = (_jsonl_end(path) if fmt == "jsonl" else _csv_end(path, fmt, found))
+        end, size = _jsonl_end(path) if fmt == "jsonl" else _csv_end(path, fmt, found)[:2]
         if end < size and not repair:
             raise OutputError(f"cannot resume: the last record of {path} is torn, and there is no record of the run "
                               f"that made it ({record_path(path)}) to check it against this input; run again "
@@ -92,8 +92,8 @@ def open_earlier(path: str, fmt: Optional[str] = None, *, repair: bool = True) -
 
 def complete_rows(path: str, fmt: Optional[str] = None) -> Optional[int]:
     """How many complete records the output at ``path`` holds (what ``--resume`` keeps), without repairing it: after
-    a failed write, the rows that reached the file. None if the file cannot be read or holds a malformed record,
-    or is not a regular file (a pipe, ``/dev/full``)."""
+    a failed write, the rows that reached the file. None if it is not a regular file (a pipe, ``/dev/full``),
+    cannot be read, or (CSV, TSV) holds a malformed record before its last."""
     fmt = detect_format(path, fmt)
     try:
         if os.path.exists(path) and not os.path.isfile(path):
@@ -103,25 +103,27 @@ def complete_rows(path: str, fmt: Optional[str] = None) -> Optional[int]:
             return sum(batch.num_rows for batch in found.batches)
         if not os.path.exists(path):
             return 0
-        return (_jsonl_end(path) if fmt == "jsonl" else _csv_end(path, fmt, Earlier(path, fmt)))[2]
+        if fmt == "jsonl":  # (no line is parsed: a line this run wrote whole is a row)
+            with open(path, "rb") as f:
+                return sum(1 for raw in f if raw.endswith(b"\n") and not raw.isspace())
+        return _csv_end(path, fmt, Earlier(path, fmt))[2]
     except (OSError, OutputError, FileSystemError):
         return None
 
 
-def _jsonl_end(path: str) -> Tuple[int, int, int]:
-    """Where the last complete line of a JSONL output ends, the file's size, and how many rows the complete lines
-    hold; every complete line must be a JSON object."""
-    pos = rows = 0
+def _jsonl_end(path: str) -> Tuple[int, int]:
+    """Where the last complete line of a JSONL output ends, and the file's size; every complete line must be a JSON
+    object."""
+    pos = 0
     with open(path, "rb") as f:
         for lineno, raw in enumerate(f, 1):
             if not raw.endswith(b"\n"):
-                return pos, pos + len(raw), rows
+                return pos, pos + len(raw)
             row = parse_json_line(raw, f"line {lineno}") if raw.strip() else None
             if isinstance(row, BadRow):
                 raise OutputError(f"cannot resume: {row.message(path)}; only a torn last line can be repaired")
             pos += len(raw)
-            rows += row is not None
-    return pos, pos, rows
+    return pos, pos
 
 
 def _csv_end(path: str, fmt: str, found: Earlier) -> Tuple[int, int, int]:
