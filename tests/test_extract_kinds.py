@@ -73,6 +73,22 @@ def test_a_long_finished_output_keeps_its_last_number() -> None:
     assert _grade(_CUT + "So the total is \\( 42 \\).", "42").correct  # inline formulas, all closed
 
 
+_LOOP = ("But the problem asks for the mass of the nucleus itself, so the electrons must be taken away.\n\n"
+         "However, if I add the masses of the protons and neutrons, I get 4.031882 amu instead.\n\n"
+         "So the mass should be the atomic mass minus the two electrons, which is 4.001505 amu.\n\n")
+
+
+def test_an_output_caught_in_a_repetition_loop_is_not_credited_through_its_last_number() -> None:
+    looping = _CUT + "\n\n" + _LOOP * 4 + "Therefore, I should use 4.031882 amu"
+    for gold in ("4.031882", "4.001505"):
+        v = _grade(looping, gold)
+        assert not v.correct and v.status == Status.NO_ANSWER, v
+    # a marked answer is kept; a block of paragraphs said twice is not a loop
+    assert _grade(looping + ".\n\nThe answer is $\\boxed{4.031882}$.", "4.031882").correct
+    said_twice = _CUT + "\n\n" + _LOOP + "Let me check once more.\n\n" + _LOOP + "So the mass is 4.001505 amu."
+    assert _grade(said_twice, "4.001505").correct
+
+
 _THOUGHT = "<|begin_of_thought|>\n" + _CUT + "So there are 6 such intervals.\n\n**Final Answer**\n\\[ \\boxed{6} \\]\n" \
     "<|end_of_thought|>\n\n<|begin_of_solution|>\n\nWe look at the sign on each interval:\n"
 

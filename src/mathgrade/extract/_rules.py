@@ -1230,12 +1230,22 @@ _WORDS_AFTER_LAST_NUMBER = 4
 apples" ends an answer, "... 10^{-5} radians, but this seems too small compared to the angular" does not."""
 CUT_OFF_MIN_CHARS = 3_000
 """Only outputs at least this long are suspected of having been cut off by a token limit."""
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+_LOOP_TAIL_CHARS = 8_000
+_LOOP_LAST_PARAGRAPHS = 5
+_LOOP_REPEATED = 3
+_LOOP_PARAGRAPH_MIN_CHARS = 40
+_LOOP_TIMES = 3
+"""A repetition loop: of the last ``_LOOP_LAST_PARAGRAPHS`` paragraphs before the (perhaps torn) last one, at least
+``_LOOP_REPEATED`` of those longer than ``_LOOP_PARAGRAPH_MIN_CHARS`` occur ``_LOOP_TIMES`` times or more in the
+output (a block restated once is not a loop)."""
 
 
 def looks_cut_off(output: str) -> bool:
     """A long output that stops mid-sentence ("... perhaps I can consider the problem in", "F(A,", "... compared to
-    the angular" with no number on its last line) or inside a formula it opened (``\\[``, ``\\(`` or ``$$`` never
-    closed): it never got to its answer, so a number or formula taken from it would be a guess."""
+    the angular" with no number on its last line), inside a formula it opened (``\\[``, ``\\(`` or ``$$`` never
+    closed), or in a repetition loop (its last paragraphs said before, word for word, until the token limit): it
+    never got to its answer, so a number or formula taken from it would be a guess."""
     if len(output) < CUT_OFF_MIN_CHARS:
         return False
     tail = output[-200:]
@@ -1243,6 +1253,8 @@ def looks_cut_off(output: str) -> bool:
         return True
     if output.rfind("\\[") > output.rfind("\\]") or output.rfind("\\(") > output.rfind("\\)") or \
             output.count("$$") % 2:
+        return True
+    if _in_a_loop(output):
         return True
     m = _LAST_WORD.search(tail)
     if m is None:
@@ -1252,3 +1264,9 @@ def looks_cut_off(output: str) -> bool:
     last_line = tail[tail.rfind("\n") + 1:]
     after_number = _LAST_DIGIT.split(last_line)[-1]  # (the whole line when it has no digit)
     return len(_PLAIN_WORD.findall(after_number)) >= _WORDS_AFTER_LAST_NUMBER
+
+
+def _in_a_loop(output: str) -> bool:
+    paragraphs = _PARAGRAPH_BREAK.split(output[-_LOOP_TAIL_CHARS:])[1:-1]  # (the first may be cut by the slice)
+    said = [p.strip() for p in paragraphs[-_LOOP_LAST_PARAGRAPHS:]]
+    return sum(len(p) > _LOOP_PARAGRAPH_MIN_CHARS and output.count(p) >= _LOOP_TIMES for p in said) >= _LOOP_REPEATED
