@@ -61,6 +61,14 @@ def test_the_answer_stops_at_the_end_of_answer_tag() -> None:
 def test_a_cut_off_output_is_not_credited_through_a_number_in_its_working(ending: str) -> None:
     v = _grade(_CUT + ending, "5" if "5" in ending else "7")
     assert not v.correct and v.status == Status.NO_ANSWER, v
+    assert "the output looks cut off before its answer" in v.reason, v.reason
+
+
+def test_a_no_answer_verdict_says_why_when_it_can() -> None:
+    assert _grade("Nothing here.", "5").reason == "no final answer found in the output"
+    assert _grade(_CUT + "Nothing here.", "5").reason == "no final answer found in the output"  # finished
+    assert "cut off while thinking" in _grade("<think>So it is 5", "5", policy="reward").reason
+    assert "takes only an answer marked as final" in _grade("So it is 5.", "5", policy="reward").reason
 
 
 def test_a_cut_off_output_keeps_its_marked_answer() -> None:
@@ -82,7 +90,7 @@ def test_an_output_caught_in_a_repetition_loop_is_not_credited_through_its_last_
     looping = _CUT + "\n\n" + _LOOP * 4 + "Therefore, I should use 4.031882 amu"
     for gold in ("4.031882", "4.001505"):
         v = _grade(looping, gold)
-        assert not v.correct and v.status == Status.NO_ANSWER, v
+        assert not v.correct and v.status == Status.NO_ANSWER and "repetition loop" in v.reason, v
     # a marked answer is kept; a block of paragraphs said twice is not a loop
     assert _grade(looping + ".\n\nThe answer is $\\boxed{4.031882}$.", "4.031882").correct
     said_twice = _CUT + "\n\n" + _LOOP + "Let me check once more.\n\n" + _LOOP + "So the mass is 4.001505 amu."

@@ -81,7 +81,7 @@ def _eager_verdict(text: str, gold: str) -> mathgrade.Verdict:
     """The verdict as grade() gave it before staged extraction: every candidate found first."""
     options = make_options()
     gold_value = read(gold).value
-    return grader._decide(extract(text), grader._Gold(gold, gold_value), options, Deadline(options.timeout))
+    return grader._decide(text, extract(text), grader._Gold(gold, gold_value), options, Deadline(options.timeout))
 
 
 @pytest.mark.parametrize("text, gold, rule, correct", [

@@ -10,7 +10,7 @@ import re
 from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from .compare import Decision, compare
-from .extract import Candidate, extract as _extract, extract_staged as _extract_staged
+from .extract import Candidate, extract as _extract, extract_staged as _extract_staged, why_none
 from .extract._problem import listed_options
 from .limits import Deadline, GradingTimeout
 from .options import ExtractOptions, GradeOptions, Options, make_options
@@ -79,7 +79,7 @@ def grade_with(output: str, gold: GoldLike, options: Options, problem: Optional[
             stage = "comparing"
             return found
 
-        return _decide(candidates, gold_, options, deadline, more, tried)
+        return _decide(output, candidates, gold_, options, deadline, more, tried)
     except GradingTimeout:
         return Verdict(False, Status.TIMEOUT, f"time limit of {options.timeout:g} s reached while {stage}",
                        "limit.timeout", gold_text, tried[-1] if tried else None, gold_value=gold_value)
@@ -166,14 +166,15 @@ _STATED_VALUE = re.compile(r"(?:\b(?:is|are|was|were|equals|be)|=)\s+([^\s=]+?)\
 """The value at the end of a sentence: "... she has is 42." """
 
 
-def _decide(candidates: List[Candidate], gold: _Gold, options: Options, deadline: Deadline,
+def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Options, deadline: Deadline,
             more: Callable[[], List[Candidate]] = list, tried: Optional[List[Answer]] = None) -> Verdict:
-    """The verdict on the first candidate that can be read (``candidates``, then ``more()`` if needed). Each
-    candidate's :class:`Answer` is appended to ``tried`` before it is read."""
+    """The verdict on the first candidate that can be read (``candidates``, then ``more()`` if needed), found in
+    ``output``. Each candidate's :class:`Answer` is appended to ``tried`` before it is read."""
     gold_text = gold.text
     if not candidates:
-        return Verdict(False, Status.NO_ANSWER, "no final answer found in the output", "extract.none", gold_text,
-                       gold_value=gold.value)
+        why = why_none(output, policy=options.policy)
+        return Verdict(False, Status.NO_ANSWER, "no final answer found in the output" + (f": {why}" if why else ""),
+                       "extract.none", gold_text, gold_value=gold.value)
     first_unread: Optional[Tuple[Answer, Reading]] = None
     for cand in _then(candidates, more):
         answer = Answer(cand.text, cand.start, cand.end, cand.rule)

@@ -46,7 +46,7 @@ from ._rules import Found, looks_cut_off, outside_withdrawn, promote_late_final,
 from ._scan import Scan
 from ._table import RULE, RULES, Finder, Rule
 
-__all__ = ["extract", "extract_staged", "answer_part", "Candidate", "Rule", "RULES", "THINKING_TAGS", "WINDOW"]
+__all__ = ["extract", "extract_staged", "answer_part", "why_none", "Candidate", "Rule", "RULES", "THINKING_TAGS", "WINDOW"]
 
 _TURN_END = re.compile(r"<\|(?:im_end|im_start|endoftext|eot_id|end|end_of_text|end_of_solution)\|>|<eoa>")
 """End-of-turn tokens (``<eoa>``: GAOKAO-Bench's end of answer)."""
@@ -133,6 +133,21 @@ def answer_part(output: str) -> Optional[str]:
     end = _turn_end(output)
     start, thinking = _after_thinking(output, end)
     return None if thinking else output[start:end]
+
+
+def why_none(output: str, *, policy: str = "eval") -> str:
+    """Why :func:`extract` found no answer in ``output``, when more can be said than that it found none (for a
+    verdict's reason); else ``""``."""
+    end = _turn_end(output)
+    _, thinking = _after_thinking(output, end)
+    if policy == "reward":
+        if thinking:
+            return "the output was cut off while thinking (its thinking block never closes)"
+        return "the reward policy takes only an answer marked as final (\\boxed{}, \"the answer is\", #### N)"
+    if looks_cut_off(output[:end] if end != len(output) else output):
+        return ("the output looks cut off before its answer (it stops mid-sentence, inside a formula, or in a "
+                "repetition loop), so no number or formula in it is taken as one")
+    return ""
 
 
 def _staged(extraction: "_Extraction") -> Tuple[List[Candidate], Callable[[], List[Candidate]]]:
