@@ -671,10 +671,10 @@ class _Run:
         out, p = self.out, self.progress
         to_file = out is not None and bool(out.path) and out.path != "-"
         in_file = None  # the rows in the output file, counted there when a write failed (it may have lost some)
-        if out is not None and to_file:
+        if out is not None and out.path and to_file:
             in_file = earlier + out.written
             if p.error is not None:
-                in_file = complete_rows(out.path, out.fmt) if out.path else None
+                in_file = complete_rows(out.path, out.fmt)
             line = f"output:   {out.path} ({out.written} rows written" + (
                 f" now, {earlier + out.written} in all" if earlier else "")
             if in_file is not None and in_file < earlier + out.written:

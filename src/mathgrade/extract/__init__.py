@@ -46,7 +46,8 @@ from ._rules import Found, looks_cut_off, outside_withdrawn, promote_late_final,
 from ._scan import Scan
 from ._table import RULE, RULES, Finder, Rule
 
-__all__ = ["extract", "extract_staged", "answer_part", "why_none", "Candidate", "Rule", "RULES", "THINKING_TAGS", "WINDOW"]
+__all__ = ["extract", "extract_staged", "answer_part", "why_none", "Candidate", "Rule", "RULES", "THINKING_TAGS",
+           "WINDOW"]
 
 _TURN_END = re.compile(r"<\|(?:im_end|im_start|endoftext|eot_id|end|end_of_text|end_of_solution)\|>|<eoa>")
 """End-of-turn tokens (``<eoa>``: GAOKAO-Bench's end of answer)."""
