@@ -23,13 +23,12 @@ import signal
 import sys
 import time
 from collections import Counter, deque
-from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from importlib import import_module
-from types import FrameType
 from typing import IO, Any, Callable, Deque, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import __version__
+from ._stops import STEP, stopping_on
 from .files import (FORMATS, BadRow, FieldPath, FileSystemError, InputError, OutputError, ParquetOutput, RowReader,
                     RowWriter, count_rows, csv_records, detect_format, journal_path, jsonl_schema, open_writer)
 from .options import Options, make_options
@@ -103,7 +102,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a usage error already printed by argparse
         return int(exc.code or 0) if not isinstance(exc.code, str) else EXIT_USAGE
-    with _stopping_on(signal.SIGTERM, Terminated):  # every command stops on SIGTERM as on Ctrl-C
+    with stopping_on(signal.SIGTERM, Terminated):  # every command stops on SIGTERM as on Ctrl-C
         try:
             return int(args.run(args))
         except (InputError, OutputError, UsageError) as exc:
@@ -126,58 +125,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 class Terminated(KeyboardInterrupt):
     """SIGTERM, raised in the main thread so that it stops a command the way Ctrl-C does."""
-
-
-class _OneStep:
-    """``with _ONE_STEP:`` makes a block one step for a stop (Ctrl-C, SIGTERM): a stop that arrives inside it is
-    raised when it ends. Writing a row and counting it are such a step, so that the summary's counts are the rows
-    in the file, whenever the stop comes."""
-
-    def __init__(self) -> None:
-        self.inside = False
-        self.pending: Optional[KeyboardInterrupt] = None
-
-    def __enter__(self) -> None:
-        self.inside = True
-
-    def __exit__(self, *exc: Any) -> None:
-        self.inside = False
-        pending, self.pending = self.pending, None
-        if pending is not None and exc[0] is None:  # (an error that ends the step stops the run anyway)
-            raise pending
-
-
-_ONE_STEP = _OneStep()
-
-
-@contextmanager
-def _stopping_on(signum: int, stop: Callable[[], KeyboardInterrupt]) -> Iterator[None]:
-    """While the block runs, the signal ``signum`` raises ``stop()`` in this process, after the step under way
-    (:data:`_ONE_STEP`); a second signal does not wait (a write may hang on a full pipe). A forked process that
-    inherits the handler gets the signal's default action. Outside the main thread, nothing changes."""
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    me = os.getpid()
-
-    def handler(received: int, frame: Optional[FrameType]) -> None:
-        if os.getpid() != me:
-            signal.signal(received, signal.SIG_DFL)
-            os.kill(os.getpid(), received)
-            return
-        interrupt = stop()
-        if _ONE_STEP.inside and _ONE_STEP.pending is None:
-            _ONE_STEP.pending = interrupt
-            return
-        raise interrupt
-
-    previous = signal.signal(signum, handler)
-    try:
-        yield
-    finally:
-        signal.signal(signum, previous)
 
 
 # --- arguments -------------------------------------------------------------------------------------------------
@@ -583,7 +530,7 @@ class _Run:
             while pending and isinstance(pending[0], BadRow):
                 bad = pending.popleft()
                 added = self.job.bad(f"{bad.where}: {bad.problem}")
-                with _ONE_STEP:  # (written, then counted: a row whose write failed is not counted)
+                with STEP:  # (written, then counted: a row whose write failed is not counted)
                     out.write(bad.row, added)
                     self.tally.add(bad.row, added[self.job.key])
                     self.bad_rows += 1
@@ -595,11 +542,11 @@ class _Run:
         try:
             # Ctrl-C waits for the step here only: asyncio.run (under `eval`) takes over Ctrl-C, to cancel its
             # tasks cleanly, only where SIGINT's handler is Python's own.
-            with _stopping_on(signal.SIGINT, KeyboardInterrupt):
+            with stopping_on(signal.SIGINT, KeyboardInterrupt):
                 for added in results:
                     write_bad_rows()
                     row = pending.popleft()
-                    with _ONE_STEP:
+                    with STEP:
                         out.write(row, added)
                         self.tally.add(row, added[self.job.key])
                 write_bad_rows()

@@ -43,6 +43,7 @@ import weakref
 from concurrent.futures import Future
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, TypeVar
 
+from ._stops import STEP
 from .options import Options
 from .rows import BadRow, grade_pair
 from .verdict import Status, Verdict
@@ -177,18 +178,19 @@ class WorkerPool:
     def close(self, wait: bool = True) -> None:
         """Stop the workers. Tasks not finished fail with ``CancelledError``. With ``wait=False`` the workers are
         stopped on a background thread (the next pool started with ``start_method=None`` waits for it)."""
-        with self._lock:
-            if self._closed:
-                return
-            self._closed = True
-            gen, self._gen = self._gen, None
-            jobs, self._jobs = list(self._jobs) + self._requeued, set()
-            self._requeued = []
-        self._wake.set()
-        for job in jobs:
-            job.cancel()
-        if gen is not None:
-            gen.stop(wait)
+        with STEP:  # (not cut in two by a second stop)
+            with self._lock:
+                if self._closed:
+                    return
+                self._closed = True
+                gen, self._gen = self._gen, None
+                jobs, self._jobs = list(self._jobs) + self._requeued, set()
+                self._requeued = []
+            self._wake.set()
+            for job in jobs:
+                job.cancel()
+            if gen is not None:
+                gen.stop(wait)
 
     def __enter__(self) -> "WorkerPool":
         return self
@@ -240,29 +242,30 @@ class WorkerPool:
 
     def _schedule(self, job: "_Job") -> None:
         """Send ``job`` to the current generation, or leave it to the manager thread when that must start one."""
-        with self._lock:
-            if job.done():
-                return
-            gen = self._generation()
-            job.attempts += 1
-            if job.attempts > _ATTEMPTS:
-                self._finish(job, exception=RuntimeError(
-                    f"the worker pool lost this task {_ATTEMPTS} times (its workers kept dying or getting stuck)"))
-                return
-            try:
-                inner = gen.pool.schedule(_run, args=(job.fn, job.args), timeout=job.timeout)
-            except RuntimeError:  # pebble gave up on this generation (an idle worker died): the next one
-                job.attempts -= 1
-                self._replace(gen, "the pool broke")
-                if self._unusable is not None:
-                    raise PoolUnusable(self._unusable) from None
-                self._requeued.append(job)
-                return
-            job.attach(inner, gen)
-            self._jobs.add(job)
-            if len(self._jobs) == 1:
-                self._wake.set()  # the manager looks at the pool every _TICK while jobs are in flight
-        inner.add_done_callback(lambda f: self._inner_done(job, f))
+        with STEP:  # (a stop raised inside pebble's hand-off to its scheduler thread can lose its wake-up)
+            with self._lock:
+                if job.done():
+                    return
+                gen = self._generation()
+                job.attempts += 1
+                if job.attempts > _ATTEMPTS:
+                    self._finish(job, exception=RuntimeError(
+                        f"the worker pool lost this task {_ATTEMPTS} times (its workers kept dying or getting stuck)"))
+                    return
+                try:
+                    inner = gen.pool.schedule(_run, args=(job.fn, job.args), timeout=job.timeout)
+                except RuntimeError:  # pebble gave up on this generation (an idle worker died): the next one
+                    job.attempts -= 1
+                    self._replace(gen, "the pool broke")
+                    if self._unusable is not None:
+                        raise PoolUnusable(self._unusable) from None
+                    self._requeued.append(job)
+                    return
+                job.attach(inner, gen)
+                self._jobs.add(job)
+                if len(self._jobs) == 1:
+                    self._wake.set()  # the manager looks at the pool every _TICK while jobs are in flight
+            inner.add_done_callback(lambda f: self._inner_done(job, f))
 
     def _inner_done(self, job: "_Job", inner: Any) -> None:
         """A pebble task ended (in one of pebble's threads): pass its outcome on, or send the job again."""
@@ -466,13 +469,13 @@ class _Generation:
         return sum(pid in alive for pid in self.ready)
 
     def stop(self, wait: bool = True) -> None:
-        if wait:
-            self._stop()
-            return
-        thread = threading.Thread(target=self._stop, name="mathgrade-pool-stop")
+        """Stop the workers on a background thread; with ``wait``, wait for it (at most :data:`STOP_WAIT`)."""
+        thread = threading.Thread(target=self._stop, name="mathgrade-pool-stop", daemon=True)
         with _stoppers_lock:
             _stoppers.append(thread)
         thread.start()
+        if wait:
+            wait_stopped()
 
     def _stop(self) -> None:
         self.pool.stop()
@@ -515,23 +518,31 @@ _finalizer_pid: Optional[int] = None
 
 def _close_open_pools() -> None:
     for pool in list(_open_pools):
-        pool.close()
+        pool.close(wait=False)
+    wait_stopped()  # (also the pools closed before: their stopping threads are daemons, not waited for at exit)
 
 
 _stoppers: List[threading.Thread] = []
 """Threads stopping generations in the background."""
 _stoppers_lock = threading.Lock()
+STOP_WAIT = 30.0
+"""Seconds :func:`wait_stopped` waits for the threads that stop pools. pebble kills the workers first, then joins
+its own threads; a thread that never wakes up (the exception of a signal landed inside a hand-off to it, see
+:mod:`mathgrade._stops`) must not keep the process from exiting, so the stopping threads are daemons and the wait is
+bounded."""
 
 
 def wait_stopped() -> None:
     """Wait until every pool stopped in the background has stopped: its workers have exited and their CPU time is
     counted (``grade_many`` stops its workers in the background when it ends). Before a program that may exit within
-    a second of starting a pool returns, call this, or workers still starting print tracebacks as it exits."""
+    a second of starting a pool returns, call this, or workers still starting print tracebacks as it exits. Waits at
+    most :data:`STOP_WAIT` seconds in all."""
     with _stoppers_lock:
         pending = list(_stoppers)
         del _stoppers[:]
+    give_up = time.monotonic() + STOP_WAIT
     for thread in pending:
-        thread.join()
+        thread.join(max(0.0, give_up - time.monotonic()))
 
 
 def _context(start_method: Optional[str]) -> Any:
