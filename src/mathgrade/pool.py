@@ -469,7 +469,8 @@ class _Generation:
         return sum(pid in alive for pid in self.ready)
 
     def stop(self, wait: bool = True) -> None:
-        """Stop the workers on a background thread; with ``wait``, wait for it (at most :data:`STOP_WAIT`)."""
+        """Stop the workers on a background thread; with ``wait``, wait for it and for any other pool being stopped
+        (:func:`wait_stopped`: at most :data:`STOP_WAIT` seconds)."""
         thread = threading.Thread(target=self._stop, name="mathgrade-pool-stop", daemon=True)
         with _stoppers_lock:
             _stoppers.append(thread)
