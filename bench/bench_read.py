@@ -9,7 +9,7 @@ import sys
 import time
 from typing import Callable
 
-from mathgrade.read import _read_cached, read
+from mathgrade._read import _read_cached, read
 
 CASES = {
     "integer": "70",

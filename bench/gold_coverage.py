@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from gold_answers import gold_answers  # noqa: E402
 
-from mathgrade.read import read  # noqa: E402
+from mathgrade._read import read  # noqa: E402
 
 
 def main() -> None:

@@ -4,7 +4,7 @@ Each row is ``{"id", "output", "gold"}``: a model-style output with a boxed answ
 by these templates (no outside data). They mix what the grader sees in practice: polynomial identities, factored and
 expanded forms, rational functions, trigonometric, exponential, logarithmic and hyperbolic identities, radicals,
 equations, inequalities and sets of expressions, half of them equal and half not. Used by the test that grades
-them on a busy machine (``tests/test_load.py``) and by ``bench/bench_load.py``. Run from the repository root:
+them on a busy machine (``tests/runtime/test_load.py``) and by ``bench/bench_load.py``. Run from the repository root:
 ``python bench/make_symbolic_rows.py`` (deterministic: the same file every time).
 """
 

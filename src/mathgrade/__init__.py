@@ -19,22 +19,17 @@ only imports the package, or only needs :class:`Verdict`, does not pay for the r
 
 from __future__ import annotations
 
-import sys
-from types import ModuleType
-
 from ._lazy import exports
 
 TYPE_CHECKING = False  # ``typing`` itself is not imported: it is a good part of the cost of a bare import
 if TYPE_CHECKING:  # pragma: no cover
-    from typing import Any
-
     # for type checkers and IDEs; at run time the names load on first use
     from .batch import grade_many
-    from .extract import Candidate
+    from ._extract import Candidate
     from .grader import extract, grade
     from .limits import warm_up
     from .options import Options
-    from .read import Reading, read
+    from ._read import Reading, read
     from .verdict import Answer, Status, Verdict
 
 __version__ = "0.1.0"
@@ -58,29 +53,16 @@ _WHERE = {
     "grade": ".grader",
     "grade_many": ".batch",
     "extract": ".grader",
-    "read": ".read",
+    "read": "._read",
     "warm_up": ".limits",
     "Verdict": ".verdict",
     "Status": ".verdict",
     "Answer": ".verdict",
-    "Candidate": ".extract",
-    "Reading": ".read",
+    "Candidate": "._extract",
+    "Reading": "._read",
     "Options": ".options",
 }
 """The module that defines each public name, imported the first time the name is used."""
 
 
 __getattr__, __dir__ = exports(__name__, _WHERE, __all__)
-
-
-class _Package(ModuleType):
-    """This package as a module object whose public functions ``read`` and ``extract`` are not replaced by the
-    subpackages of the same names when those load (importing a submodule binds it on its parent)."""
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        if name in ("read", "extract") and isinstance(value, ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package

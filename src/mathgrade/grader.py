@@ -1,7 +1,7 @@
 """The pipeline end to end: extract → read → compare → :class:`Verdict`.
 
-This module only orchestrates; each stage lives in its own package (:mod:`mathgrade.extract`,
-:mod:`mathgrade.read`, :mod:`mathgrade.compare`) and data flows one way through them.
+This module only orchestrates; each stage lives in its own package (:mod:`mathgrade._extract`,
+:mod:`mathgrade._read`, :mod:`mathgrade.compare`) and data flows one way through them.
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import re
 from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from .compare import Decision, compare
-from .extract import Candidate, extract as _extract, extract_staged as _extract_staged, why_none
-from .extract._problem import listed_options
+from ._extract import Candidate, extract as _extract, extract_staged as _extract_staged, why_none
+from ._extract._problem import listed_options
 from .limits import Deadline, GradingTimeout
 from .options import ExtractOptions, GradeOptions, Options, make_options
-from .read import Reading, read
+from ._read import Reading, read
 from .values import Choice, Number, Text, Value
 from .verdict import Answer, Status, Verdict
 

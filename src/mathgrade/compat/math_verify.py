@@ -1,5 +1,5 @@
 """A drop-in for Hugging Face Math-Verify's API (``parse``, ``verify``, ``math_metric`` and the extraction configs),
-built on mathgrade's own pipeline (:mod:`mathgrade.extract`, :mod:`mathgrade.read`, :mod:`mathgrade.compare`).
+built on mathgrade's own pipeline (:mod:`mathgrade._extract`, :mod:`mathgrade._read`, :mod:`mathgrade.compare`).
 
 Switch with one line::
 
@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
 from ..compare import compare
-from ..extract import Candidate, extract as _extract
+from .._extract import Candidate, extract as _extract
 from ..limits import MAX_ANSWER_CHARS, Deadline, GradingTimeout
 from ..options import Options, make_options
-from ..read import read
+from .._read import read
 from ..values import (
     Choice,
     Expression,

@@ -18,7 +18,7 @@ from .rundir import CONFIG, RunDir
 from .tasks import BUNDLED, MATCH_BY, Fields, Task, load_hf_dataset, load_task, load_task_file
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .client import RetryPolicy, Sampling
+    from .client import Sampling
     from .run import EvalSettings, RunOutcome
 
 # The client, the pipeline and grading are imported when a run starts (in ``run``): every mathgrade command builds

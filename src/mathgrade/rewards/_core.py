@@ -12,7 +12,7 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
 
-from ..extract import THINKING_TAGS, answer_part
+from .._extract import THINKING_TAGS, answer_part
 from ..options import Options, make_options
 from ..verdict import Status, Verdict
 

@@ -1,0 +1,1272 @@
+"""The functions of the extraction rules (the table :data:`mathgrade._extract.RULES` says what each rule is).
+
+Every function takes a :class:`~mathgrade._extract._scan.Scan` of the output and whether the gold is a
+multiple-choice letter, and returns at most a few answers (:class:`Found`); the package's pipeline ranks them and
+applies the policy. Each regex here is linear: no nested quantifiers over the same
+characters, and searches that could run to the end of the output are done once.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import repeat
+from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
+
+from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
+from ._scan import Scan, clean_answer, strip_delimiters
+
+__all__ = [
+    "Found", "answer_tag", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "bold", "choice_phrase",
+    "code_output", "option_list", "choice_line", "choice_edge", "bare_answer", "final_line", "assignments", "math_env", "latex", "last_number",
+    "promote_late_number", "promote_late_final", "looks_cut_off", "outside_withdrawn",
+]
+
+
+class Found(NamedTuple):
+    """What a rule found, before it becomes a public :class:`~mathgrade._extract.Candidate` (a named tuple: rules
+    make a few per output, and a tuple is made several times faster than a frozen dataclass)."""
+
+    text: str
+    start: int
+    end: int
+    family: str
+    """The name of the rule (a row of the table) whose answer this is."""
+    rule: str = ""
+    """A refinement of the name shown to users (``answer_phrase:zh``, ``boxed.multiple``), or empty."""
+    alternatives: Tuple[str, ...] = ()
+    content: str = ""
+    choice: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.rule or self.family
+
+
+# -- shared helpers -----------------------------------------------------------------------------------------------
+_STOP_WORDS = frozenset(
+    "let let's lets we to the that this it in not correct incorrect wrong right because as if whether given found "
+    "shown below above obtained calculated clearly obviously indeed simply just when there here first so since for "
+    "of a an is are was be by on at from with what how which where why i you they he she determined straightforward "
+    "follows following option choice different something more less larger smaller bigger appropriate unclear unknown "
+    "also still now then".split()
+)
+_FUNCTION_WORDS = frozenset(
+    "the a an of to in on at by for from with and or but is are was were be been that this these those if then than "
+    "as so which who whom whose where when while because since into onto about over under between each every some any "
+    "no not can could would should will may might must do does did have has had its their his her our your my we i "
+    "you he she they it let wait perhaps alternatively maybe".split()
+)
+_PLAIN_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{2,}")
+_FIRST_WORD = re.compile(r"[A-Za-z']+")
+_HAS_MATH = re.compile(r"[\d\\$=+^_{}<>]")
+
+_BARE_JOINING_WORDS = frozenset({"or", "and", "no"})
+_BARE_PROSE_WORDS = (_FUNCTION_WORDS | _STOP_WORDS | frozenset(
+    "approximately approx about around roughly nearly almost think guess believe get got answer final result "
+    "equals gives step me thus hence therefore finally otherwise instead either".split()
+)) - _BARE_JOINING_WORDS
+_WORDS_ONLY = re.compile(r"[A-Za-z][A-Za-z '’\-]*")
+_COMMAND_OR_TEXT = re.compile(r"\\(?:text|mathrm|operatorname)\s*\{[^{}]*\}|\\[A-Za-z]+")
+_ALNUM = re.compile(r"[^\W_]")
+_NUMBER = re.compile(
+    r"-?(?:\d+[ \t]+\d+/\d+(?![\d.])"  # mixed number 2 1/2
+    r"|\d{1,3}(?:[ \u2009\u202f]\d{3}(?![\d,]))+(?:\.\d+)?"  # 1 000 000
+    r"|\d{1,3}(?:\{,\}\d{3}(?!\d))+(?:\.\d+)?"  # 1{,}000 (LaTeX's thousands separator, outside math too)
+    r"|\d+(?:\.\d+)?[eE][-+]?\d+(?![\d.])"  # 2.88e16
+    r"|\d+(?:,\d+)*(?:\.\d+)?(?:/\d+(?!\d|\.\d))?"  # 1,234.5 3/4 (and 1000,99 or 3,4,5: the reader decides)
+    r"|\.\d+)"  # .5
+)
+"""A number; the last one is then checked by hand: not glued to a word (``x5``) and signed only when the minus is
+not a subtraction (``5-4`` gives ``4``)."""
+
+
+def _looks_like_answer(text: str) -> bool:
+    """A region that reads as an answer, not as the start of a sentence ("correct", "Let's think")."""
+    if not text or len(text) > 400:
+        return False
+    words = _PLAIN_WORD.findall(text)
+    if _HAS_MATH.search(text):
+        return len(words) <= 8
+    first = _FIRST_WORD.match(text)
+    if first is not None and first.group().lower() in _STOP_WORDS and len(text) > 1:
+        return False
+    return len(words) <= 5
+
+
+_CHOICE = re.compile(
+    r"\s*(?:(?:option|choice)\s+)?(?:\\(?:text|textbf|mathrm|mathbf|bf)\s*\{\s*)?"
+    r"(?:\(\s*([A-J])\s*\)|([A-J])(?![\w\\{(]))\s*\}?"
+    r"\s*[.:)]?\s*(?:\}\s*)?"
+)
+
+
+def _as_choice(text: str) -> Optional[Tuple[str, str]]:
+    """``(letter, content)`` when ``text`` starts with a multiple-choice letter: ``B``, ``(B) 12``, ``\\text{B}``."""
+    m = _CHOICE.match(text)
+    if m is None:
+        return None
+    letter = m.group(1) or m.group(2)
+    content = clean_answer(text[m.end():])
+    if m.group(2) and content and text[m.end() - 1: m.end()] not in ".:)" and not text[m.end():].startswith(" "):
+        return None
+    return letter, content
+
+
+_LEADING_LABEL = re.compile(r"\(([A-J])\)\s+(?=\S)")
+
+
+_ONE_LETTER = r"(?:\(\s*[A-J]\s*\)|(?<![A-Za-z])[A-J](?![A-Za-z]))"
+_LETTER_LIST = re.compile(rf"\s*{_ONE_LETTER}(?:\s*(?:,|/|&|\bor\b|\band\b)\s*{_ONE_LETTER})+\s*\.?\s*", re.I)
+"""Several option letters joined: ``(A) or (B)``, ``(A), (C), (E)``, ``A and B``."""
+
+
+def _letters(text: str) -> List[str]:
+    """The letters of ``text`` when it names several options (``(A) or (B)``, ``(A), (C), (E)``); else []."""
+    if _LETTER_LIST.fullmatch(text) is None:
+        return []
+    return re.findall(r"[A-J]", text)
+
+
+def _marked(found: Found, choices: bool) -> Found:
+    """Turn a marked answer into a choice when it is a letter and choices are expected; else drop a leading
+    ``(B)`` label (``(B) 12`` answers ``12`` when the gold is not a letter). A marked answer that names several
+    letters (``(A) or (B)``, ``(A), (C), (E)``) commits to no one of them: it keeps them as its alternatives."""
+    if choices:
+        several = _letters(found.text)
+        if several:
+            return Found(several[-1], found.start, found.end, found.family, found.rule, tuple(several), "", True)
+        ch = _as_choice(found.text)
+        if ch is not None:
+            return Found(ch[0], found.start, found.end, found.family, found.rule, found.alternatives, ch[1], True)
+        return found
+    m = _LEADING_LABEL.match(found.text)
+    if m is not None:
+        return Found(found.text[m.end():], found.start, found.end, found.family, found.rule, found.alternatives)
+    return found
+
+
+def _dedupe(texts: Sequence[str]) -> List[str]:
+    """``texts`` in order without repeats (texts that differ only in spacing are one)."""
+    seen: Dict[str, None] = {}
+    for t in texts:
+        seen.setdefault(t, None)
+    out, keys = [], set()
+    for t in seen:
+        k = "".join(t.split())
+        if k not in keys:
+            keys.add(k)
+            out.append(t)
+    return out
+
+
+# -- rule 1: \boxed{...} ------------------------------------------------------------------------------------------
+_BOX = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])")
+_BARE_BOX_ARG = re.compile(r"[ \t]*([^\s${}\\]+)")
+_MAX_GAP = 80
+_GAP_TOKEN = re.compile(
+    r"\s+|\$|\\[()\[\]]|\\q?quad(?![A-Za-z])|\\[,;:! ]|\\\\|&|,|;|"
+    r"\\(?:text|mathrm|textbf)\s*\{\s*(?:and|or|either)?\s*\}|(?<![A-Za-z])(?:and|or|either)(?![A-Za-z])|"
+    r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=|\(?[a-hA-H]\)|\\text\s*\{\s*|\}|"
+    r"(?<![A-Za-z])(?:for|part|case|but|maybe|perhaps|possibly|alternatively|also|could|might|be|it|it's)(?![A-Za-z])"
+)
+_GAP_OR = re.compile(
+    r"(?<![A-Za-z])(?:or|either|but|maybe|perhaps|possibly|alternatively|could|might)(?![A-Za-z])", re.I
+)
+
+Box = Tuple[int, int, int, int]
+
+
+def _find_boxes(scan: Scan) -> List[Box]:
+    """Outermost boxes: (start, end, content_start, content_end); unclosed and empty boxes are skipped, and so are
+    boxes the text withdraws (:func:`_withdrawn`)."""
+    text = scan.text
+    boxes: List[Box] = []
+    covered = -1
+    for m in _BOX.finditer(text):
+        if m.start() < covered or scan.in_code_block(m.start()):
+            continue
+        pos = m.end()
+        while pos < len(text) and text[pos] in " \t":
+            pos += 1
+        if text.startswith("{", pos):
+            close = scan.closing_brace(pos)
+            if close < 0:
+                continue
+            s, e, end = pos + 1, close, close + 1
+        else:
+            bare = _BARE_BOX_ARG.match(text, m.end())
+            if bare is None:
+                continue
+            s, e = bare.start(1), bare.end(1)
+            while e > s and text[e - 1] in ".,;:":
+                e -= 1
+            end = e
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if s < e:
+            covered = end
+            if _withdrawn(text, m.start(), end):
+                env = scan.env_containing(m.start())
+                scan.withdrawn.append((env[0], env[1]) if env is not None else (m.start(), end))
+            else:
+                boxes.append((m.start(), end, s, e))
+    if scan.withdrawn:  # the same answer boxed elsewhere is withdrawn too ("$\\boxed{6}$ ... but 6 is wrong")
+        gone = {"".join(text[b[2]:b[3]].split()) for b in _withdrawn_boxes(text, scan)}
+        boxes = [b for b in boxes if "".join(text[b[2]:b[3]].split()) not in gone]
+    return boxes
+
+
+def _withdrawn_boxes(text: str, scan: Scan) -> List[Box]:
+    """The boxes inside the withdrawn spans of ``scan``."""
+    out = []
+    for s, e in scan.withdrawn:
+        for m in _BOX.finditer(text, s, e):
+            brace = text.find("{", m.end(), e)
+            close = scan.closing_brace(brace) if brace >= 0 else -1
+            if close > 0:
+                out.append((m.start(), close + 1, brace + 1, close))
+    return out
+
+
+def outside_withdrawn(found: List[Found], scan: Scan) -> List[Found]:
+    """``found`` without what lies inside a box the text withdraws (or the formula holding it): a guess taken from
+    "definitely not $\\boxed{6}$" is the withdrawn answer again."""
+    if not scan.withdrawn:
+        return found
+    return [f for f in found if not any(s <= f.start and f.end <= e for s, e in scan.withdrawn)]
+
+
+_NEGATED_BEFORE = re.compile(
+    r"(?:\b(?:not|never|cannot)|n't)(?:[ \t]+(?:be|equal|equals|to|the|answer|just|simply|exactly|actually|really|"
+    r"necessarily|definitely|certainly))*[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*$",
+    re.I,
+)
+_HYPOTHETICAL = re.compile(
+    r"\b(?:suppose|supposing|assume|assuming|hypothetically|what if|let's say|let us say|if the answer|if we guess"
+    r"|had the answer been|rather than|instead of)\b",
+    re.I,
+)
+_WITHDRAWN_AFTER = re.compile(
+    r"[ \t]*(?:\$\$?|\\\)|\\\])?[ \t]*(?:is|was|would be|seems)[ \t]+(?:wrong|incorrect|not (?:correct|right|the answer))",
+    re.I,
+)
+_SENTENCE_START = re.compile(r"[.!?][ \t]|\n")
+
+
+def _withdrawn(text: str, start: int, end: int) -> bool:
+    """A box the text itself withdraws: negated ("definitely not $\\boxed{6}$"), supposed ("Suppose the answer
+    were $\\boxed{6}$"), or called wrong right after it ("$\\boxed{6}$ is wrong")."""
+    lo = max(0, start - 160)
+    sentence = lo
+    for m in _SENTENCE_START.finditer(text, lo, start):
+        sentence = m.end()
+    before = text[sentence:start]
+    return bool(_NEGATED_BEFORE.search(before) or _HYPOTHETICAL.search(before)
+                or _WITHDRAWN_AFTER.match(text, end))
+
+
+_AND = re.compile(r"(?<![A-Za-z])and(?![A-Za-z])")
+_OR_IN_BOX = re.compile(r"\\text\s*\{\s*or\s*\}|(?<![A-Za-z\\])or(?![A-Za-z])")
+
+
+def _merged_alternatives(content: str) -> Tuple[str, ...]:
+    """The alternatives merged into one box: ``\\text{(B)} \\text{ or } \\text{(A)}`` (letters) or
+    ``1,2,3 \\text{ or } 1,2`` (lists); empty when the box is one answer (``x = 2 \\text{ or } x = 3`` is the set of
+    solutions)."""
+    parts = [clean_answer(p) for p in _split_top_level(content, _OR_IN_BOX)]
+    if len(parts) < 2 or not all(parts):
+        return ()
+    letters = [_as_choice(p) for p in parts]
+    if all(ch is not None and not ch[1] for ch in letters) or any(_top_level_comma(p) for p in parts):
+        return tuple(_dedupe(parts)) if len(_dedupe(parts)) > 1 else ()
+    return ()
+
+
+def _split_top_level(text: str, separator: Pattern[str]) -> List[str]:
+    """``text`` split at the matches of ``separator`` outside brackets."""
+    parts, depth, last = [], 0, 0
+    pos = 0
+    while pos < len(text):
+        c = text[pos]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif depth == 0:
+            m = separator.match(text, pos)
+            if m is not None and m.end() > pos:
+                parts.append(text[last:pos])
+                last = pos = m.end()
+                continue
+        pos += 1
+    parts.append(text[last:])
+    return parts
+
+
+_THOUSANDS = re.compile(r"\d,\d{3}(?!\d)")
+def _top_level_comma(text: str) -> bool:
+    """A comma outside brackets (``1,2``), not a thousands separator (``1{,}000``, ``10,000``)."""
+    depth = 0
+    for i, c in enumerate(text):
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "," and depth == 0 and not _THOUSANDS.match(text, i - 1):
+            return True
+    return False
+
+
+_GAP_WORDS = re.compile(r"([A-Za-z]+(?:[ \t]+[A-Za-z]+){0,2})(?=[ \t]*(?:,|(?:and|or|but)(?![A-Za-z])))")
+"""Up to three words after a box, then a comma or a conjunction (checked by :func:`_unit_words`)."""
+
+
+def _gap_kind(gap: str) -> Optional[str]:
+    """How two boxes separated by ``gap`` relate: ``join`` (one multi-part answer), ``or`` (alternatives), or None
+    (separate statements: the later box is the answer)."""
+    if len(gap) > _MAX_GAP or "\n\n" in gap.replace(" ", "").replace("\t", ""):
+        return None
+    pos, worded = 0, False
+    while pos < len(gap):
+        m = _GAP_TOKEN.match(gap, pos)
+        if m is None or m.end() == pos:
+            if worded or "\n" in gap:
+                return None
+            m = _GAP_WORDS.match(gap, pos)
+            if m is None or not _unit_words(m.group(1)):
+                return None
+            worded = True  # "\\boxed{1} papers and \\boxed{2} bins": the first part's unit, then the conjunction
+        pos = m.end()
+    return "or" if _GAP_OR.search(gap) else "join"
+
+
+def _unit_words(words: str) -> bool:
+    """Words naming what a boxed number counts ("papers", "red balls"), not a sentence ("is wrong", "then")."""
+    return not any(w.lower() in _BARE_PROSE_WORDS or _GAP_OR.fullmatch(w.lower()) for w in words.split())
+
+
+def boxed(scan: Scan, choices: bool) -> List[Found]:
+    """The last box; boxes joined by ``and``/commas are one multi-part answer; boxes joined by ``or`` are ambiguous;
+    repeated identical boxes count once."""
+    boxes = _find_boxes(scan)
+    if not boxes:
+        return []
+    text = scan.text
+    chain = [boxes[-1]]
+    hedged = anded = False
+    for prev in reversed(boxes[:-1]):
+        gap = text[prev[1]: chain[0][0]]
+        kind = _gap_kind(gap)
+        if kind is None:
+            break
+        hedged = hedged or kind == "or"
+        anded = anded or _AND.search(gap) is not None
+        chain.insert(0, prev)
+    contents = _dedupe([text[b[2]: b[3]] for b in chain])
+    last = chain[-1]
+    if len(contents) == 1:
+        same = [b for b in chain if text[b[2]: b[3]] == contents[0]]
+        alternatives = _merged_alternatives(contents[0])
+        if alternatives:
+            return [Found(alternatives[-1], same[-1][2], same[-1][3], "boxed", "boxed.alternatives", alternatives)]
+        return [_marked(Found(contents[0], same[-1][2], same[-1][3], "boxed"), choices)]
+    start, end = chain[0][0], last[1]
+    if not anded and any(_top_level_comma(c) for c in contents):
+        hedged = True  # "\\boxed{1,2}, \\boxed{2}": two answers; "\\boxed{1,2} and \\boxed{3,4}" is one in two parts
+    if hedged:
+        return [Found(contents[-1], start, end, "boxed", "boxed.alternatives", tuple(contents))]
+    if choices:
+        letters = [_as_choice(c) for c in contents]
+        if all(letters):
+            return [Found(", ".join(ch[0] for ch in letters if ch), start, end, "boxed", "boxed.multiple",
+                          choice=True)]
+    return [Found(", ".join(contents), start, end, "boxed", "boxed.multiple")]
+
+
+# -- an <answer> tag ------------------------------------------------------------------------------------------------
+def answer_tag(scan: Scan, choices: bool) -> List[Found]:
+    """The last ``<answer>..</answer>`` (the format of R1-style training): the answer the model marked, whatever
+    precedes it; a box inside it gives the box's content."""
+    text = scan.text
+    open_at = text.rfind("<answer>")
+    if open_at < 0:
+        return []
+    s = open_at + len("<answer>")
+    close = text.find("</answer>", s)
+    if close < 0:
+        return []
+    inside = boxed(Scan(text[s:close]), choices)
+    if inside:
+        f = inside[0]
+        return [f._replace(start=f.start + s, end=f.end + s, family="answer_tag", rule=f.rule.replace("boxed",
+                                                                                                        "answer_tag"))]
+    answer = clean_answer(strip_delimiters(scan, s, close))
+    if not answer:
+        return []
+    return [_marked(Found(answer, s, close, "answer_tag"), choices)]
+
+
+# -- rules 2 and 3: final-answer phrases ---------------------------------------------------------------------------
+def _phrase_regex(phrase: str) -> str:
+    """A table phrase as a regex: spaces match any whitespace; a final ``:`` also matches ``：`` after spaces."""
+    colon = phrase.endswith(":")
+    body = phrase[:-1].rstrip() if colon else phrase
+    out = r"\s+".join(re.escape(w) for w in body.split())
+    return out + (r"\s*[:：]" if colon else "")
+
+
+def _compile_language(lang: Language, hedges: Tuple[str, ...] = ()) -> Pattern[str]:
+    parts = []
+    for group, phrases in (("hedge", hedges), ("final", lang.final), ("answer", lang.answer)):
+        if phrases:
+            alts = "|".join(_phrase_regex(p) for p in sorted(phrases, key=len, reverse=True))
+            parts.append(f"(?P<{group}>{alts})")
+    body = "|".join(parts)
+    prefix = r"(?<![^\W_])" if lang.spaced else ""
+    return re.compile(prefix + "(?:" + body + ")", re.I)
+
+
+def _anchors(lang: Language) -> Tuple[str, ...]:
+    """Substrings one of which every phrase of the language contains (its longest word, lowercased): a cheap test
+    that skips the language's regex on outputs that cannot match it."""
+    return tuple(sorted({max(p.lower().rstrip(":").split(), key=len) for p in lang.final + lang.answer}))
+
+
+_LANGUAGE_ANCHORS: Tuple[Tuple[Language, Tuple[str, ...]], ...] = tuple((lang, _anchors(lang)) for lang in LANGUAGES)
+_ASCII_LANGUAGE_ANCHORS: Tuple[Tuple[Language, Tuple[str, ...]], ...] = tuple(
+    (lang, ascii_anchors) for lang, ascii_anchors in
+    ((lang, tuple(a for a in anchors if a.isascii())) for lang, anchors in _LANGUAGE_ANCHORS) if ascii_anchors
+)
+"""The languages (in table order) whose phrases can occur in an ASCII output (most outputs), with the anchors that
+can: the other languages are skipped at once."""
+_RARE_LETTERS = "jqzx"
+"""Letters absent from most outputs: an anchor holding one is looked for only when the letter is there (finding a
+letter is much faster than finding a word)."""
+
+
+def _presence_tests(anchors: Tuple[str, ...], phrases: Tuple[str, ...] = ()) -> Tuple[Tuple[str, str], ...]:
+    """``(letter, anchor)`` pairs such that the language's regex can match a text only if, for some pair, both are in
+    the text (lower-cased); ``letter`` is a rare letter of the anchor, or ``""``. An anchor that holds another
+    (``jawabannya``, ``jawaban``) is left out. With ``phrases`` (for ASCII outputs, where matching ignoring case is
+    lower-casing), so is an anchor every phrase holding it also holds another: ``problem`` in "the answer to the
+    problem is" (the phrase holds ``answer``)."""
+    kept = [a for a in anchors if not any(b != a and b in a for b in anchors)]
+    lowered = [p.lower() for p in phrases]
+    if not all(any(a in p for a in kept) for p in lowered):
+        lowered = []  # a phrase without an anchor: keep every anchor
+    for a in sorted(kept, key=lambda a: sum(a in p for p in lowered)):
+        if lowered and all(any(b in p for b in kept if b != a) for p in lowered if a in p):
+            kept.remove(a)
+    return tuple((next((c for c in _RARE_LETTERS if c in a), ""), a) for a in kept)
+
+
+def _phrases_of(lang: Language) -> Tuple[str, ...]:
+    """Every phrase the language's regex matches (English also has its hedges)."""
+    return lang.final + lang.answer + (ENGLISH_HEDGES if lang.code == "en" else ())
+
+
+_PRESENCE: Tuple[Tuple[Language, Tuple[str, ...], Tuple[Tuple[str, str], ...]], ...] = tuple(
+    (lang, anchors, _presence_tests(anchors)) for lang, anchors in _LANGUAGE_ANCHORS
+)
+_ASCII_PRESENCE: Tuple[Tuple[Language, Tuple[str, ...], Tuple[Tuple[str, str], ...]], ...] = tuple(
+    (lang, anchors, _presence_tests(anchors, _phrases_of(lang))) for lang, anchors in _ASCII_LANGUAGE_ANCHORS
+)
+"""Per language: its anchors, and how to test quickly whether one of them is in an output (for every output, and
+for an ASCII output)."""
+_LANGUAGE_PATTERNS: Dict[str, Pattern[str]] = {}
+"""Each language's phrase regex, compiled the first time an output holds one of its anchors (compiling all of them
+is most of the cost of importing this module)."""
+
+
+def _language_pattern(lang: Language) -> Pattern[str]:
+    pattern = _LANGUAGE_PATTERNS.get(lang.code)
+    if pattern is None:
+        pattern = _compile_language(lang, ENGLISH_HEDGES if lang.code == "en" else ())
+        _LANGUAGE_PATTERNS[lang.code] = pattern
+    return pattern
+
+
+_MAX_PHRASE_TRIES = 30
+"""Phrases examined per kind, from the last: the final answer is near the end; this bounds the work on an output
+that repeats "the answer is" a hundred thousand times."""
+_STEP_BY_STEP = re.compile(r"step[- ]by[- ]step\s*$|step\s*$", re.I)
+_ALTERNATIVE_SPLIT = re.compile(r"\s*(?:,\s*(?:or\s+)?|\bor\b|\beither\b)\s*", re.I)
+
+
+_ONLY_WORDS = re.compile(r"[^\d\\$={}^_+*/<>()\[\]]*")
+
+
+_LEAD_IN_COLON = re.compile(r"[ \t]*[:：][ \t]*\n?[ \t]*\n?[ \t]*")
+
+
+def _region_text(scan: Scan, pos: int) -> Tuple[str, int, int]:
+    """The cleaned answer after ``pos`` and its span. A formula followed only by words (``$12$ apples``,
+    ``$x=3$ です``) gives the formula."""
+    s, e = scan.region_after(pos)
+    env = scan.env_at(s)
+    if env is not None and env[1] < e and _ONLY_WORDS.fullmatch(scan.text, env[1], e):
+        return clean_answer(scan.text[env[2]: env[3]]), s, env[1]
+    colon = _LEAD_IN_COLON.match(scan.text, e)
+    if colon is not None and _WORDS_ONLY.fullmatch(scan.text, s, e):
+        env = scan.env_at(colon.end())
+        if env is not None:  # "The general solution is:\n$$x(t) = ...$$"
+            return clean_answer(_last_of_chain(scan.text[env[2]: env[3]])), env[0], env[1]
+    return clean_answer(strip_delimiters(scan, s, e)), s, e
+
+
+def phrases(scan: Scan, choices: bool) -> List[Found]:
+    """The last answer after each kind of final-answer phrase, in every language of the phrase table."""
+    text = scan.text
+    lowered = scan.lowered
+    ascii_only = lowered.isascii()
+    out: List[Found] = []
+    for lang, anchors, tests in _ASCII_PRESENCE if ascii_only else _PRESENCE:
+        for letter, a in tests:
+            if letter in lowered and a in lowered:  # ("" is in every text)
+                break
+        else:
+            continue
+        pattern = _language_pattern(lang)
+        matches: Dict[str, List["re.Match[str]"]] = {"final": [], "answer": []}
+        for m in _phrase_matches(text, lowered, pattern, anchors):
+            matches["answer" if m.lastgroup == "hedge" else (m.lastgroup or "answer")].append(m)
+        for level in ("final", "answer"):
+            for m in reversed(matches[level][-_MAX_PHRASE_TRIES:]):
+                if lang.code == "en" and _STEP_BY_STEP.search(text, max(0, m.start() - 14), m.start()):
+                    continue
+                found = _phrase_answer(scan, m, lang, level, choices)
+                if found is not None:
+                    out.append(found)
+                    break
+    return out
+
+
+_ANCHOR_REACH = 48
+"""How far from its anchor word a phrase may start or end (the longest phrase is ~30 characters)."""
+_MAX_ANCHORS = 4 * _MAX_PHRASE_TRIES
+"""Occurrences of each anchor word examined, from the last."""
+
+
+def _phrase_matches(text: str, lowered: str, pattern: Pattern[str], anchors: Tuple[str, ...]) -> List["re.Match[str]"]:
+    """The pattern's matches, found around each occurrence of an anchor word instead of by scanning the whole
+    output with the (slow, many-branched) pattern."""
+    if len(lowered) != len(text):  # lower-casing changed offsets (rare characters): scan everything
+        return list(pattern.finditer(text))
+    found: Dict[int, "re.Match[str]"] = {}
+    for a in anchors:
+        i = lowered.rfind(a)
+        for _ in range(_MAX_ANCHORS):  # from the end: only the last phrases matter
+            if i < 0:
+                break
+            lo, hi = max(0, i - _ANCHOR_REACH), min(len(text), i + len(a) + _ANCHOR_REACH)
+            for m in pattern.finditer(text, lo, hi):
+                found.setdefault(m.start(), m)
+            i = lowered.rfind(a, 0, i)
+    return [found[k] for k in sorted(found)]
+
+
+_LEAD_IN = re.compile(
+    r"[ \t]*(?:[A-Za-z]+[ \t]+){0,4}?(?:as follows|below|the following|given by|written as|expressed as)[ \t]*:?", re.I
+)
+_HEDGE_BEFORE = re.compile(
+    r"\b(?:perhaps|maybe|might|could|if|suppose|supposing|assume|assuming|whether|alternatively|unless|possibly|"
+    r"not sure|wonder)\b",
+    re.I,
+)
+_HEDGE_AFTER = re.compile(
+    r"[ \t]*,?[ \t]*(?:but|or)[ \t]+(?:maybe|perhaps|possibly|it[ \t]+(?:could|might|may)[ \t]+(?:also[ \t]+)?be)"
+    r"[ \t]+(?:(?:it'?s|it[ \t]+is)[ \t]+)?",
+    re.I,
+)
+_COPULA = re.compile(r"[ \t](?:is|are|equals|was|were|will be|would be)[ \t]+")
+_NOT_PLAIN = re.compile(r"[\\$^_{}=<>]")
+
+
+def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, choices: bool) -> Optional[Found]:
+    if _hedged_sentence(scan.text, m.start()):
+        return None
+    lead = _LEAD_IN.match(scan.text, m.end())
+    answer, s, e = _region_text(scan, lead.end() if lead else m.end())
+    if not _looks_like_answer(answer) and not (choices and _as_choice(answer)):
+        return None
+    family = ("final_answer_phrase" if level == "final" else "answer_phrase") + ("" if lang.code == "en" else "_i18n")
+    rule = family if lang.code == "en" else f"{family}:{lang.code}"
+    cop = None
+    for cop in _COPULA.finditer(answer):
+        pass
+    if cop is not None and _WORDS_ONLY.fullmatch(answer, 0, cop.start()):
+        answer = clean_answer(answer[cop.end():])  # "The largest n is 34" → 34
+        if not answer:
+            return None
+    answer = _single_number_of_sentence(answer)
+    if not lang.spaced:
+        answer = _value_of_statement(answer)
+    hedge = _HEDGE_AFTER.match(scan.text, e)
+    if hedge is not None:
+        other, _, e2 = _region_text(scan, hedge.end())
+        alts = _dedupe([answer, other]) if other else [answer]
+        if len(alts) > 1:
+            return Found(alts[-1], s, e2, family, "hedged_answer_phrase", tuple(alts))
+    if m.lastgroup == "hedge":
+        alts = _dedupe([a for a in (clean_answer(x) for x in _ALTERNATIVE_SPLIT.split(answer)) if a])
+        if len(alts) > 1:
+            return Found(alts[-1], s, e, family, "hedged_answer_phrase", tuple(alts))
+        return None  # a hedge naming one answer ("the answer might be 5") commits to nothing
+    return _marked(Found(answer, s, e, family, rule), choices)
+
+
+
+
+def _hedged_sentence(text: str, marker: int) -> bool:
+    """The sentence before the marker hedges ("Alternatively, perhaps ... the answer is 16")."""
+    begin = max(0, marker - 150)
+    cut = max(text.rfind(". ", begin, marker), text.rfind("\n", begin, marker), text.rfind("? ", begin, marker))
+    return _HEDGE_BEFORE.search(text, cut + 1 if cut >= 0 else begin, marker) is not None
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_CJK_COPULA = ("为", "為", "是", "选", "選", "等于", "は", ":", "：")
+
+
+def _value_of_statement(answer: str) -> str:
+    """A statement in a language written without spaces that ends in its value (``乙去过的城市为 A``, ``x的值为3``):
+    the value after the copula; other answers as they are."""
+    last = None
+    for last in _CJK.finditer(answer):
+        pass
+    if last is None:
+        return answer
+    tail = answer[last.end():].strip()
+    head = answer[:last.end()]
+    if tail and head.endswith(_CJK_COPULA):
+        return tail
+    return answer
+
+
+def _single_number_of_sentence(answer: str) -> str:
+    """A sentence with one number and no formula answers that number ("Jane started growing it 3 hours ago")."""
+    if len(_PLAIN_WORD.findall(answer)) < 3 or _NOT_PLAIN.search(answer):
+        return answer
+    numbers = _NUMBER.findall(answer)
+    return numbers[0] if len(numbers) == 1 else answer
+
+
+_HEADING_FINAL = re.compile(r"^[ \t#*]*(?:the[ \t]+)?final[ \t]+answer[ \t*:]*$", re.I | re.M)
+_MATH_START = re.compile(r"[-+−\d$\\([{]")
+
+
+_BULLET = re.compile(r"[-*•][ \t]|\n[ \t]*[-*•][ \t]", re.M)
+
+
+def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
+    """A heading line "**Final Answer**" or "## Final Answer": the answer is on the next line."""
+    text = scan.text
+    if text.isascii() and "final" not in scan.lowered:
+        return []  # (outside ASCII, case-insensitive matching is not lower-casing: leave it to the regex)
+    last = None
+    for m in _HEADING_FINAL.finditer(text):
+        last = m
+    if last is None:
+        return []
+    answer, s, e = _region_text(scan, last.end())
+    if choices and _as_choice(answer):
+        return [_marked(Found(answer, s, e, "final_answer_heading"), choices)]
+    if not _looks_like_answer(answer):
+        return []
+    if not _MATH_START.match(text, s) and len(_PLAIN_WORD.findall(answer)) > 3:
+        return []  # a sentence under the heading ("The natural frequency is 100 rad/s, and ..."), not an answer
+    if _BULLET.match(text, s) and _BULLET.search(text, e):
+        return []  # a list of answers under the heading: the first item is not the answer
+    return [Found(answer, s, e, "final_answer_heading")]
+
+
+
+_HASHES = re.compile(r"####[ \t]*(?=[-+$\\\d])")
+_LABEL_A = re.compile(r"A[ \t]*[:：]")
+
+
+def hashes(scan: Scan, choices: bool) -> List[Found]:
+    """GSM8K's ``#### 18`` (a markdown heading such as ``#### Step 1`` or ``#### 3. Compute`` is not an answer)."""
+    text = scan.text
+    for m in reversed(list(_HASHES.finditer(text))):
+        answer, s, e = _region_text(scan, m.end())
+        nl = text.find("\n", e)
+        rest = text[e: nl if nl >= 0 else len(text)]
+        if answer and not rest.strip(" \t.,;!*"):
+            return [Found(answer, s, e, "gsm8k_hashes")]
+    return []
+
+
+def answer_label(scan: Scan, choices: bool) -> List[Found]:
+    """A line starting ``A:`` (question/answer transcripts). Not run for multiple choice, where ``A:`` is an option."""
+    text = scan.text
+    label_end = _last_label_end(text)
+    if label_end >= 0:
+        answer, s, e = _region_text(scan, label_end)
+        following = [ln.strip() for ln in text[e: e + 2_000].splitlines() if ln.strip()]
+        if len(following) > 2 or any(ln.startswith("B:") for ln in following):
+            return []
+        if _looks_like_answer(answer):
+            return [Found(answer, s, e, "answer_label")]
+    return []
+
+
+def _last_label_end(text: str) -> int:
+    """Where the last ``A:`` that starts a line (after spaces or tabs) ends, or -1: each ``A`` from the end is tried
+    (in linear time overall: the spaces walked over before one ``A`` are not walked over again)."""
+    i = text.rfind("A")
+    while i >= 0:
+        m = _LABEL_A.match(text, i)
+        if m is not None:
+            j = i
+            while j > 0 and text[j - 1] in " \t":
+                j -= 1
+            if j == 0 or text[j - 1] == "\n":
+                return m.end()
+        i = text.rfind("A", 0, i)
+    return -1
+
+
+_BOLD = re.compile(r"\*\*([^*\n]{1,200})\*\*")
+_HEADING = re.compile(r"(?:step|case|part|method|approach|solution|option|example|question|problem|round|day|week|"
+                      r"year|stage|phase|scenario|subcase|check|verification|note)\b", re.I)
+
+
+_WORD_START = re.compile(r"\s*[A-Za-z]{3,}(?![^:]*:)")
+
+
+def bold(scan: Scan, choices: bool) -> List[Found]:
+    """The last markdown bold that holds an answer (``**73**``, ``**Total: $18**``), not a heading (``**Step 2**``)."""
+    text = scan.text
+    for m in reversed(list(_BOLD.finditer(text))):
+        inner = m.group(1)
+        if "answer" in inner.lower() or _HEADING.match(inner.strip()) or _WORD_START.match(inner):
+            continue
+        s, e = m.start(1), m.end(1)
+        colon = inner.rfind(":")
+        if colon >= 0:
+            s += colon + 1
+        answer = clean_answer(strip_delimiters(scan, s, e))
+        if choices and _as_choice(answer) and len(answer) <= 60:
+            return [_marked(Found(answer, s, e, "bold"), choices)]
+        if answer and _HAS_MATH.search(answer) and len(_PLAIN_WORD.findall(answer)) <= 3:
+            return [_marked(Found(answer, s, e, "bold"), choices)]
+    return []
+
+
+_CHOICE_PHRASE = re.compile(
+    r"(?:\b(?:choose|select|pick)\s+(?:option\s+|choice\s+|answer\s+)?\(?([A-J])\)?(?![\w])"
+    r"|\b(?:option|choice)\s*\(?([A-J])\)?\s+is\s+(?:the\s+)?(?:correct|right|answer|true)"
+    r"|\(([A-J])\)\s+is\s+(?:the\s+)?(?:correct|right|answer|true))",
+    re.I,
+)
+
+
+def choice_phrase(scan: Scan, choices: bool) -> List[Found]:
+    """``option B is correct``, ``(C) is the answer``, ``choose B`` (the table runs it when the gold is a letter)."""
+    last = None
+    for m in _CHOICE_PHRASE.finditer(scan.text):
+        last = m
+    if last is None:
+        return []
+    g = next(i for i in (1, 2, 3) if last.group(i))
+    letter = last.group(g).upper()
+    return [Found(letter, last.start(g), last.end(g), "choice_phrase", choice=True)]
+
+
+# -- rule 4: program output -----------------------------------------------------------------------------------------
+_OUTPUT_OPEN = re.compile(r"```output[ \t]*\n")
+
+
+def code_output(scan: Scan, choices: bool) -> List[Found]:
+    """The last ```` ```output ```` block (program-of-thought): its last line, read as text, never executed."""
+    text = scan.text
+    opens = list(_OUTPUT_OPEN.finditer(text))
+    for m in reversed(opens[-3:]):
+        close = text.find("```", m.end())
+        if close < 0:
+            continue
+        lines = [ln for ln in text[m.end(): close].splitlines() if ln.strip()]
+        if not lines or len(lines[-1]) > 200:
+            return []
+        last = lines[-1]
+        s = text.rfind(last, m.end(), close)
+        answer = last.strip()
+        s += len(last) - len(last.lstrip())
+        return [Found(answer, s, s + len(answer), "code_output")]
+    return []
+
+
+# -- multiple choice without a marker ---------------------------------------------------------------------------------
+_OPTION_LABEL = re.compile(r"(?:(?<=\s)|^)\(([A-J])\)|^[ \t]*([A-J])[.)][ \t]", re.M)
+_LETTER_LINE = re.compile(r"[\s*$]*(?:\\text\{)?\(?([A-J])\)?\}?[.\s*$]*")
+
+
+def choice_line(scan: Scan, choices: bool) -> List[Found]:
+    """A last line that is only a letter (``B``, ``(B).``)."""
+    text = scan.text.rstrip()
+    nl = text.rfind("\n")
+    m = _LETTER_LINE.fullmatch(text, nl + 1)
+    if m is None:
+        return []
+    return [Found(m.group(1), m.start(1), m.end(1), "choice_line", choice=True)]
+
+
+_LEADING_LETTER = re.compile(r"[\s*]*(?:\(([A-J])\)|([A-J])[.):])(?=\s|$)")
+_TRAILING_LETTER = re.compile(r"(?<=\s)\(([A-J])\)[\s.*]*$")
+_ANY_LABEL = re.compile(r"\(([A-J])\)|(?<![A-Za-z])([A-J])[.)](?=\s)")
+
+
+def choice_edge(scan: Scan, choices: bool) -> List[Found]:
+    """A letter the output opens with (``D. because ...``, ``(D) ...``) or closes with (``... so it must be (D).``),
+    when the output does not list the options (then it would be the first or the last of them)."""
+    text = scan.text
+    m = _LEADING_LETTER.match(text) or _TRAILING_LETTER.search(text, max(0, len(text) - 40))
+    if m is None:
+        return []
+    letters = {lm.group(1) or lm.group(2) for lm in _ANY_LABEL.finditer(text)}
+    if len(letters) >= 2:
+        return []  # options discussed one by one
+    g = 1 if m.group(1) else 2
+    return [Found(m.group(g), m.start(g), m.end(g), "choice_edge", choice=True)]
+
+
+def option_list(scan: Scan, choices: bool) -> List[Found]:
+    """Options listed without choosing one: an ambiguous answer (alternatives = the letters)."""
+    letters: Dict[str, None] = {}
+    first = last = -1
+    for m in _OPTION_LABEL.finditer(scan.text):
+        letters.setdefault(m.group(1) or m.group(2), None)
+        first = m.start() if first < 0 else first
+        last = m.end()
+    if len(letters) < 2:
+        return []
+    alts = tuple(letters)
+    return [Found(alts[-1], first, last, "option_list", alternatives=alts, choice=True)]
+
+
+# -- a bare answer: the whole output ------------------------------------------------------------------------------
+BARE_MAX_CHARS = 200
+"""Longest output taken whole as a bare answer (``x^2+2x+1``, ``[1, 2)``, ``\\text{Evelyn}``)."""
+_BARE_MAX_WORDS = 3
+_SENTENCE_INSIDE = re.compile(r"[.!?][ \t]+[A-Za-z]|[?]|```|####")
+_LABEL_FIRST = re.compile(r"\s*[A-Za-z]{2,}[ \t]*[:,]?[ \t]+(?=[-+\d$\\(\[{.])")
+"""A word before the math ("Hence 1 - \\sqrt{2}", "population 1 000 000"): a sentence, not an answer."""
+
+
+def _is_bare(text: str) -> bool:
+    """``text`` (a whole output, math delimiters removed) is an answer on its own rather than prose: one short line,
+    no sentence break, and at most a few words outside LaTeX commands and ``\\text{}``, none of which reads as a
+    sentence ("we", "is", "so", "approximately"), and no word before the math ("Hence 1 - \\sqrt{2}")."""
+    if not text or len(text) > BARE_MAX_CHARS or "\n" in text or _SENTENCE_INSIDE.search(text):
+        return False
+    if re.search(r"[A-Za-z0-9]", text) is None or not _balanced_braces(text):
+        return False
+    if _HAS_MATH.search(text) and _LABEL_FIRST.match(text):
+        return False
+    if len(_OPTION_LABEL.findall(text)) >= 2:
+        return False  # "(A) 1 (B) 2": options listed, not an answer
+    words = [w.lower() for w in _PLAIN_WORD.findall(_COMMAND_OR_TEXT.sub(" ", text))]
+    return len(words) <= _BARE_MAX_WORDS and not any(w in _BARE_PROSE_WORDS for w in words)
+
+
+def _balanced_braces(text: str) -> bool:
+    depth = 0
+    for c in text:
+        depth += (c == "{") - (c == "}")
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def bare_answer(scan: Scan, choices: bool) -> List[Found]:
+    """The whole output when it is a bare answer (``x^2+2x+1``, ``2, 3``, ``12 apples``, ``\\text{Evelyn}``) rather
+    than prose. Only used when no marked answer is found (see :func:`drop_bare_when_marked`)."""
+    text = scan.text
+    if len(text) > 4 * BARE_MAX_CHARS:
+        return []
+    stripped = text.strip()
+    if not stripped:
+        return []
+    start = text.find(stripped)
+    end = start + len(stripped)
+    env = scan.env_at(start)
+    if env is not None and env[1] == end:
+        return []  # one formula ("$\\frac{9}{7}$"): the math_env rule reads it the same way
+    inner = clean_answer(strip_delimiters(scan, start, end))  # "$x = 2$ or $x = 3$"
+    if not _is_bare(inner):
+        return []
+    answer = clean_answer(_last_of_chain(inner))
+    if not answer or not _ALNUM.search(answer):
+        return []
+    return [_marked(Found(answer, start, end, "bare_answer"), choices)]
+
+
+_LAST_SENTENCE_BREAK = re.compile(r"[.!?](?=\s)|\n")
+_PARTS = re.compile(r"\s*(?:,|;|(?<![A-Za-z])and(?![A-Za-z]))\s*")
+_ASSIGNMENT = re.compile(
+    r"(?:(?:so|thus|hence|therefore|then|finally|we|get|have|find|obtain|that|is|are|and)\W+)*"
+    r"([A-Za-z](?:_\{?\w{1,3}\}?)?)\s*=\s*(-?[^=\s,;]+(?:\s*[-+*/]\s*[^=\s,;]+)*)",
+    re.I,
+)
+_MAX_SENTENCE = 300
+
+
+def assignments(scan: Scan, choices: bool) -> List[Found]:
+    """The values of a last sentence that assigns several unknowns ("So $a = -2$ and $b = -2$."): one answer in
+    parts, ``a = -2, b = -2``, not the last of them alone."""
+    text = scan.text
+    end = len(text.rstrip(" \t\r\n.!"))
+    if "=" not in text[max(0, end - _MAX_SENTENCE):end]:
+        return []
+    start = max(0, end - _MAX_SENTENCE)
+    for brk in _LAST_SENTENCE_BREAK.finditer(text, start, end):
+        start = brk.end()
+    sentence = strip_delimiters(scan, start, end)
+    parts = [p for p in _PARTS.split(sentence) if p]
+    found: List[str] = []
+    for part in reversed(parts):
+        m = _ASSIGNMENT.fullmatch(part.strip())
+        if m is None:
+            break
+        found.insert(0, f"{m.group(1)} = {m.group(2)}")
+    names = {f.split("=")[0].strip() for f in found}
+    if len(found) < 2 or len(names) < len(found):
+        return []
+    while start < end and text[start].isspace():
+        start += 1
+    return [Found(", ".join(found), start, end, "assignments")]
+
+
+_ARITHMETIC = re.compile(r"[-+]?[\d.]+(?:\s*[-+*/]\s*\(?[-+]?[\d.]+\)?)+")
+"""Arithmetic on numbers, not worked out (``240 - 36``)."""
+
+
+def final_line(scan: Scan, choices: bool) -> List[Found]:
+    """The last line of a longer output when it is a bare answer (``2.88e16``, ``1,-2``, ``5x-7y+11z+4=0``): the
+    answer set apart on its own line, whole (its last number is only a piece of it)."""
+    text = scan.text
+    end = len(text.rstrip())
+    nl = text.rfind("\n", 0, end)
+    if nl < 0:
+        return []  # one line: the bare answer's case
+    start = nl + 1
+    while start < end and text[start] in " \t":
+        start += 1
+    if end - start > BARE_MAX_CHARS or _OPTION_LABEL.match(text, start, end) or _BULLET.match(text, start, end):
+        return []  # (an item of a list, an option: one of several)
+    inner = clean_answer(strip_delimiters(scan, start, end))
+    if not _is_bare(inner):
+        return []
+    answer = clean_answer(_last_of_chain(inner))
+    if not answer or not _ALNUM.search(answer) or (
+            answer != inner and _ARITHMETIC.fullmatch(answer.rsplit("=", 1)[-1].strip())):
+        return []  # (a chain that ends in arithmetic not worked out, "t = 240 - 9/s = 240 - 36", is a step)
+    return [_marked(Found(answer, start, end, "final_line"), choices)]
+
+
+
+# -- rule 5: the last formula, then undelimited LaTeX, then the last number ---------------------------------------
+_LONE_VARIABLE = re.compile(r"\s*(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?\w+\}?)?(?:\([A-Za-z]\))?\s*")
+
+
+
+
+def _has_variable(expr: str) -> bool:
+    """A letter outside LaTeX commands and ``\\text{}``: ``P(A)``, ``2x``; not ``\\frac{54}{6}``."""
+    return re.search(r"[A-Za-z]", _COMMAND_OR_TEXT.sub(" ", expr)) is not None
+
+
+_JOINED_STATEMENTS = re.compile(r"(?<![A-Za-z\\])(?:or|and)(?![A-Za-z])")
+
+
+def _last_of_chain(expr: str) -> str:
+    """``60 \\cdot 7 = 420`` → ``420``; ``x = 2 + 3 = 5`` → ``x = 5``; equations (``x^2/16 + y^2/12 = 1/4``,
+    ``y = 2x + 1``), lists of assignments (``p=5, q=2``) and statements joined by "or"/"and" are kept whole."""
+    if _JOINED_STATEMENTS.search(expr):
+        return expr.strip()  # "x = 2 \\text{ or } x = 3", "x = 1 \\text{ and } y = 2": several statements
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(expr):
+        if c in "({[":
+            depth += 1
+        elif c in ")}]":
+            depth -= 1
+        elif c in ",;" and depth == 0:
+            return expr.strip()
+        elif c == "=" and depth == 0:
+            before, after = expr[i - 1: i], expr[i + 1: i + 2]
+            if before not in "<>!:\\" and after != "=":
+                parts.append(expr[start:i])
+                start = i + 1
+    parts.append(expr[start:])
+    if len(parts) < 2 or not parts[-1].strip() or not parts[0].strip():
+        return expr.strip()
+    if not _has_variable(parts[0]):
+        return parts[-1].strip()
+    if len(parts) > 2 and _LONE_VARIABLE.fullmatch(parts[0]):
+        return f"{parts[0].strip()} = {parts[-1].strip()}"
+    return expr.strip()
+
+
+
+
+def math_env(scan: Scan, choices: bool) -> List[Found]:
+    """The last math environment that holds more than a variable name; the result of a computation chain."""
+    text = scan.text
+    for env in reversed(scan.envs[-5:]):
+        inner = text[env[2]: env[3]]
+        at_end = not text[env[1]:].strip(" \t\r\n.,;:!?")
+        if not inner.strip() or (_LONE_VARIABLE.fullmatch(inner) and not at_end):
+            continue  # "where $x$ is ..." names a variable; an output that ends with "$e$" answers e
+        answer = clean_answer(_last_of_chain(inner))
+        if not _ALNUM.search(answer):
+            continue
+        s = text.rfind(answer, env[2], env[3])
+        s = s if s >= 0 else env[2]
+        return [_marked(Found(answer, s, s + len(answer) if s != env[2] else env[3], "math_env"), choices)]
+    return []
+
+
+_TAIL = 400
+_LATEX_RUN = re.compile(
+    r"(?:\\[a-zA-Z]+|[0-9{}()\[\]^_+\-*/=.,|<>!']|(?<![A-Za-z])[A-Za-z](?![A-Za-z])|[ \t])+"
+)
+_MATH_COMMAND = re.compile(
+    r"\\(?:d?frac|tfrac|sqrt|pi|infty|cdot|times|pm|mp|circ|log|ln|sin|cos|tan|cot|sec|csc|left|right|binom)"
+    r"(?![A-Za-z])"
+)
+
+
+def latex(scan: Scan, choices: bool) -> List[Found]:
+    """Undelimited LaTeX near the end (``so x is \\dfrac{9}{7}``), outside any math environment."""
+    text = scan.text
+    base = max(0, len(text) - _TAIL)
+    if text.find("\\", base) < 0 or _MATH_COMMAND.search(text, base) is None:
+        return []  # (a run's command is a command of the text: the run takes every letter after a backslash)
+    best = None
+    for m in _LATEX_RUN.finditer(text, base):
+        if _MATH_COMMAND.search(m.group()) and scan.env_containing(m.start()) is None:
+            best = m
+    if best is None:
+        return []
+    raw = best.group()
+    if raw.count("{") != raw.count("}"):
+        return []  # a formula cut off in the middle
+    answer = clean_answer(_last_of_chain(raw.strip(" \t.,")))
+    s = text.rfind(answer, best.start(), best.end()) if answer else -1
+    if not answer or s < 0:
+        return []
+    return [Found(answer, s, s + len(answer), "latex")]
+
+
+
+
+_NUMBER_STEP = 256
+
+
+
+_PERCENT_AFTER = re.compile(r"\\?%|[ \t]*(?:percent|per[ \t]+cent)(?![A-Za-z])", re.I)
+_MAX_CODE_BLOCKS = 8
+"""Code blocks looked behind for a number, from the end."""
+
+
+def last_number(scan: Scan, choices: bool) -> List[Found]:
+    """The last number: sign, decimals, thousands separators, ``a/b`` and mixed numbers ``2 1/2``; not in a program
+    (a fenced code block other than an ``output`` block); with its percent sign or word ("25%", "25 percent")."""
+    text = scan.text
+    last = _last_number_fast(text)
+    for _ in range(_MAX_CODE_BLOCKS):
+        if last is None:
+            return []
+        block = scan.code_block_start(last[0])
+        if block < 0 or text.startswith("```output", block):
+            break
+        last = _last_number_before(text, block)
+    else:
+        return []
+    start, end = last
+    percent = _PERCENT_AFTER.match(text, end)
+    if percent is not None:
+        end = percent.end()
+    return [Found(text[start:end], start, end, "last_number")]
+
+
+def _last_number_before(text: str, end: int) -> Optional[Tuple[int, int]]:
+    """The span of the last number that ends before ``end``, searched backwards chunk by chunk (a chunk starts after
+    a space when it can, so no number is cut in two)."""
+    while end > 0:
+        begin = max(0, end - _NUMBER_STEP)
+        sp = text.rfind(" ", max(0, begin - 200), begin) if begin else -1
+        begin = sp + 1 if sp >= 0 else begin
+        for m in reversed(list(_NUMBER.finditer(text, begin, end))):
+            last = _standalone(text, m.start(), m.end())
+            if last is not None:
+                return last
+        end = begin
+    return None
+
+
+
+_DIGITS = re.compile(r"\d+")
+_ASCII_DIGITS = "0123456789"
+_ONLY_DIGITS = bytes(48 if chr(i).isdigit() else 32 for i in range(256))
+"""A byte table: ASCII digits to ``0``, every other byte to a space."""
+
+
+def _last_digit_run(text: str, lo: int) -> Optional[Tuple[int, int]]:
+    """The span of the last run of digits (``\\d``) in ``text[lo:]``: the last ASCII digit by ``rfind`` when only
+    ASCII follows it, else (other digits such as ``٣`` may follow) by a regex scan."""
+    if text.isascii():  # (O(1)) the digits of the tail as "0", everything else as " ", in one C call
+        last = text[lo:].encode("ascii").translate(_ONLY_DIGITS).rfind(b"0")
+        last = last + lo if last >= 0 else -1
+    else:
+        last = max(map(text.rfind, _ASCII_DIGITS, repeat(lo, 10)))
+    if text.isascii() or text[last + 1:].isascii():  # else other digits such as "٣" may follow the last ASCII one
+        if last < 0:
+            return None
+        start = last
+        while start > lo and text[start - 1].isdecimal():
+            start -= 1
+        return start, last + 1
+    run = None
+    for run in _DIGITS.finditer(text, lo):
+        pass
+    return (run.start(), run.end()) if run is not None else None
+_NUMBER_PUNCT = ",. \t/\u2009\u202f-{}eE+"
+"""The characters of a number besides digits."""
+
+
+def _last_number_fast(text: str) -> Optional[Tuple[int, int]]:
+    """The common case: find the last run of digits (a fast scan), widen it to the number around it, check it."""
+    run = _last_digit_run(text, max(0, len(text) - _NUMBER_STEP))
+    if run is None:
+        return None
+    run_start, run_end = run
+    begin, lo = run_start, max(0, run_start - 40)
+    while begin > lo and (text[begin - 1] in _NUMBER_PUNCT or text[begin - 1].isdecimal()):
+        begin -= 1  # widen to the characters of a number before the run (up to 40)
+    found = None
+    for m in _NUMBER.finditer(text, begin, len(text)):
+        found = m
+    if found is None or found.end() < run_end:
+        return None
+    return _standalone(text, found.start(), found.end())
+
+
+def _standalone(text: str, start: int, end: int) -> Optional[Tuple[int, int]]:
+    """The span of the number matched at ``start:end`` as an answer: None when glued to a word (``x5``); without
+    its minus when the minus is a subtraction (``5-4``)."""
+    digit = start + 1 if text[start] == "-" else start
+    before = text[digit - 1: digit] if digit > start else text[start - 1: start]
+    if digit == start and start > 0 and (before.isalnum() or before in "_."):
+        return None
+    if digit > start:
+        prev = text[start - 1: start]
+        if prev and (prev.isalnum() or prev in "_)]}."):
+            return (digit, end)
+    return (start, end)
+
+
+_OPENER = re.compile(r"\\[(\[]|\$")
+_IS_BEFORE = re.compile(
+    r"(?:\b(?:is|are|was|were|equals|be|by|to|of|gives|get|gets|got|has|have|had|costs|pays|paid|earns|needs|"
+    r"spends|saves|receives|remain|remains|makes|made)|[=≈:])[ \t]+"
+    r"(?:(?:approximately|about|indeed|exactly|just|only|now|currently|then|still|again|also)[ \t]+){0,2}"
+    r"(?:\\?\$|€|£)?$"
+)
+_SENTENCE_BREAK = re.compile(r"[.!?][ \t]*\n|[.!?][ \t]+[A-Z]|\n[ \t]*\n")
+
+
+def promote_late_number(found: List[Found], scan: Scan) -> List[Found]:
+    """When the last number is stated as a value ("is 7", "= 3", "by 100%") in a later sentence than the last formula
+    (``\\[ 54/6 = 9 \\]`` ... "So the mean is 7."), or closes the output ("... of \\( z \\) is 2."), it is the more
+    final of two unmarked answers: rank it above the formula."""
+    formula = next((f for f in found if f.family == "math_env"), None)
+    number = next((f for f in found if f.family == "last_number"), None)
+    if formula is None or number is None or number.start < formula.end:
+        return found
+    text = scan.text
+    env = scan.env_containing(formula.start)
+    gap_start = env[1] if env is not None else formula.end
+    currency = number.start - (text[number.start - 1: number.start] == "$")  # "gets $7.00"
+    if _OPENER.search(text, gap_start, currency):
+        return found  # the number sits in a formula that is never closed (a cut-off output)
+    stated = _IS_BEFORE.search(text, max(gap_start, number.start - 40), number.start) is not None
+    if not stated:
+        return found  # an aside ("This took 3 steps.") is not an answer: the number must be stated as a value
+    closing = not text[number.end:].strip(" \t\n.")
+    display = env is not None and text.startswith(("$$", "\\["), env[0])
+    ends_sentence = env is not None and text[env[2]: env[3]].rstrip().endswith((".", "!", "?"))
+    if not (closing or display or ends_sentence or _SENTENCE_BREAK.search(text, gap_start, number.start)):
+        return found
+    late = Found(number.text, number.start, number.end, "last_number_after_formula", "last_number")
+    return [late if f is number else f for f in found]
+
+
+_FINAL_FAMILIES = frozenset({"final_answer_phrase", "final_answer_heading", "final_answer_phrase_i18n"})
+
+
+def promote_late_final(found: List[Found]) -> List[Found]:
+    """A "final answer" phrase after the last box (``\\boxed{255}`` ... "The final answer is $10,455$") states the
+    answer the box was a step towards: rank it above the box."""
+    box = next((f for f in found if f.family == "boxed"), None)
+    if box is None:
+        return found
+    out = []
+    for f in found:
+        if f.family in _FINAL_FAMILIES and f.start >= box.end:
+            f = Found(f.text, f.start, f.end, "final_answer_after_box", f.name, f.alternatives, f.content, f.choice)
+        out.append(f)
+    return out
+
+
+_DANGLING = re.compile(r"[{(\[=+\-,\\^_&|<]\s*$")
+_LAST_WORD = re.compile(r"([A-Za-z']+)\s*$")
+_LAST_DIGIT = re.compile(r"\d")
+_WORDS_AFTER_LAST_NUMBER = 4
+"""A last line that ends in a word this many words after its last number (or without any) stops mid-sentence: "42
+apples" ends an answer, "... 10^{-5} radians, but this seems too small compared to the angular" does not."""
+CUT_OFF_MIN_CHARS = 3_000
+"""Only outputs at least this long are suspected of having been cut off by a token limit."""
+_PARAGRAPH_BREAK = re.compile(r"\n[ \t]*\n")
+_LOOP_TAIL_CHARS = 8_000
+_LOOP_LAST_PARAGRAPHS = 5
+_LOOP_REPEATED = 3
+_LOOP_PARAGRAPH_MIN_CHARS = 40
+_LOOP_TIMES = 3
+"""A repetition loop: of the last ``_LOOP_LAST_PARAGRAPHS`` paragraphs before the (perhaps torn) last one, at least
+``_LOOP_REPEATED`` of those longer than ``_LOOP_PARAGRAPH_MIN_CHARS`` occur ``_LOOP_TIMES`` times or more in the
+output (a block restated once is not a loop)."""
+
+
+def looks_cut_off(output: str) -> bool:
+    """A long output that stops mid-sentence ("... perhaps I can consider the problem in", "F(A,", "... compared to
+    the angular" with no number on its last line), inside a formula it opened (``\\[``, ``\\(`` or ``$$`` never
+    closed), or in a repetition loop (its last paragraphs said before, word for word, until the token limit): it
+    never got to its answer, so a number or formula taken from it would be a guess."""
+    if len(output) < CUT_OFF_MIN_CHARS:
+        return False
+    tail = output[-200:]
+    if _DANGLING.search(tail):
+        return True
+    if output.rfind("\\[") > output.rfind("\\]") or output.rfind("\\(") > output.rfind("\\)") or \
+            output.count("$$") % 2:
+        return True
+    if _in_a_loop(output):
+        return True
+    m = _LAST_WORD.search(tail)
+    if m is None:
+        return False
+    if m.group(1).lower() in _FUNCTION_WORDS:
+        return True
+    last_line = tail[tail.rfind("\n") + 1:]
+    after_number = _LAST_DIGIT.split(last_line)[-1]  # (the whole line when it has no digit)
+    return len(_PLAIN_WORD.findall(after_number)) >= _WORDS_AFTER_LAST_NUMBER
+
+
+def _in_a_loop(output: str) -> bool:
+    paragraphs = _PARAGRAPH_BREAK.split(output[-_LOOP_TAIL_CHARS:])[1:-1]  # (the first may be cut by the slice)
+    said = [p.strip() for p in paragraphs[-_LOOP_LAST_PARAGRAPHS:]]
+    return sum(len(p) > _LOOP_PARAGRAPH_MIN_CHARS and output.count(p) >= _LOOP_TIMES for p in said) >= _LOOP_REPEATED
