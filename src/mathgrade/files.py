@@ -1,15 +1,22 @@
-"""Reading and writing row files for batch grading: JSONL, CSV, TSV and Parquet (with pyarrow).
+"""Reading and writing row files for batch grading: JSONL, CSV, TSV and Parquet (with pyarrow), in one table.
+
+:data:`FORMATS` holds what each format is: its extensions, how its rows are read, how they are written, how the
+complete part of a torn output is found (for ``--resume``), and whether it streams through stdin and stdout. The
+commands (``grade``, ``extract``, ``--ray``, ``eval --predictions``, ``report``), :mod:`mathgrade.resume` and the
+documentation's table (:func:`formats_markdown`, in docs/cli.md) all read it.
 
 Rows are dicts. Readers stream (one row in memory at a time, or one Parquet batch) and say where each problem is
-(``line 5``, ``row 12``). Writers stream too, in the format named by the file's extension, and never drop a column:
-a CSV or Parquet output's columns are fixed before the first row is written (from the input's header or schema, or
-from a first pass over a JSONL input), and a row that does not fit them stops the run with a message.
+(``line 5``, ``row 12``); a line longer than :data:`MAX_LINE_BYTES` is refused before it is read whole. Writers
+stream too and never drop a column: a CSV or Parquet output's columns are fixed before the first row is written
+(from the input's header or schema, or from a first pass over a JSONL input), and a row that does not fit them stops
+the run with a message.
 
 Every record these writers produce ends with a newline (JSONL, CSV) or is written whole (Parquet, see
 :class:`ParquetOutput`), so that :mod:`mathgrade.resume` can tell a complete record from a torn one.
 
-Problems with a file's content are :class:`InputError` or :class:`OutputError`; the operating system refusing a
-read or a write (disk full, permission denied) is a :class:`FileSystemError`. Their messages are meant for a person.
+Problems with a file's content are :class:`~mathgrade.errors.InputError` or :class:`~mathgrade.errors.OutputError`;
+the operating system refusing a read or a write (disk full, permission denied) is a
+:class:`~mathgrade.errors.FileSystemError`. Their messages are meant for a person.
 """
 
 from __future__ import annotations
@@ -21,25 +28,37 @@ import sys
 from dataclasses import dataclass
 from typing import IO, Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
+from .errors import FileSystemError, InputError, MissingExtra, OutputError
+
 __all__ = [
     "InputError",
     "OutputError",
     "FileSystemError",
+    "Format",
     "FORMATS",
+    "FORMAT_NAMES",
+    "MAX_LINE_BYTES",
     "detect_format",
+    "need_format",
+    "output_format",
     "FieldPath",
-    "BadRow",
+    "BadLine",
     "RowReader",
     "RowWriter",
     "ParquetOutput",
     "open_writer",
     "count_rows",
     "jsonl_schema",
+    "parquet_file",
+    "Tail",
+    "formats_markdown",
 ]
 
-FORMATS = ("jsonl", "csv", "tsv", "parquet")
-_EXTENSIONS = {".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl", ".csv": "csv", ".tsv": "tsv", ".tab": "tsv",
-               ".parquet": "parquet", ".pq": "parquet"}
+FORMAT_NAMES = ("jsonl", "csv", "tsv", "parquet")
+"""The formats' names, in the order of :data:`FORMATS` (what ``--format`` and ``--output-format`` accept)."""
+MAX_LINE_BYTES = 64 * 1024 * 1024
+"""The longest line (JSONL, CSV, TSV) or JSON array file read, in bytes: a longer one is refused after reading this
+much of it, with a message naming the line (a bad row under ``--skip-bad-rows`` for JSONL)."""
 _DELIMITERS = {"csv": ",", "tsv": "\t"}
 _CSV_FIELD_LIMIT = 2**31 - 1
 PARQUET_ROW_GROUP = 8192
@@ -50,54 +69,39 @@ _BAD_SHOWN = 5
 Row = Dict[str, Any]
 
 
-class InputError(Exception):
-    """A problem with an input file (missing, empty, malformed row, missing column).
-
-    ``kind`` says which: ``"file"``, ``"column"`` (a required column is missing) or ``"row"`` (a bad row).
-    """
-
-    def __init__(self, message: str, kind: str = "file") -> None:
-        super().__init__(message)
-        self.kind = kind
-
-
-class OutputError(Exception):
-    """A problem with an output file (unknown format, a row that does not fit its columns, cannot resume)."""
-
-
-class FileSystemError(Exception):
-    """The operating system refused a read or a write: disk full, permission denied, read-only file system...
-
-    Not a problem with the data, nor a bug: the message says what was being done, to which file, and why.
-    """
-
-    def __init__(self, action: str, path: str, exc: OSError) -> None:
-        reason = exc.strerror or str(exc)
-        code = f" [{_errno_name(exc.errno)}]" if exc.errno else ""
-        super().__init__(f"cannot {action} {path}: {reason}{code}")
-        self.path = path
-        self.errno = exc.errno
-
-
-def _errno_name(number: int) -> str:
-    import errno
-
-    return errno.errorcode.get(number, str(number))
-
-
 def detect_format(path: str, forced: Optional[str] = None) -> str:
-    """The format of ``path`` from its extension (``-`` is JSONL on stdin/stdout), or ``forced`` if given."""
+    """The format of the input ``path``: ``forced`` if given, else from its extension (``-``, stdin, is JSONL).
+    :class:`InputError` when the extension says nothing (its message names ``format``, the setting to give)."""
     if forced:
         if forced not in FORMATS:
-            raise InputError(f"unknown format {forced!r}; use one of {', '.join(FORMATS)}")
+            raise InputError(f"unknown format {forced!r}; use one of {', '.join(FORMATS)}", setting="input_format")
         return forced
     if path == "-":
         return "jsonl"
-    ext = os.path.splitext(path)[1].lower()
-    if ext not in _EXTENSIONS:
-        raise InputError(f"cannot tell the format of {path!r} from its extension; use .jsonl, .csv, .tsv or "
-                         f".parquet (or --format)")
-    return _EXTENSIONS[ext]
+    found = _by_extension(path)
+    if found is None:
+        raise InputError(f"cannot tell the format of {path!r} from its extension ({_extensions()}); give the "
+                         f"format", setting="input_format")
+    return found
+
+
+def output_format(path: str, forced: Optional[str] = None) -> str:
+    """The format of the output ``path``, like :func:`detect_format` but an :class:`OutputError`; ``-`` (stdout)
+    and a path without a known extension (``/dev/null``) need ``forced`` unless they are JSONL (``-``)."""
+    try:
+        return detect_format(path, forced)
+    except InputError as exc:
+        raise OutputError(str(exc).replace("give the format", "give the output format"),
+                          setting="output_format") from None
+
+
+def _by_extension(path: str) -> Optional[str]:
+    ext = os.path.splitext(path.rstrip("/"))[1].lower()
+    return next((f.name for f in FORMATS.values() if ext in f.extensions), None)
+
+
+def _extensions() -> str:
+    return ", ".join(e for f in FORMATS.values() for e in f.extensions)
 
 
 # --- fields -----------------------------------------------------------------------------------------------------
@@ -150,8 +154,9 @@ class FieldPath:
 
 
 @dataclass(frozen=True)
-class BadRow:
-    """An input line that is not a usable row: where it is (``line 3``), what is wrong, and what could be read."""
+class BadLine:
+    """An input line that is not a usable row: where it is (``line 3``), what is wrong, and what could be read.
+    (Not :class:`mathgrade.rows.BadRow`, the marker of a malformed row handed to ``grade_many``.)"""
 
     where: str
     problem: str
@@ -167,7 +172,7 @@ class RowReader:
     ``required`` names fields (see :class:`FieldPath`) every row must have: a file whose first row lacks one is an
     :class:`InputError` naming the columns that exist; a later row that lacks one is a bad row. Bad rows (malformed
     JSON, not an object, wrong number of CSV fields, a missing field) raise :class:`InputError` with their line
-    number; with ``skip_bad_rows`` they are skipped, with ``keep_bad_rows`` yielded as :class:`BadRow` in their
+    number; with ``skip_bad_rows`` they are skipped, with ``keep_bad_rows`` yielded as :class:`BadLine` in their
     place. Either way ``bad_rows`` counts them and ``first_bad`` lists the first few messages. ``columns`` lists the
     columns of the file (for JSONL, the keys of the first row) once the first row has been read.
     """
@@ -191,19 +196,19 @@ class RowReader:
     def label(self) -> str:
         return "stdin" if self.path == "-" else self.path
 
-    def __iter__(self) -> Iterator[Union[Row, BadRow]]:
-        source = {"jsonl": self._jsonl, "csv": self._csv, "tsv": self._csv, "parquet": self._parquet}[self.fmt]()
+    def __iter__(self) -> Iterator[Union[Row, BadLine]]:
+        source = FORMATS[self.fmt].read(self)
         good = lines = 0
         for where, row in source:
             lines += 1
-            if isinstance(row, BadRow):
+            if isinstance(row, BadLine):
                 yield from self._bad(row)
                 continue
             if good == 0:
                 self._check_first(row)
             missing = [f for f in self.required if not f.present(row)]
             if missing:
-                yield from self._bad(BadRow(where, "; ".join(_why_missing(f, row) for f in missing), row))
+                yield from self._bad(BadLine(where, "; ".join(_why_missing(f, row) for f in missing), row))
                 continue
             good += 1
             yield row
@@ -213,16 +218,16 @@ class RowReader:
     def rows(self) -> Iterator[Row]:
         """The good rows only: what iterating gives without ``keep_bad_rows`` (bad rows raise or are skipped)."""
         if self.keep_bad_rows:
-            raise ValueError("rows() gives good rows only; iterate over the reader to get BadRow markers too")
+            raise ValueError("rows() gives good rows only; iterate over the reader to get BadLine markers too")
         for row in self:
-            assert not isinstance(row, BadRow)  # (bad rows raise, or are skipped, without keep_bad_rows)
+            assert not isinstance(row, BadLine)  # (bad rows raise, or are skipped, without keep_bad_rows)
             yield row
 
     def _no_rows(self, lines: int) -> None:
         if lines == 0:
             raise InputError(f"{self.label} is empty: no rows")
         shown = f" (first: {self.first_bad[0]})" if self.first_bad else ""
-        kind = {"jsonl": "JSON Lines", "csv": "CSV", "tsv": "TSV", "parquet": "Parquet"}[self.fmt]
+        kind = FORMATS[self.fmt].title
         raise InputError(f"{self.label} has no readable row: all {lines} rows are bad{shown}; is it a {kind} file?")
 
     def _check_first(self, row: Row) -> None:
@@ -233,9 +238,10 @@ class RowReader:
             where = "its columns are" if self.fmt != "jsonl" else "its first row has"
             paths = [_why_missing(f, row) for f in missing if len(f.parts) > 1 and f.parts[0] in row]
             raise InputError(f"{self.label} has no column {_names([f.name for f in missing])}; {where}: "
-                             f"{_names(list(row)) or 'none'}" + "".join(f" ({p})" for p in paths), kind="column")
+                             f"{_names(list(row)) or 'none'}" + "".join(f" ({p})" for p in paths), kind="column",
+                             columns=[f.name for f in missing])
 
-    def _bad(self, bad: BadRow) -> Iterator[BadRow]:
+    def _bad(self, bad: BadLine) -> Iterator[BadLine]:
         text = bad.message(self.label)
         if not (self.skip_bad_rows or self.keep_bad_rows):
             raise InputError(text, kind="row")
@@ -253,96 +259,165 @@ class RowReader:
         except OSError as exc:
             raise FileSystemError("read", self.path, exc) from None
 
-    def _jsonl(self) -> Iterator[Tuple[str, Union[Row, BadRow]]]:
-        f = self._open_binary()
-        try:
-            head = f.peek(64)[:64] if hasattr(f, "peek") else b""
-            if self.path.lower().endswith(".json") and head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"["):
-                yield from self._json_array(f)
-                return
-            for lineno, raw in enumerate(f, 1):
-                if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                    raw = raw[3:]
-                if raw.strip():
-                    where = f"line {lineno}"
-                    yield where, parse_json_line(raw, where)
-        except OSError as exc:
-            raise FileSystemError("read", self.label, exc) from None
-        finally:
-            if self.path != "-":
-                f.close()
-
-    def _json_array(self, f: IO[bytes]) -> Iterator[Tuple[str, Union[Row, BadRow]]]:
-        try:
-            data = json.loads(f.read().decode("utf-8-sig"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise InputError(f"{self.label}: malformed JSON ({exc})") from None
-        for i, obj in enumerate(data, 1):
-            where = f"item {i}"
-            yield where, obj if isinstance(obj, dict) else BadRow(where, f"a JSON {_json_type(obj)}, not an object",
-                                                                   {})
-
-    def _csv(self) -> Iterator[Tuple[str, Union[Row, BadRow]]]:
-        f = self._open_binary()
-        try:
-            records = csv_records(f, _DELIMITERS[self.fmt], strict=False)
-            header = next(records, None)
-            if header is None:
-                raise InputError(f"{self.label} is empty: no header line")
-            if header.problem:
-                raise InputError(f"{self.label} line 1: unreadable {self.fmt.upper()} header ({header.problem}); "
-                                 f"is it a {self.fmt.upper()} file?")
-            if not any(header.fields):
-                raise InputError(f"{self.label} line 1: blank, but a {self.fmt.upper()} file starts with its header")
-            self.columns = header.fields
-            n = len(self.columns)
-            for rec in records:
-                where = f"line {rec.line}" if rec.lines == 1 else f"lines {rec.line}-{rec.line + rec.lines - 1}"
-                if rec.problem:
-                    yield where, BadRow(where, rec.problem, {})
-                elif not rec.fields:
-                    continue  # a blank line
-                elif len(rec.fields) != n:
-                    yield where, BadRow(where, f"{len(rec.fields)} fields, but the header has {n}", {})
-                else:
-                    yield where, dict(zip(self.columns, rec.fields))
-        except OSError as exc:
-            raise FileSystemError("read", self.label, exc) from None
-        finally:
-            if self.path != "-":
-                f.close()
-
-    def _parquet(self) -> Iterator[Tuple[str, Union[Row, BadRow]]]:
-        pq = _pyarrow_parquet("reading")
+    def open_binary(self) -> IO[bytes]:
+        """The input, opened for reading (stdin for ``-``); close it unless it is stdin."""
         if self.path == "-":
-            raise InputError("Parquet cannot be read from stdin; give a file name")
+            return self._stdin or sys.stdin.buffer
         try:
-            pf = pq.ParquetFile(self.path)
+            return open(self.path, "rb")
         except OSError as exc:
-            if exc.errno:
-                raise FileSystemError("read", self.path, exc) from None
-            raise InputError(f"{self.path} is not a readable Parquet file ({exc})") from None
-        except Exception as exc:  # noqa: BLE001 - pyarrow raises several kinds for a file that is not Parquet
-            raise InputError(f"{self.path} is not a readable Parquet file ({exc})") from None
-        self.columns = list(pf.schema_arrow.names)
-        n = 0
-        for batch in pf.iter_batches(batch_size=PARQUET_ROW_GROUP):
-            for row in batch.to_pylist():
-                n += 1
-                yield f"row {n}", row
+            raise FileSystemError("read", self.path, exc) from None
 
 
-def parse_json_line(raw: bytes, where: str) -> Union[Row, BadRow]:
-    """One line of JSONL as a dict, or a :class:`BadRow` saying what is wrong with it."""
+Source = Iterator[Tuple[str, Union[Row, BadLine]]]
+"""What a format's reader yields: (where, the row or what is wrong with it), in file order."""
+
+
+def _read_jsonl(reader: RowReader) -> Source:
+    f = reader.open_binary()
+    try:
+        head = f.peek(64)[:64] if hasattr(f, "peek") else b""
+        if reader.path.lower().endswith(".json") and head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"["):
+            yield from _read_json_array(reader, f)
+            return
+        for lineno, raw in enumerate(bounded_lines(f), 1):
+            if lineno == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+            where = f"line {lineno}"
+            if raw is _TOO_LONG:
+                yield where, BadLine(where, f"longer than {_mib(MAX_LINE_BYTES)} (the longest line read); it was "
+                                            f"not read whole", {})
+            elif raw.strip():
+                yield where, parse_json_line(raw, where)
+    except OSError as exc:
+        raise FileSystemError("read", reader.label, exc) from None
+    finally:
+        if reader.path != "-":
+            f.close()
+
+
+def _read_json_array(reader: RowReader, f: IO[bytes]) -> Source:
+    data = f.read(MAX_LINE_BYTES + 1)
+    if len(data) > MAX_LINE_BYTES:
+        raise InputError(f"{reader.label} is a JSON array larger than {_mib(MAX_LINE_BYTES)}, which is read whole; "
+                         f"write it as JSON Lines (one object per line)")
+    try:
+        items = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(f"{reader.label}: malformed JSON ({exc})") from None
+    except RecursionError:
+        raise InputError(f"{reader.label}: malformed JSON (nested too deeply)") from None
+    for i, obj in enumerate(items, 1):
+        where = f"item {i}"
+        yield where, obj if isinstance(obj, dict) else BadLine(where, f"a JSON {_json_type(obj)}, not an object", {})
+
+
+def _read_csv(reader: RowReader) -> Source:
+    f = reader.open_binary()
+    fmt = reader.fmt
+    try:
+        records = csv_records(f, _DELIMITERS[fmt], strict=False)
+        header = next(records, None)
+        if header is None:
+            raise InputError(f"{reader.label} is empty: no header line")
+        if header.problem:
+            raise InputError(f"{reader.label} line 1: unreadable {fmt.upper()} header ({header.problem}); is it a "
+                             f"{fmt.upper()} file?")
+        if not any(header.fields):
+            raise InputError(f"{reader.label} line 1: blank, but a {fmt.upper()} file starts with its header")
+        reader.columns = header.fields
+        n = len(reader.columns)
+        for rec in records:
+            where = f"line {rec.line}" if rec.lines == 1 else f"lines {rec.line}-{rec.line + rec.lines - 1}"
+            if rec.problem:
+                yield where, BadLine(where, rec.problem, {})
+            elif not rec.fields:
+                continue  # a blank line
+            elif len(rec.fields) != n:
+                yield where, BadLine(where, f"{len(rec.fields)} fields, but the header has {n}", {})
+            else:
+                yield where, dict(zip(reader.columns, rec.fields))
+    except LineTooLong as exc:
+        raise InputError(f"{reader.label} line {exc.line} is longer than {_mib(MAX_LINE_BYTES)} (the longest line "
+                         f"read); it was not read whole") from None
+    except OSError as exc:
+        raise FileSystemError("read", reader.label, exc) from None
+    finally:
+        if reader.path != "-":
+            f.close()
+
+
+def _read_parquet(reader: RowReader) -> Source:
+    if reader.path == "-":
+        raise InputError("Parquet cannot be read from stdin; give a file name")
+    pf = parquet_file(reader.path)
+    reader.columns = list(pf.schema_arrow.names)
+    n = 0
+    for batch in pf.iter_batches(batch_size=PARQUET_ROW_GROUP):
+        for row in batch.to_pylist():
+            n += 1
+            yield f"row {n}", row
+
+
+def parquet_file(path: str) -> Any:
+    """The Parquet file at ``path``, opened (its footer read)."""
+    pq = _pyarrow_parquet("reading")
+    try:
+        return pq.ParquetFile(path)
+    except OSError as exc:
+        if exc.errno:
+            raise FileSystemError("read", path, exc) from None
+        raise InputError(f"{path} is not a readable Parquet file ({exc})") from None
+    except Exception as exc:  # noqa: BLE001 - pyarrow raises several kinds for a file that is not Parquet
+        raise InputError(f"{path} is not a readable Parquet file ({exc})") from None
+
+
+_TOO_LONG = b"\0too long"
+"""What :func:`bounded_lines` yields in place of a line longer than :data:`MAX_LINE_BYTES`."""
+
+
+class LineTooLong(Exception):
+    """A line longer than :data:`MAX_LINE_BYTES` (raised by :func:`bounded_lines` when told to)."""
+
+    def __init__(self, line: int) -> None:
+        super().__init__(f"line {line}")
+        self.line = line
+
+
+def bounded_lines(f: IO[bytes], *, raise_too_long: bool = False) -> Iterator[bytes]:
+    """The lines of ``f``, each read with at most :data:`MAX_LINE_BYTES` in memory: a longer line is skipped to its
+    end in pieces and yields :data:`_TOO_LONG` (or raises :class:`LineTooLong`)."""
+    lineno = 0
+    while True:
+        raw = f.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        lineno += 1
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            if raise_too_long:
+                raise LineTooLong(lineno)
+            while raw and not raw.endswith(b"\n"):
+                raw = f.readline(1 << 20)
+            yield _TOO_LONG
+            continue
+        yield raw
+
+
+def _mib(size: int) -> str:
+    return f"{size / (1 << 20):g} MiB"
+
+
+def parse_json_line(raw: bytes, where: str) -> Union[Row, BadLine]:
+    """One line of JSONL as a dict, or a :class:`BadLine` saying what is wrong with it."""
     try:
         line = raw.decode("utf-8").rstrip("\r\n")
         obj = json.loads(line)
     except UnicodeDecodeError as exc:
-        return BadRow(where, f"not valid UTF-8 ({exc.reason} at byte {exc.start})", {})
+        return BadLine(where, f"not valid UTF-8 ({exc.reason} at byte {exc.start})", {})
     except json.JSONDecodeError as exc:
-        return BadRow(where, _json_problem(line, exc), {})
+        return BadLine(where, _json_problem(line, exc), {})
     if not isinstance(obj, dict):
-        return BadRow(where, f"a JSON {_json_type(obj)}, not an object", {})
+        return BadLine(where, f"a JSON {_json_type(obj)}, not an object", {})
     return obj
 
 
@@ -401,7 +476,7 @@ def csv_records(f: IO[bytes], delimiter: str, *, strict: bool) -> Iterator[CsvRe
     state = _ReadState()
 
     def lines() -> Iterator[str]:
-        for raw in f:
+        for raw in bounded_lines(f, raise_too_long=True):
             state.pos += len(raw)
             state.line += 1
             state.newline = raw.endswith(b"\n")
@@ -461,14 +536,21 @@ def _pyarrow_parquet(what: str) -> Any:
     try:
         import pyarrow.parquet as pq
     except ImportError:
-        raise InputError(f"{what} Parquet needs pyarrow: pip install 'mathgrade[parquet]'") from None
+        raise MissingExtra(f"{what} Parquet", "pyarrow", "parquet") from None
     return pq
+
+
+def need_format(fmt: str, what: str) -> None:
+    """Check that the software ``fmt`` needs is installed (:class:`MissingExtra` naming ``what`` is done with it,
+    e.g. ``writing``), before any work is done."""
+    if FORMATS[fmt].extra is not None:
+        _pyarrow_parquet(what)
 
 
 def count_rows(path: str, fmt: str) -> Optional[int]:
     """A quick count of the rows of a file (for a progress bar), or None when it cannot be known cheaply.
 
-    JSONL counts non-blank lines; CSV counts lines minus the header (an upper bound when fields hold newlines);
+    JSONL counts lines; CSV counts lines minus the header (upper bounds: blank lines, fields that hold newlines);
     Parquet reads the count from the file's metadata.
     """
     if path == "-":
@@ -476,11 +558,12 @@ def count_rows(path: str, fmt: str) -> Optional[int]:
     try:
         if fmt == "parquet":
             return int(_pyarrow_parquet("reading").ParquetFile(path).metadata.num_rows)
-        n = 0
-        with open(path, "rb") as f:
-            for line in f:
-                if line.strip():
-                    n += 1
+        n, last = 0, b"\n"
+        with open(path, "rb") as f:  # (newlines counted in pieces: a line may be longer than memory allows)
+            for piece in iter(lambda: f.read(1 << 20), b""):
+                n += piece.count(b"\n")
+                last = piece[-1:]
+        n += last != b"\n"
         return max(0, n - 1) if fmt in _DELIMITERS else n
     except Exception:  # noqa: BLE001 - only a progress hint
         return None
@@ -512,7 +595,7 @@ def jsonl_schema(path: str, *, types: bool) -> Tuple[List[str], Optional[Any]]:
 
     rows = 0
     for row in reader:
-        if isinstance(row, BadRow):
+        if isinstance(row, BadLine):
             continue
         rows += 1
         for key in row:
@@ -579,8 +662,8 @@ class RowWriter:
     def flush(self) -> None:
         self._guard("write", self._stream.flush)
 
-    def close(self) -> None:
-        """Flush and close the file (stdout is flushed, not closed)."""
+    def close(self, complete: bool = True) -> None:
+        """Flush and close the file (stdout is flushed, not closed); every record written is already complete."""
         try:
             self.flush()
         finally:
@@ -669,9 +752,11 @@ class ParquetOutput:
         except OSError as exc:
             raise FileSystemError("write", self.journal, exc) from None
 
-    def close(self) -> None:
-        """Write what is buffered, then turn the stream into the Parquet file. If that fails (a full disk), the
-        stream stays for ``--resume`` and the error is raised."""
+    def close(self, complete: bool = True) -> None:
+        """Write what is buffered; then, if the run is ``complete``, turn the stream into the Parquet file. An
+        incomplete run (stopped, or a write failed) leaves its rows in the stream only, under the partial name, so
+        that no finished-looking ``OUT`` stands beside it; ``--resume`` continues it. If the conversion fails (a
+        full disk), the stream stays too and the error is raised."""
         try:
             self.flush()
         finally:
@@ -680,7 +765,8 @@ class ParquetOutput:
                 self._sink.close()
             except OSError:
                 pass
-        journal_to_parquet(self.journal, self.path)
+        if complete:
+            journal_to_parquet(self.journal, self.path)
 
 
 def journal_path(path: str) -> str:
@@ -740,21 +826,24 @@ def _remove_quietly(path: str) -> None:
         pass
 
 
+Writer = Union["RowWriter", "ParquetOutput"]
+
+
 def open_writer(path: str, columns: Sequence[str], *, append: bool = False, fmt: Optional[str] = None,
-                schema: Any = None, earlier: Sequence[Any] = ()) -> Union[RowWriter, ParquetOutput]:
-    """A writer for ``path`` (``-`` is JSONL on stdout), in the format of its extension.
+                schema: Any = None, earlier: Sequence[Any] = ()) -> Writer:
+    """A writer for ``path`` (``-`` is stdout), in the format ``fmt`` or that of its extension.
 
     ``columns`` fixes the columns of CSV and TSV output; ``append`` continues an existing JSONL, CSV or TSV file
     (no new header). A Parquet output needs its Arrow ``schema`` and starts with the ``earlier`` batches.
     """
-    try:
-        fmt = detect_format(path, fmt)
-    except InputError as exc:
-        raise OutputError(str(exc)) from None
-    if fmt == "parquet":
-        if path == "-":
-            raise OutputError("Parquet cannot be written to stdout; give a file name")
-        return ParquetOutput(path, schema, earlier)
+    fmt = output_format(path, fmt)
+    if path == "-" and not FORMATS[fmt].streams:
+        raise OutputError(f"{FORMATS[fmt].title} cannot be written to stdout; give a file name")
+    return FORMATS[fmt].write(path, fmt, columns, append, schema, earlier)
+
+
+def _open_rows(path: str, fmt: str, columns: Sequence[str], append: bool, schema: Any,
+               earlier: Sequence[Any]) -> Writer:
     if path == "-":
         return RowWriter(path, fmt, columns, sys.stdout, append)
     try:
@@ -762,3 +851,118 @@ def open_writer(path: str, columns: Sequence[str], *, append: bool = False, fmt:
     except OSError as exc:
         raise FileSystemError("write", path, exc) from None
     return RowWriter(path, fmt, columns, stream, append)
+
+
+def _open_parquet(path: str, fmt: str, columns: Sequence[str], append: bool, schema: Any,
+                  earlier: Sequence[Any]) -> Writer:
+    need_format(fmt, "writing")
+    return ParquetOutput(path, schema, earlier)
+
+
+# --- the complete part of a torn output (for --resume) -----------------------------------------------------------
+
+
+@dataclass
+class Tail:
+    """Where the complete records of an output end: ``end`` (a byte offset), the file's ``size`` (more than ``end``
+    when its last record is torn), how many complete ``rows`` it holds, and its ``columns`` (CSV, TSV: the header)."""
+
+    end: int
+    size: int
+    rows: int
+    columns: List[str]
+
+
+def _jsonl_tail(path: str, fmt: str) -> Tail:
+    """A JSONL record is a line: a last line without its newline is torn. Every complete line must be a JSON
+    object (or blank)."""
+    pos = rows = 0
+    with open(path, "rb") as f:
+        for lineno, raw in enumerate(bounded_lines(f, raise_too_long=True), 1):
+            if not raw.endswith(b"\n"):
+                return Tail(pos, pos + len(raw), rows, [])
+            if raw.strip():
+                row = parse_json_line(raw, f"line {lineno}")
+                if isinstance(row, BadLine):
+                    raise OutputError(f"cannot resume: {row.message(path)}; only a torn last line can be repaired")
+                rows += 1
+            pos += len(raw)
+    return Tail(pos, pos, rows, [])
+
+
+def _csv_tail(path: str, fmt: str) -> Tail:
+    """A CSV or TSV record may span lines (fields hold newlines), so the file is parsed: the complete part ends
+    after the last record whose last line ends with a newline and that has as many fields as the header."""
+    size = os.path.getsize(path)
+    with open(path, "rb") as f:
+        records = csv_records(f, _DELIMITERS[fmt], strict=True)
+        header = next(records, None)
+        if header is None or not header.complete:
+            return Tail(0, size, 0, [])  # not even the header was written whole
+        if header.problem:
+            raise OutputError(f"cannot resume: {path} line 1 is not a header ({header.problem})")
+        end, rows = header.end, 0
+        for rec in records:
+            if rec.complete and not rec.problem and len(rec.fields) == len(header.fields):
+                end, rows = rec.end, rows + 1
+                continue
+            if rec.end >= size:  # the last record, cut short
+                return Tail(end, size, rows, header.fields)
+            what = rec.problem or f"{len(rec.fields)} fields, but the header has {len(header.fields)}"
+            raise OutputError(f"cannot resume: {path} line {rec.line}: {what}; only a torn last record can be "
+                              f"repaired")
+    return Tail(end, size, rows, header.fields)
+
+
+# --- the table ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Format:
+    """One file format (a row of :data:`FORMATS`)."""
+
+    name: str
+    """What ``--format`` and ``--output-format`` call it."""
+    title: str
+    extensions: Tuple[str, ...]
+    """The extensions that name it (the first is the usual one)."""
+    read: Callable[[RowReader], Source]
+    """Its rows, from a :class:`RowReader` (which checks the fields and counts bad rows)."""
+    write: Callable[[str, str, Sequence[str], bool, Any, Sequence[Any]], Writer]
+    """A writer: ``(path, format, columns, append, Arrow schema, earlier Arrow batches)``."""
+    tail: Optional[Callable[[str, str], Tail]]
+    """Where the complete part of a torn output ends (None: Parquet, whose rows wait in an Arrow stream)."""
+    resume: str
+    """How ``--resume`` finds the complete part of an interrupted output, for the documentation."""
+    streams: bool
+    """Whether it can be read from stdin and written to stdout (``-``)."""
+    extra: Optional[str]
+    """The optional extra it needs (``pip install '.[parquet]'``), if any."""
+    ray: bool
+    """Whether ``grade --ray`` reads and writes it (Ray Data)."""
+
+
+FORMATS: Dict[str, Format] = {f.name: f for f in (
+    Format("jsonl", "JSON Lines", (".jsonl", ".ndjson", ".json"), _read_jsonl, _open_rows, _jsonl_tail,
+           "a record is a line: a last line without its newline is cut off", True, None, True),
+    Format("csv", "CSV", (".csv",), _read_csv, _open_rows, _csv_tail,
+           "parsed: cut after the last record that ends with a newline and has every field", True, None, True),
+    Format("tsv", "TSV", (".tsv", ".tab"), _read_csv, _open_rows, _csv_tail,
+           "as CSV", True, None, False),
+    Format("parquet", "Parquet", (".parquet", ".pq"), _read_parquet, _open_parquet, None,
+           "rows wait in an Arrow stream, OUT.partial, until the run is complete; its whole batches are kept",
+           False, "parquet", True),
+)}
+"""Every file format, by name. A ``.json`` file holding one JSON array is read as JSON Lines (up to
+:data:`MAX_LINE_BYTES`)."""
+assert tuple(FORMATS) == FORMAT_NAMES
+
+
+def formats_markdown() -> str:
+    """The table of formats in docs/cli.md, made from :data:`FORMATS` (a test checks that the docs match)."""
+    lines = ["| format | extensions | stdin/stdout | `--ray` | needs | `--resume` keeps |", "|---|---|---|---|---|---|"]
+    for f in FORMATS.values():
+        needs = f"`pip install '.[{f.extra}]'`" if f.extra else "-"
+        lines.append(f"| `{f.name}` ({f.title}) | {', '.join(f'`{e}`' for e in f.extensions)} | "
+                     f"{'yes' if f.streams else 'no'} | {'yes' if f.ray else 'no'} | {needs} | {f.resume} |")
+    return "\n".join(lines) + "\n"

@@ -8,7 +8,10 @@ command line's one-line help for its ``--option``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal, TypedDict
+from typing import Any, Dict, Literal, TypedDict
+
+from ._check import Check, boolean, check, integer, number, one_of
+from .errors import ConfigError
 
 __all__ = ["Options", "GradeOptions", "ExtractOptions", "make_options"]
 
@@ -75,29 +78,27 @@ class ExtractOptions(GradeOptions, total=False):
 
 _DEFAULT = Options()
 _NAMES = tuple(f.name for f in fields(Options))
+_CHECKS: Dict[str, Check] = {
+    "policy": one_of("eval", "reward"),
+    "timeout": number(0, above=True, unit="seconds"),
+    "min_significant_digits": integer(1, 50),
+    "percent": boolean,
+    "degrees": boolean,
+    "match_variables": boolean,
+    "allow_interval_as_inequality": boolean,
+}
+"""How each field of :class:`Options` is checked (see :mod:`mathgrade._check`)."""
 
 
 def make_options(**kwargs: Any) -> Options:
-    """Build :class:`Options` from keyword arguments, with a clear ``ValueError`` for an unknown name or bad value."""
+    """Build :class:`Options` from keyword arguments; :class:`~mathgrade.errors.ConfigError` (a ``ValueError``)
+    names an unknown option or a bad value."""
     if not kwargs:
         return _DEFAULT
     unknown = sorted(set(kwargs) - set(_NAMES))
     if unknown:
-        raise ValueError(f"unknown option {', '.join(map(repr, unknown))}; known options are {', '.join(_NAMES)}")
+        raise ConfigError(unknown[0], "is not an option", f"unknown option {', '.join(map(repr, unknown))}; known "
+                          f"options are {', '.join(_NAMES)}")
     opts = Options(**kwargs)
-    _validate(opts)
+    check(opts, _CHECKS)
     return opts
-
-
-def _validate(o: Options) -> None:
-    if o.policy not in ("eval", "reward"):
-        raise ValueError(f"policy must be 'eval' or 'reward', not {o.policy!r}")
-    if isinstance(o.timeout, bool) or not isinstance(o.timeout, (int, float)) or not o.timeout > 0:
-        raise ValueError(f"timeout must be a positive number of seconds, not {o.timeout!r}")
-    if isinstance(o.min_significant_digits, bool) or not isinstance(o.min_significant_digits, int) or not (
-        1 <= o.min_significant_digits <= 50
-    ):
-        raise ValueError(f"min_significant_digits must be an integer from 1 to 50, not {o.min_significant_digits!r}")
-    for name in ("percent", "degrees", "match_variables", "allow_interval_as_inequality"):
-        if not isinstance(getattr(o, name), bool):
-            raise ValueError(f"{name} must be True or False, not {getattr(o, name)!r}")

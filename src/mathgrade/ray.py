@@ -24,8 +24,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from .batch import grade_many
+from .columns import COLUMN_TYPES, GRADE_COLUMNS, graded_columns
+from .errors import ColumnError, MissingExtra, install_hint
 from .options import make_options
-from .verdict import ROW_COLUMNS, Status, Verdict
+from .verdict import Status, Verdict
 
 if TYPE_CHECKING:  # pragma: no cover
     import pyarrow
@@ -33,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["grade_dataset", "batch_size_for", "ColumnError", "DEFAULT_BATCH_SIZE", "INSTALL_HINT"]
 
-INSTALL_HINT = "pip install 'mathgrade[ray]'"
+INSTALL_HINT = install_hint("ray")
 """What to install for this module (named in every error about a missing Ray or pyarrow)."""
 
 Actors = Union[int, Tuple[int, int], None]
@@ -100,18 +102,7 @@ def batch_size_for(sample: Iterable[Mapping[str, Any]], *, output_column: str = 
 # --- errors -----------------------------------------------------------------------------------------------------
 
 
-class ColumnError(ValueError):
-    """A column that grading needs is missing from the data, or does not hold text. ``column`` names it.
-
-    Raised by :func:`grade_dataset` when the dataset's schema is known without running it; otherwise raised in an
-    actor while the dataset runs, where Ray reports it (wrapped in its own exception, with this message)."""
-
-    def __init__(self, message: str, column: str) -> None:
-        super().__init__(message)
-        self.column = column
-
-    def __reduce__(self) -> Any:  # picklable with both arguments (it travels from actors to the driver)
-        return (type(self), (str(self), self.column))
+# ColumnError (a missing or non-text column) is defined in mathgrade.errors, with every other error.
 
 
 # --- the public function ----------------------------------------------------------------------------------------
@@ -191,16 +182,14 @@ def _ray_data() -> Any:
         import pyarrow  # noqa: F401  - batches are Arrow tables
         import ray.data
     except ImportError as exc:
-        raise ImportError(f"mathgrade.ray needs Ray Data and pyarrow ({exc}); install them with: "
-                          f"{INSTALL_HINT}") from None
+        raise MissingExtra(f"mathgrade.ray ({exc})", "Ray Data and pyarrow", "ray") from None
     return ray.data
 
 
 # --- what runs in the actors ------------------------------------------------------------------------------------
 
-_ARROW_TYPES = {"correct": "bool"}
-"""Arrow type of each verdict column (the others are strings); fixed, so that every batch has the same schema even
-when a column is all null in it."""
+# The Arrow type of each verdict column is fixed (mathgrade.columns.COLUMN_TYPES), so that every batch has the same
+# schema even when a column is all null in it.
 
 
 @dataclass(frozen=True)
@@ -266,10 +255,10 @@ class _GradeBatches:
                 Verdict(False, Status.BAD_ROW, reason, "input.row", "" if g is None else str(g)) for g in golds)
         else:
             verdicts = grade_many(zip(*(v for v, _ in values)), workers=0, **spec.options)
-        rows = [v.to_row() for v in verdicts]
-        out = batch.drop_columns([c for c in ROW_COLUMNS if c in batch.column_names])
-        for name in ROW_COLUMNS:
-            kind = pa.type_for_alias(_ARROW_TYPES.get(name, "string"))
+        rows = [graded_columns(v) for v in verdicts]
+        out = batch.drop_columns([c for c in GRADE_COLUMNS if c in batch.column_names])
+        for name in GRADE_COLUMNS:
+            kind = pa.type_for_alias(COLUMN_TYPES[name])
             out = out.append_column(pa.field(name, kind), pa.array([r[name] for r in rows], type=kind))
         return out
 

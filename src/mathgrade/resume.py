@@ -1,7 +1,7 @@
 """``--resume``: what an earlier output holds, repaired where a write was cut short, and what it was made from.
 
 An output can be cut short anywhere: a SIGKILL, a full disk, a power cut. :func:`open_earlier` reads it back and
-keeps its complete records only:
+keeps its complete records only, found as the format's row of :data:`mathgrade.files.FORMATS` says (``tail``):
 
 - JSONL: a record is a line; a last line without its newline is torn and cut off.
 - CSV and TSV: a record may span lines (fields hold newlines), so the file is parsed and cut after the last record
@@ -23,10 +23,10 @@ import hashlib
 import json
 import os
 from dataclasses import asdict, dataclass, field
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional
 
-from .files import (BadRow, FileSystemError, OutputError, csv_records, detect_format, journal_path,
-                    parse_json_line, read_journal)
+from .errors import FileSystemError, OutputError
+from .files import FORMATS, BadLine, csv_records, journal_path, output_format, parse_json_line, read_journal
 
 __all__ = ["Earlier", "open_earlier", "complete_rows", "RunRecord", "record_path", "input_fingerprint"]
 
@@ -63,25 +63,27 @@ class Earlier:
 
 def open_earlier(path: str, fmt: Optional[str] = None, *, repair: bool = True) -> Earlier:
     """The earlier output at ``path``, its torn tail cut off (see the module docstring); with ``repair=False`` a
-    torn tail is an :class:`~mathgrade.files.OutputError` instead. A missing or empty file is an :class:`Earlier`
+    torn tail is an :class:`~mathgrade.errors.OutputError` instead. A missing or empty file is an :class:`Earlier`
     with no rows."""
-    fmt = detect_format(path, fmt)
+    fmt = output_format(path, fmt)
     found = Earlier(path, fmt)
-    if fmt == "parquet":
+    tail_of = FORMATS[fmt].tail
+    if tail_of is None:
         return _parquet(found)
     if not os.path.exists(path) or os.path.getsize(path) == 0:
         return found
     found.exists = True
     try:
-        end, size = _jsonl_end(path) if fmt == "jsonl" else _csv_end(path, fmt, found)[:2]
-        if end < size and not repair:
+        tail = tail_of(path, fmt)
+        found.columns = tail.columns
+        if tail.end < tail.size and not repair:
             raise OutputError(f"cannot resume: the last record of {path} is torn, and there is no record of the run "
                               f"that made it ({record_path(path)}) to check it against this input; run again "
                               f"without --resume")
-        if end < size:
+        if tail.end < tail.size:
             with open(path, "rb+") as f:
-                f.truncate(end)
-            found.repair = f"cut off a torn last record ({size - end} bytes) that an interrupted write left"
+                f.truncate(tail.end)
+            found.repair = f"cut off a torn last record ({tail.size - tail.end} bytes) that an interrupted write left"
     except OSError as exc:
         raise FileSystemError("repair", path, exc) from None
     if fmt == "jsonl":
@@ -94,11 +96,12 @@ def complete_rows(path: str, fmt: Optional[str] = None) -> Optional[int]:
     """How many complete records the output at ``path`` holds (what ``--resume`` keeps), without repairing it: after
     a failed write, the rows that reached the file. None if it is not a regular file (a pipe, ``/dev/full``),
     cannot be read, or (CSV, TSV) holds a malformed record before its last."""
-    fmt = detect_format(path, fmt)
+    fmt = output_format(path, fmt)
     try:
         if os.path.exists(path) and not os.path.isfile(path):
             return None
-        if fmt == "parquet":
+        tail_of = FORMATS[fmt].tail
+        if tail_of is None:
             found = _parquet(Earlier(path, fmt))
             return sum(batch.num_rows for batch in found.batches)
         if not os.path.exists(path):
@@ -106,50 +109,9 @@ def complete_rows(path: str, fmt: Optional[str] = None) -> Optional[int]:
         if fmt == "jsonl":  # (no line is parsed: a line this run wrote whole is a row)
             with open(path, "rb") as f:
                 return sum(1 for raw in f if raw.endswith(b"\n") and not raw.isspace())
-        return _csv_end(path, fmt, Earlier(path, fmt))[2]
+        return tail_of(path, fmt).rows
     except (OSError, OutputError, FileSystemError):
         return None
-
-
-def _jsonl_end(path: str) -> Tuple[int, int]:
-    """Where the last complete line of a JSONL output ends, and the file's size; every complete line must be a JSON
-    object."""
-    pos = 0
-    with open(path, "rb") as f:
-        for lineno, raw in enumerate(f, 1):
-            if not raw.endswith(b"\n"):
-                return pos, pos + len(raw)
-            row = parse_json_line(raw, f"line {lineno}") if raw.strip() else None
-            if isinstance(row, BadRow):
-                raise OutputError(f"cannot resume: {row.message(path)}; only a torn last line can be repaired")
-            pos += len(raw)
-    return pos, pos
-
-
-def _csv_end(path: str, fmt: str, found: Earlier) -> Tuple[int, int, int]:
-    """Where the last complete record of a CSV or TSV output ends, the file's size, and how many complete records
-    follow the header; sets ``found.columns``."""
-    size = os.path.getsize(path)
-    with open(path, "rb") as f:
-        records = csv_records(f, "," if fmt == "csv" else "\t", strict=True)
-        header = next(records, None)
-        if header is None or not header.complete:
-            return 0, size, 0  # not even the header was written whole
-        if header.problem:
-            raise OutputError(f"cannot resume: {path} line 1 is not a header ({header.problem})")
-        found.columns = header.fields
-        end, rows = header.end, 0
-        for rec in records:
-            whole = rec.complete and not rec.problem and len(rec.fields) == len(header.fields)
-            if whole:
-                end, rows = rec.end, rows + 1
-                continue
-            if rec.end >= size:  # the last record, cut short
-                return end, size, rows
-            what = rec.problem or f"{len(rec.fields)} fields, but the header has {len(header.fields)}"
-            raise OutputError(f"cannot resume: {path} line {rec.line}: {what}; only a torn last record can be "
-                              f"repaired")
-    return end, size, rows
 
 
 def _parquet(found: Earlier) -> Earlier:
@@ -190,7 +152,7 @@ def _jsonl_rows(path: str) -> Iterator[Row]:
         for lineno, raw in enumerate(f, 1):
             if raw.strip():
                 row = parse_json_line(raw, f"line {lineno}")
-                if isinstance(row, BadRow):
+                if isinstance(row, BadLine):
                     raise OutputError(f"cannot resume: {row.message(path)}")
                 yield row
 

@@ -123,7 +123,8 @@ def test_csv_in_csv_out_with_named_columns(tmp_path: Path) -> None:
     assert main(["grade", str(f), "-o", str(out), "--output-field", "model_output", "--gold-field", "reference",
                  "--workers", "0"]) == 0
     got = _read_csv(out)
-    assert list(got[0]) == ["id", "model_output", "reference", "correct", "status", "extracted", "rule", "reason"]
+    assert list(got[0]) == ["id", "model_output", "reference", "correct", "status", "extracted", "extracted_start",
+                            "extracted_end", "extraction_rule", "rule", "reason"]
     assert [r["id"] for r in got] == [r["id"] for r in rows]
     assert [r["correct"] for r in got] == [str(c) for c in _expected_correct(12)]
 
@@ -250,6 +251,9 @@ def test_malformed_json_line(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert main(["grade", str(f), "-o", str(out)]) == 2
     err = capsys.readouterr().err
     assert "line 3" in err and "malformed JSON" in err and "--skip-bad-rows" in err and "Traceback" not in err
+    assert main(["grade", str(f), "-o", str(out), "--skip-bad-rows"]) == 2  # the stopped output is not replaced
+    assert "run the same command with --resume to continue it" in capsys.readouterr().err
+    out = tmp_path / "whole.jsonl"
     assert main(["grade", str(f), "-o", str(out), "--skip-bad-rows"]) == 0
     captured = capsys.readouterr()
     assert "bad rows: 2 written with status bad_row:" in captured.out
@@ -322,10 +326,11 @@ def test_extract_command(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
     assert main(["extract", str(f), "-o", str(out)]) == 0
     got = _read_jsonl(out)
     first = mathgrade.extract(rows[0]["answer"])[0]
-    assert (got[0]["extracted"], got[0]["rule"], got[0]["start"], got[0]["end"]) == (
+    assert (got[0]["extracted"], got[0]["extraction_rule"], got[0]["extracted_start"], got[0]["extracted_end"]) == (
         first.text, first.rule, first.start, first.end)
     assert got[0]["extracted"] == "17"
-    assert got[1]["extracted"] is None and got[1]["rule"] is None
+    assert got[1]["extracted"] is None and got[1]["extraction_rule"] is None
+    assert "rule" not in got[0]  # (rule is the rule that decided a verdict: grade's column, not extract's)
     summary = capsys.readouterr().out
     assert "answers:  1 found, 1 none" in summary
     assert main(["extract", str(tmp_path / "missing.jsonl")]) == 2
@@ -597,9 +602,9 @@ def test_extract_writes_bad_rows_too(tmp_path: Path) -> None:
     f.write_text('{"answer": "so \\\\boxed{3}"}\nnope\n', encoding="utf-8")
     out = tmp_path / "out.jsonl"
     assert main(["extract", str(f), "-o", str(out)]) == 2
-    assert main(["extract", str(f), "-o", str(out), "--skip-bad-rows"]) == 0
+    assert main(["extract", str(f), "-o", str(out), "--skip-bad-rows", "--resume"]) == 0
     got = _read_jsonl(out)
-    assert got[0]["extracted"] == "3" and got[1]["rule"].startswith("bad_row: line 2: not JSON")
+    assert got[0]["extracted"] == "3" and got[1]["extraction_rule"].startswith("bad_row: line 2: not JSON")
 
 
 # --- resume checks what the output was made from ---------------------------------------------------------------------

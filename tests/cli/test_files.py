@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mathgrade.cli import main
-from mathgrade.files import (BadRow, FieldPath, InputError, OutputError, ParquetOutput, RowReader, csv_records,
+from mathgrade.files import (BadLine, FieldPath, InputError, OutputError, ParquetOutput, RowReader, csv_records,
                              journal_path, jsonl_schema, read_journal)
 from mathgrade.resume import RunRecord, input_fingerprint, open_earlier, record_path
 
@@ -95,8 +95,8 @@ def test_bad_rows_are_kept_in_place_when_asked(tmp_path: Path) -> None:
     f.write_text('{"answer": "1", "gold": "1"}\nnope\n{"answer": "2"}\n{"answer": "3", "gold": "3"}\n')
     reader = RowReader(str(f), required=["answer", "gold"], keep_bad_rows=True)
     items = list(reader)
-    assert [type(i).__name__ for i in items] == ["dict", "BadRow", "BadRow", "dict"]
-    assert isinstance(items[2], BadRow) and items[2].row == {"answer": "2"} and "no 'gold' field" in items[2].problem
+    assert [type(i).__name__ for i in items] == ["dict", "BadLine", "BadLine", "dict"]
+    assert isinstance(items[2], BadLine) and items[2].row == {"answer": "2"} and "no 'gold' field" in items[2].problem
     assert reader.bad_rows == 2 and len(reader.first_bad) == 2 and "line 2" in reader.first_bad[0]
 
 

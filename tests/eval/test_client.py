@@ -52,7 +52,7 @@ def test_body_sends_only_what_is_set_and_a_seed_per_sample(replay: ReplayServer)
     body = request_body("m", "p", Sampling(temperature=0.6, max_tokens=None, seed=10, stop=("Q:",),
                                            extra={"top_k": 20}), 3)
     assert body == {"model": "m", "prompt": "p", "temperature": 0.6, "seed": 13, "stop": ["Q:"], "top_k": 20}
-    with pytest.raises(ValueError, match="--extra may not set temperature"):
+    with pytest.raises(ValueError, match="extra may not set temperature"):
         Sampling(extra={"temperature": 1})
 
 

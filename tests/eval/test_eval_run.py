@@ -24,7 +24,8 @@ from mathgrade.evaluation.scoring import SAMPLE_KEYS
 ReplayServer = Any  # the fixture's class, in conftest.py
 
 CONFIG_KEYS = {"task", "task_source", "model", "base_url", "mode", "system", "prompt_template", "n", "temperature",
-               "top_p", "max_tokens", "seed", "stop", "extra", "limit", "policy", "timeout", "concurrency",
+               "top_p", "max_tokens", "seed", "stop", "extra", "limit", "policy", "timeout", "min_significant_digits",
+               "percent", "degrees", "match_variables", "allow_interval_as_inequality", "concurrency",
                "request_timeout", "max_retries", "api_key_env", "predictions", "workers", "mathgrade_version",
                "started_at"}
 RESULTS_KEYS = {"schema_version", "task", "model", "problems", "n", "samples", "accuracy", "accuracy_stderr",
@@ -248,7 +249,7 @@ def test_failed_requests_are_samples_with_a_status_and_are_retried_next_time(rep
     tasks = _task_file(tmp_path / "mixed.jsonl", [(known[0].problem, known[0].answer), ("Unknown to the server", "1"),
                                                   (known[1].problem, known[1].answer)])
     out = tmp_path / "run"
-    assert _eval(replay, out, "--task-file", tasks) == 3
+    assert _eval(replay, out, "--task-file", tasks) == 5  # finished, with requests that failed for good
     assert "failed" in capsys.readouterr().out
     samples = _samples(out)
     assert [s["status"] for s in samples][1] == "request_error"
@@ -256,27 +257,27 @@ def test_failed_requests_are_samples_with_a_status_and_are_retried_next_time(rep
     results = _json(out, "results.json")
     assert results["failed"] == 1 and results["samples"] == 3 and results["status_counts"]["request_error"] == 1
     replay.reset()
-    assert _eval(replay, out, "--task-file", tasks) == 3
+    assert _eval(replay, out, "--task-file", tasks) == 5  # finished, with requests that failed for good
     assert [r["status"] for r in replay.requests()] == [400]  # only the failed sample is asked again
 
 
 def test_errors_before_the_run_name_the_url(replay: ReplayServer, tmp_path: Any, capsys: Any,
                                             monkeypatch: Any) -> None:
     assert main(["eval", "--task", "math500", "--model", "nope", "--base-url", replay.url, "-o",
-                 str(tmp_path / "a"), "--no-progress"]) == 2
+                 str(tmp_path / "a"), "--no-progress"]) == 4  # the endpoint cannot serve the run
     assert f"model 'nope' is not served at {replay.url}" in capsys.readouterr().err
     assert main(["eval", "--task", "math500", "--model", "m", "--base-url", "http://127.0.0.1:9/v1", "-o",
-                 str(tmp_path / "b"), "--no-progress"]) == 2
+                 str(tmp_path / "b"), "--no-progress"]) == 4
     assert "cannot reach http://127.0.0.1:9/v1" in capsys.readouterr().err
     unknown_first = _task_file(tmp_path / "t.jsonl", [("Unknown to the server", "1")] * 1 +
                                [(p.problem, p.answer) for p in load_task("math500").problems[:40]])
-    assert _eval(replay, tmp_path / "c", "--task-file", unknown_first) == 2
+    assert _eval(replay, tmp_path / "c", "--task-file", unknown_first) == 4
     err = capsys.readouterr().err
     assert f"the first request to {replay.url} failed" in err and "HTTP 400" in err
     assert len(replay.requests()) == 1  # one request, not forty
     monkeypatch.delenv("MG_NO_SUCH_KEY", raising=False)
     assert _eval(replay, tmp_path / "d", "--task", "math500", "--api-key-env", "MG_NO_SUCH_KEY") == 2
-    assert "MG_NO_SUCH_KEY is not set" in capsys.readouterr().err
+    assert "--api-key-env names the environment variable MG_NO_SUCH_KEY, which is not set" in capsys.readouterr().err
     assert _eval(replay, tmp_path / "e", "--task", "math500", "--extra", "[1]") == 2
     assert "--extra must be a JSON object" in capsys.readouterr().err
     assert _eval(replay, tmp_path / "f", "--task", "nosuch") == 2
@@ -386,7 +387,7 @@ def test_rescoring_errors_say_which_row(tmp_path: Any, capsys: Any) -> None:
     err = capsys.readouterr().err
     assert "row 1" in err and "matches no problem of the task math500" in err
     assert _rescore(tmp_path / "o", "--predictions", str(bad)) == 2
-    assert "needs --gold-field" in capsys.readouterr().err
+    assert "--gold-field must name the column of the gold answer" in capsys.readouterr().err
     assert _rescore(tmp_path / "o", "--predictions", str(bad), "--task", "math500", "--temperature", "1") == 2
     assert "only apply when asking a model" in capsys.readouterr().err
 

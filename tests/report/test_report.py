@@ -385,7 +385,7 @@ def test_same_run_twice_gets_two_names(sky_run: Path, tmp_path: Path) -> None:
     (["{graded}", "--name", "a", "--name", "b"], "2 --name options for 1 inputs"),
     (["{graded}", "--compare-field", "nope"], "has no column 'nope'"),
     (["{graded}", "--output-field", "response"], "has no column 'response'"),
-    (["{graded}", "--timeout", "0"], "--timeout must be a positive number"),
+    (["{graded}", "--timeout", "0"], "Invalid value for '--timeout': 0.0 is not in the range x>0"),
 ])
 def test_cli_errors_are_one_line_and_exit_2(args: List[str], message: str, graded: Path, tmp_path: Path,
                                             capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -7,12 +7,13 @@ Modules, in the order data flows::
 
 - :mod:`.tasks`: the bundled benchmarks, task files and Hugging Face datasets, as :class:`Task` / :class:`Problem`;
 - :mod:`.prompts`: the prompt of each problem (chat or few-shot completion);
-- :mod:`.client`: the async OpenAI-compatible client (aiohttp: ``pip install 'mathgrade[eval]'``), retries;
+- :mod:`.client`: the async OpenAI-compatible client (aiohttp: ``pip install '.[eval]'``), retries;
 - :mod:`.cache`: the SQLite response cache; :mod:`.live`: the pipeline of a live run;
 - :mod:`.predictions`: generations made elsewhere, read as samples;
 - :mod:`.scoring`: grading, answer clusters and ``samples.jsonl`` rows; :mod:`.metrics`: pass@k, maj@k, results;
-- :mod:`.rundir`: the run directory; :mod:`.run`: :func:`evaluate` and :func:`rescore`;
-- :mod:`.eval_command`, :mod:`.tasks_command`: the two subcommands.
+- :mod:`.rundir`: the run directory; :mod:`.run`: :func:`evaluate` and :func:`rescore`.
+
+The commands ``mathgrade eval`` and ``mathgrade tasks`` are in :mod:`mathgrade.cli` (they import this package).
 
 The run directory's format is documented in docs/eval.md.
 """
@@ -24,7 +25,8 @@ from typing import TYPE_CHECKING
 from .._lazy import exports
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers; at run time the names load on first use
-    from .client import EndpointError, RetryPolicy, Sampling
+    from ..errors import EndpointError
+    from .client import RetryPolicy, Sampling
     from .metrics import majority_correct, pass_at_k
     from .predictions import PredictionFields
     from .prompts import INSTRUCTION, Prompter, Template, load_template
@@ -44,11 +46,11 @@ _WHERE = {
     "Task": ".tasks", "Problem": ".tasks", "Fields": ".tasks", "BUNDLED": ".tasks", "load_task": ".tasks",
     "load_task_file": ".tasks", "load_hf_dataset": ".tasks",
     "Prompter": ".prompts", "Template": ".prompts", "load_template": ".prompts", "INSTRUCTION": ".prompts",
-    "Sampling": ".client", "RetryPolicy": ".client", "EndpointError": ".client",
+    "Sampling": ".client", "RetryPolicy": ".client", "EndpointError": "..errors",
     "PredictionFields": ".predictions", "pass_at_k": ".metrics", "majority_correct": ".metrics",
 }
-"""The module that defines each public name, imported the first time the name is used: every ``mathgrade``
-command builds its parser from the command modules, and ``mathgrade grade`` should not pay for the client."""
+"""The module that defines each public name, imported the first time the name is used (importing the package
+does not import the client)."""
 
 
 __getattr__, __dir__ = exports(__name__, _WHERE, __all__)

@@ -22,6 +22,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
+from .._check import Check, check, integer, number, optional
+from ..errors import ConfigError, EndpointError, MissingExtra, RequestFailed
+
 __all__ = ["Sampling", "RetryPolicy", "Completion", "Client", "EndpointError", "RequestFailed", "request_body"]
 
 RETRY_STATUSES = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
@@ -33,17 +36,8 @@ _OWN_FIELDS = frozenset({"model", "messages", "prompt", "n", "stream", "temperat
 """Request fields set by mathgrade itself, which ``extra`` may not override."""
 
 
-class EndpointError(Exception):
-    """The endpoint cannot serve this run at all: unreachable, wrong URL, unknown model, key refused. The message
-    names the URL."""
-
-
-class RequestFailed(Exception):
-    """One request failed for good: the server refused it (``status``), or every retry failed."""
-
-    def __init__(self, message: str, status: Optional[int] = None) -> None:
-        super().__init__(message)
-        self.status = status
+# EndpointError (the endpoint cannot serve the run) and RequestFailed (one request failed for good) are defined in
+# mathgrade.errors, with every other error.
 
 
 @dataclass(frozen=True)
@@ -62,15 +56,23 @@ class Sampling:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        check(self, _SAMPLING_CHECKS)
+        if not isinstance(self.extra, Mapping):
+            raise ConfigError("extra", f"must be a mapping of request fields, not {self.extra!r}")
         clash = sorted(set(self.extra) & _OWN_FIELDS)
         if clash:
-            raise ValueError(f"--extra may not set {', '.join(clash)}: use the option of that name "
-                             f"(n is always 1 per request: use --n for samples)")
+            raise ConfigError("extra", f"may not set {', '.join(clash)}: use the setting of that name (n is always "
+                                       f"1 per request: ask for more samples with n)")
 
     def config(self) -> Dict[str, Any]:
         """The part of ``config.json`` that describes sampling."""
         return {"temperature": self.temperature, "top_p": self.top_p, "max_tokens": self.max_tokens,
                 "seed": self.seed, "stop": list(self.stop) or None, "extra": dict(self.extra) or None}
+
+
+_SAMPLING_CHECKS: Dict[str, Check] = {"temperature": optional(number(0)), "top_p": optional(number(0)),
+                                      "max_tokens": optional(integer(1)), "seed": optional(integer(-2**63))}
+"""How each field of :class:`Sampling` is checked (see :mod:`mathgrade._check`)."""
 
 
 def request_body(model: str, prompt: Any, sampling: Sampling, sample_index: int) -> Dict[str, Any]:
@@ -310,5 +312,5 @@ def _aiohttp() -> Any:
     try:
         import aiohttp
     except ImportError:
-        raise EndpointError("asking a model needs the eval extra: pip install 'mathgrade[eval]'") from None
+        raise MissingExtra("asking a model", "aiohttp", "eval") from None
     return aiohttp

@@ -17,8 +17,8 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any, Dict, Iterator, Optional
 
-from ..cli import UsageError
-from ..files import InputError, RowReader
+from ..errors import ConfigError, InputError
+from ..files import RowReader
 from .client import Completion
 from .scoring import Sample
 from .tasks import MATCH_BY, Problem, Task
@@ -46,10 +46,9 @@ class Predictions:
     def __init__(self, path: str, task: Optional[Task], fields: PredictionFields, stage_dir: str, *,
                  fmt: Optional[str] = None, limit: Optional[int] = None) -> None:
         if fields.match_by not in MATCH_BY:
-            raise UsageError(f"--match-by must be one of {', '.join(MATCH_BY)}, not {fields.match_by!r}")
+            raise ConfigError("match_by", f"must be one of {', '.join(MATCH_BY)}, not {fields.match_by!r}")
         if task is None and not fields.gold:
-            raise UsageError("rescoring predictions without --task needs --gold-field (the column of the gold "
-                             "answer)")
+            raise ConfigError("gold_field", "must name the column of the gold answer when no task is given")
         self.path = path
         self.fields = fields
         self.limit = limit
@@ -64,6 +63,13 @@ class Predictions:
         self._lookup = self._index(task) if task is not None else {}
 
     def __enter__(self) -> "Predictions":
+        try:
+            return self._stage_rows()
+        except BaseException:
+            self.__exit__()  # (a bad row: the staging file does not outlive the error)
+            raise
+
+    def _stage_rows(self) -> "Predictions":
         self._remove_stage()
         self._db = sqlite3.connect(self._stage, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=OFF")
@@ -134,7 +140,7 @@ class Predictions:
             example = next(iter(self._lookup), "")
             raise InputError(f"{self.path} row {where}: {self.fields.key} {str(raw)[:80]!r} matches no problem of "
                              f"the task {self._given.name} by {self.fields.match_by} (its keys look like "
-                             f"{example[:80]!r}; see --match-by)", kind="row")
+                             f"{example[:80]!r})", kind="row", setting="match_by")
         return None if self.limit is not None and pos >= self.limit else pos
 
     def _own_position(self, key: str, row: Dict[str, Any], where: int) -> Optional[int]:

@@ -11,7 +11,8 @@ import os
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from ..cli import UsageError
+from .._check import check, one_of
+from ..errors import ConfigError, InputError
 
 __all__ = ["INSTRUCTION", "TEMPLATES", "Template", "Prompter", "load_template", "Prompt"]
 
@@ -60,15 +61,17 @@ def load_template(name_or_path: str) -> Template:
         path = resources.files("mathgrade").joinpath("data").joinpath("prompts").joinpath(name_or_path + ".txt")
         return Template(path.read_text(encoding="utf-8"), name_or_path, TEMPLATES[name_or_path])
     if not os.path.isfile(name_or_path):
-        raise UsageError(f"--prompt-template {name_or_path!r} is neither a bundled template "
-                         f"({', '.join(TEMPLATES)}) nor a file")
+        raise ConfigError("prompt_template", f"{name_or_path!r} is neither a bundled template ({', '.join(TEMPLATES)}) "
+                                             f"nor a file")
     try:
         with open(name_or_path, encoding="utf-8") as f:
             text = f.read()
     except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"cannot read the prompt template {name_or_path}: {exc}") from None
+        raise InputError(f"cannot read the prompt template {name_or_path}: {exc}", setting="prompt_template") \
+            from None
     if PLACEHOLDER not in text:
-        raise UsageError(f"the prompt template {name_or_path} has no {PLACEHOLDER} (where the problem goes)")
+        raise InputError(f"the prompt template {name_or_path} has no {PLACEHOLDER} (where the problem goes)",
+                         setting="prompt_template")
     return Template(text)
 
 
@@ -85,10 +88,9 @@ class Prompter:
     system: Optional[str] = None
 
     def __post_init__(self) -> None:
-        if self.mode not in ("chat", "completion"):
-            raise UsageError(f"--mode must be chat or completion, not {self.mode!r}")
+        check(self, {"mode": one_of("chat", "completion")})
         if self.mode == "completion" and self.system is not None:
-            raise UsageError("--system is for chat mode; in completion mode put it in the --prompt-template")
+            raise ConfigError("system", "is for chat mode; in completion mode put it in the prompt template")
 
     def prompt(self, problem: str) -> Prompt:
         text = self.template.render(problem)

@@ -8,11 +8,12 @@ import datetime
 import os
 import signal
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Dict, Optional
 
 from .. import __version__
-from ..cli import UsageError
+from .._check import Check, check, integer, url
+from ..errors import ConfigError
 from ..options import Options, make_options
 from .cache import ResponseCache
 from .client import Client, RetryPolicy, Sampling
@@ -24,7 +25,7 @@ from .rundir import CACHE, RESULTS, RunDir
 from .scoring import Scorer
 from .tasks import Task
 
-__all__ = ["EvalSettings", "RunOutcome", "evaluate", "rescore"]
+__all__ = ["EvalSettings", "RunOutcome", "evaluate", "rescore", "options_from_config"]
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,8 @@ class EvalSettings:
 
     ``task`` (cut to its first ``limit`` problems) is asked of ``model`` at ``base_url`` (an OpenAI-compatible
     endpoint ending in ``/v1``), ``n`` samples per problem, with the prompts of ``prompter`` and the ``sampling``
-    parameters. Answers are graded with ``policy`` and ``timeout`` (seconds per sample) on ``workers`` processes.
+    parameters. Answers are graded with ``options`` (:class:`mathgrade.Options`) on ``workers`` processes (None:
+    every core; 0: in this process).
     The client keeps at most ``concurrency`` requests in flight, each attempt limited to ``request_timeout`` seconds,
     retried as ``retry`` says. ``api_key_env`` names the environment variable that holds the API key (the key itself
     is never stored). ``task_source`` describes where the task came from, for ``config.json`` and ``--resume``.
@@ -46,8 +48,7 @@ class EvalSettings:
     sampling: Sampling = Sampling()
     n: int = 1
     limit: Optional[int] = None
-    policy: str = "eval"
-    timeout: float = 5.0
+    options: Options = Options()
     concurrency: int = 64
     request_timeout: float = 1200.0
     retry: RetryPolicy = RetryPolicy()
@@ -56,22 +57,28 @@ class EvalSettings:
     task_source: Dict[str, Any] = field(default_factory=lambda: {"kind": "bundled"})
 
     def __post_init__(self) -> None:
-        for name, value, low in (("n", self.n, 1), ("concurrency", self.concurrency, 1)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise UsageError(f"--{name} must be an integer of at least {low}, not {value!r}")
-        if not self.base_url.startswith(("http://", "https://")):
-            raise UsageError(f"--base-url must be an http:// or https:// URL, not {self.base_url!r}")
+        check(self, _CHECKS)
+        if not isinstance(self.options, Options):
+            raise ConfigError("options", f"must be a mathgrade.Options, not {type(self.options).__name__}")
 
     def config(self, started_at: str) -> Dict[str, Any]:
         """The ``config.json`` object of this run (no secret in it: only the name of the key's variable)."""
         return {
             "task": self.task.name, "task_source": self.task_source, "model": self.model,
             "base_url": self.base_url, **config_fields(self.prompter), "n": self.n, **self.sampling.config(),
-            "limit": self.limit, "policy": self.policy, "timeout": self.timeout, "concurrency": self.concurrency,
+            "limit": self.limit, **asdict(self.options), "concurrency": self.concurrency,
             "request_timeout": self.request_timeout, "max_retries": self.retry.max_retries,
             "api_key_env": self.api_key_env, "predictions": None, "workers": self.workers,
             "mathgrade_version": __version__, "started_at": started_at,
         }
+
+
+_CHECKS: Dict[str, Check] = {"n": integer(1), "concurrency": integer(1), "base_url": url}
+
+
+def options_from_config(config: Dict[str, Any]) -> Options:
+    """The grading options a ``config.json`` records (its keys named like the fields of :class:`Options`)."""
+    return make_options(**{f.name: config[f.name] for f in fields(Options) if config.get(f.name) is not None})
 
 
 @dataclass
@@ -92,7 +99,7 @@ def evaluate(settings: EvalSettings, out_dir: str, *, progress: bool = False) ->
     again. Raises :class:`~mathgrade.evaluation.client.EndpointError` when the endpoint cannot serve the run (after
     writing every answer received to the cache)."""
     api_key = _api_key(settings.api_key_env)
-    options = make_options(policy=settings.policy, timeout=settings.timeout)
+    options = settings.options
     task = settings.task.head(settings.limit)
     total = len(task) * settings.n
     started = time.perf_counter()
@@ -151,12 +158,11 @@ def _run_coroutine(coro: Any) -> Any:
 
 
 def rescore(predictions: str, out_dir: str, *, task: Optional[Task] = None,
-            fields: PredictionFields = PredictionFields(), policy: str = "eval", timeout: float = 5.0,
+            fields: PredictionFields = PredictionFields(), options: Options = Options(),
             workers: Optional[int] = None, limit: Optional[int] = None, model: Optional[str] = None,
             fmt: Optional[str] = None, progress: bool = False) -> RunOutcome:
     """Score the generations in the file ``predictions`` (against ``task``, or the file's own gold answers), writing
-    the run directory ``out_dir`` like a live run."""
-    options = make_options(policy=policy, timeout=timeout)
+    the run directory ``out_dir`` like a live run, graded with ``options``."""
     started = time.perf_counter()
     with RunDir(out_dir) as run_dir:
         with Predictions(predictions, task, fields, run_dir.path, fmt=fmt, limit=limit) as preds:
@@ -193,7 +199,7 @@ def _rescore_config(task: Task, predictions: str, fields: PredictionFields, opti
                                            "path": task.source},
         "model": model, "base_url": None, "mode": None, "system": None, "prompt_template": None, "n": None,
         "temperature": None, "top_p": None, "max_tokens": None, "seed": None, "stop": None, "extra": None,
-        "limit": limit, "policy": options.policy, "timeout": options.timeout, "concurrency": None,
+        "limit": limit, **asdict(options), "concurrency": None,
         "request_timeout": None, "max_retries": None, "api_key_env": None,
         "predictions": {"path": predictions, "response_field": fields.response, "key_field": fields.key,
                         "match_by": fields.match_by, "gold_field": fields.gold},
@@ -206,7 +212,7 @@ def _api_key(variable: Optional[str]) -> Optional[str]:
         return None
     value = os.environ.get(variable)
     if not value:
-        raise UsageError(f"--api-key-env {variable}: the environment variable {variable} is not set or empty")
+        raise ConfigError("api_key_env", f"names the environment variable {variable}, which is not set or empty")
     return value
 
 

@@ -10,7 +10,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
-from ..files import InputError, RowReader
+from ..errors import InputError, MissingExtra
+from ..files import RowReader
 
 __all__ = ["Problem", "Task", "BundledTask", "BUNDLED", "Fields", "MATCH_BY", "load_task", "load_task_file",
            "load_hf_dataset"]
@@ -80,8 +81,8 @@ def load_task(name: str) -> Task:
     """A bundled task by name (see :data:`BUNDLED`); ``InputError`` naming the known tasks for another name."""
     info = BUNDLED.get(name)
     if info is None:
-        raise InputError(f"unknown task {name!r}; the bundled tasks are {', '.join(BUNDLED)} "
-                         f"(use --task-file or --hf-dataset for another set)")
+        raise InputError(f"unknown task {name!r}; the bundled tasks are {', '.join(BUNDLED)} (another set is read "
+                         f"from a file or a Hugging Face dataset)", setting="task")
     from importlib import resources  # not at import: every mathgrade command imports this module
 
     path = resources.files("mathgrade").joinpath("data").joinpath("tasks").joinpath(name + ".jsonl")
@@ -116,19 +117,19 @@ def load_hf_dataset(name_or_path: str, fields: Fields = Fields(), *, split: str 
     """A task from a Hugging Face dataset: a directory written by ``Dataset.save_to_disk`` (read with
     ``datasets.load_from_disk``), or a dataset name (``datasets.load_dataset(name, config, split=split)``).
 
-    Needs the optional ``datasets`` extra: ``pip install 'mathgrade[datasets]'``.
+    Needs the optional ``datasets`` extra: ``pip install '.[datasets]'``.
     """
     try:
         import datasets
     except ImportError:
-        raise InputError("--hf-dataset needs the datasets library: pip install 'mathgrade[datasets]'") from None
+        raise MissingExtra("reading a Hugging Face dataset", "the datasets library", "datasets") from None
     try:
         if os.path.isdir(name_or_path):
             data = datasets.load_from_disk(name_or_path)
             if isinstance(data, datasets.DatasetDict):
                 if split not in data:
                     raise InputError(f"the dataset at {name_or_path} has no split {split!r}; its splits are "
-                                     f"{', '.join(data)} (choose one with --split)")
+                                     f"{', '.join(data)}", setting="split")
                 data = data[split]
         else:
             data = datasets.load_dataset(name_or_path, config, split=split)
@@ -140,7 +141,7 @@ def load_hf_dataset(name_or_path: str, fields: Fields = Fields(), *, split: str 
     missing = [c for c in (fields.problem, fields.answer) if c not in columns]
     if missing:
         raise InputError(f"the dataset {name_or_path!r} has no column {', '.join(map(repr, missing))}; its columns "
-                         f"are {', '.join(map(repr, columns))}", kind="column")
+                         f"are {', '.join(map(repr, columns))}", kind="column", columns=missing)
     task_name = os.path.basename(os.path.normpath(name_or_path))
     return Task(task_name, _problems(iter(data), fields, name_or_path), f"hf:{name_or_path}:{split}")
 
@@ -157,14 +158,14 @@ def _problems(rows: Iterable[Mapping[str, Any]], fields: Fields, label: str) -> 
             for wanted, given in ((id_field, fields.id), (subject_field, fields.subject), (level_field, fields.level)):
                 if given is not None and given not in row:
                     raise InputError(f"{label} has no column {given!r}; its columns are "
-                                     f"{', '.join(map(repr, row))}", kind="column")
+                                     f"{', '.join(map(repr, row))}", kind="column", columns=[given])
         where = f"{label} row {i + 1}"
         problem = _text(row.get(fields.problem), where, fields.problem)
         answer = _text(row.get(fields.answer), where, fields.answer)
         pid = str(row.get(id_field)) if id_field is not None else str(i)
         if pid in seen:
             raise InputError(f"{where}: id {pid!r} is also the id of row {seen[pid] + 1}; ids must be unique "
-                             f"(name another column with --id-field)", kind="row")
+                             f"(name another column)", kind="row", setting="id_field")
         seen[pid] = i
         used = {fields.problem, fields.answer, id_field, subject_field, level_field}
         meta = {k: v for k, v in row.items() if k not in used}

@@ -18,7 +18,8 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
-from ..files import InputError, RowReader
+from ..errors import InputError
+from ..files import RowReader
 from ..options import Policy
 from ..verdict import ROW_COLUMNS, Verdict
 
@@ -143,8 +144,8 @@ def load_graded_file(path: str, grading: Grading = Grading(), name: Optional[str
     dataset_field = g.dataset_field or next((c for c in DATASET_FIELDS if c in columns), None)
     id_field = g.id_field or next((c for c in ID_FIELDS if c in columns), None)
     if g.dataset_field and g.dataset_field not in columns:
-        raise InputError(f"{path} has no column {g.dataset_field!r} (--dataset-field); its columns are: "
-                         f"{', '.join(map(repr, columns))}", kind="column")
+        raise InputError(f"{path} has no column {g.dataset_field!r}; its columns are: "
+                         f"{', '.join(map(repr, columns))}", kind="column", columns=[g.dataset_field])
     verdicts = _grade_again(rows, g)
     samples: List[Sample] = []
     changed = 0
@@ -241,8 +242,8 @@ def load_eval_run(path: str, *, compare_field: Optional[str] = None, name: Optio
     for lineno, row in enumerate(RowReader(samples_path, fmt="jsonl", required=_EVAL_REQUIRED).rows(), 1):
         samples.append(_eval_sample(row, compare_field, f"{samples_path} line {lineno}"))
     if compare_field and all(s.label is None for s in samples):
-        raise InputError(f"{samples_path} has no field {compare_field!r} (--compare-field) in any sample",
-                         kind="column")
+        raise InputError(f"{samples_path} has no field {compare_field!r} in any sample", kind="column",
+                         columns=[compare_field])
     run_name = name or str((config or {}).get("model") or "") or _stem(path)
     return Run(run_name, path, "eval", samples, config=config or {}, results=results,
                compare_field=compare_field, notes=notes)

@@ -8,16 +8,22 @@ workers.
 
 from __future__ import annotations
 
-import argparse
 import ipaddress
 import os
 import signal
 import socket
 import sys
 import threading
+from types import SimpleNamespace
 from typing import Any, Optional
 
-__all__ = ["add_command", "run"]
+import click
+
+from ..errors import EXIT_INTERNAL, EXIT_OK, MissingExtra, UsageError
+from . import Command
+from ._options import POSITIVE, SECONDS
+
+__all__ = ["command", "run"]
 
 TOKEN_ENV = "MATHGRADE_SERVE_TOKEN"
 """The environment variable read for the bearer token when neither ``--token`` nor ``--token-env`` is given."""
@@ -30,50 +36,37 @@ With a token (--token, --token-env, or ${TOKEN_ENV}) every request but /health m
 'Authorization: Bearer TOKEN'; a token is required to listen on an address other than loopback."""
 
 
-def add_command(subparsers: Any, epilog: str) -> None:
-    """Add ``serve`` to the command line's subcommands."""
-    from ..cli import _non_negative_int, _positive_float
-
-    p = subparsers.add_parser("serve", help="run a reward server (OpenRLHF remote reward, grading over HTTP)",
-                              description=_DESCRIPTION, epilog=epilog,
-                              formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
-    p.add_argument("--port", type=_non_negative_int, default=8000, help="port (default: 8000; 0: any free port)")
-    p.add_argument("--workers", type=_non_negative_int, default=None, metavar="N",
-                   help="grading worker processes (default: every core)")
-    p.add_argument("--token", default=None, help="bearer token required on requests (visible in the process list: "
-                                                 "prefer --token-env)")
-    p.add_argument("--token-env", default=None, metavar="VAR",
-                   help=f"read the bearer token from environment variable VAR (default: {TOKEN_ENV}, if set)")
-    p.add_argument("--timeout", type=_positive_float, default=5.0, metavar="SECONDS",
-                   help="time limit per row (default: 5)")
-    p.add_argument("--max-rows", type=_positive_int, default=4096, metavar="N",
-                   help="most rows in one request; more is refused with 413 (default: 4096)")
-    p.add_argument("--max-body-mb", type=_positive_float, default=64.0, metavar="MB",
-                   help="largest request body in MiB; larger is refused with 413 (default: 64)")
-    p.add_argument("--correct", type=float, default=1.0, help="reward for a correct answer (default: 1.0)")
-    p.add_argument("--incorrect", type=float, default=0.0, help="reward for anything else (default: 0.0)")
-    p.add_argument("--formatted", type=float, default=None,
-                   help="reward for a marked final answer that is wrong (default: the --incorrect value)")
-    p.add_argument("--graceful-timeout", type=_positive_float, default=60.0, metavar="SECONDS",
-                   help="on SIGTERM or Ctrl-C, wait this long for requests in flight (default: 60)")
-    p.add_argument("--log-level", choices=("critical", "error", "warning", "info", "debug"), default="warning",
-                   help="uvicorn's log level (default: warning)")
-    p.set_defaults(run=run)
-
-
-def _positive_int(text: str) -> int:
-    from ..cli import _non_negative_int
-
-    value = _non_negative_int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more, not {text!r}")
-    return value
-
-
-def run(args: argparse.Namespace) -> int:
+@click.command("serve", cls=Command, help=_DESCRIPTION)
+@click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="port (0: any free port)")
+@click.option("--workers", type=POSITIVE, default=None, metavar="N",
+              help="grading worker processes (default: every core; the server always grades in worker processes)")
+@click.option("--token", default=None, help="bearer token required on requests (visible in the process list: "
+                                            "prefer --token-env)")
+@click.option("--token-env", default=None, metavar="VAR",
+              help=f"read the bearer token from environment variable VAR (default: {TOKEN_ENV}, if set)")
+@click.option("--timeout", type=SECONDS, default=5.0, metavar="SECONDS", show_default=True,
+              help="time limit per row")
+@click.option("--max-rows", type=POSITIVE, default=4096, metavar="N", show_default=True,
+              help="most rows in one request; more is refused with 413")
+@click.option("--max-body-mb", type=SECONDS, default=64.0, metavar="MB", show_default=True,
+              help="largest request body in MiB; larger is refused with 413")
+@click.option("--correct", type=float, default=1.0, show_default=True, help="reward for a correct answer")
+@click.option("--incorrect", type=float, default=0.0, show_default=True, help="reward for anything else")
+@click.option("--formatted", type=float, default=None,
+              help="reward for a marked final answer that is wrong (default: the --incorrect value)")
+@click.option("--graceful-timeout", type=SECONDS, default=60.0, metavar="SECONDS", show_default=True,
+              help="on SIGTERM or Ctrl-C, wait this long for requests in flight")
+@click.option("--log-level", type=click.Choice(("critical", "error", "warning", "info", "debug")),
+              default="warning", show_default=True, help="uvicorn's log level")
+def command(**params: Any) -> int:
     """Serve until stopped; the exit code."""
-    from ..cli import UsageError
+    return run(SimpleNamespace(**params))
+
+
+def run(args: Any) -> int:
+    """Serve with the command's parameters ``args`` until stopped; the exit code."""
     from ..rewards import make_reward
 
     token = _token(args)
@@ -83,16 +76,17 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from ._app import ServeSettings, create_app
+        from ..serve._app import ServeSettings, create_app
     except ImportError as exc:
-        raise UsageError(f"mathgrade serve needs the serve extra ({exc.name} is missing): "
-                         "pip install 'mathgrade[serve]'") from None
+        raise MissingExtra("mathgrade serve", str(exc.name), "serve") from None
     try:
         reward = make_reward(correct=args.correct, incorrect=args.incorrect, formatted=args.formatted,
                              timeout=args.timeout)
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
-    settings = ServeSettings(workers=args.workers or None, token=token, timeout=args.timeout,
+        if isinstance(exc, UsageError):
+            raise
+        raise UsageError(str(exc)) from None  # (rewards' own checks raise ValueError)
+    settings = ServeSettings(workers=args.workers, token=token, timeout=args.timeout,
                              max_rows=args.max_rows, max_body_bytes=int(args.max_body_mb * 1024 * 1024),
                              reward=reward)
     sock = _bind(args.host, args.port)
@@ -118,9 +112,9 @@ def run(args: argparse.Namespace) -> int:
             signal.signal(signal.SIGTERM, previous)
         sock.close()
     if not server.started:
-        return 1
+        return EXIT_INTERNAL  # (uvicorn said why: the application failed to start)
     print("mathgrade serve: stopped", file=sys.stderr, flush=True)
-    return 0
+    return EXIT_OK
 
 
 class _Stopped(Exception):
@@ -131,9 +125,7 @@ def _stop(signum: int, frame: Any) -> None:
     raise _Stopped()
 
 
-def _token(args: argparse.Namespace) -> Optional[str]:
-    from ..cli import UsageError
-
+def _token(args: Any) -> Optional[str]:
     if args.token is not None:
         if not args.token.strip():
             raise UsageError("--token is empty")
@@ -155,8 +147,6 @@ def _is_loopback(host: str) -> bool:
 
 
 def _bind(host: str, port: int) -> socket.socket:
-    from ..cli import UsageError
-
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

@@ -15,7 +15,6 @@ output or gold column, or whose output is not text, is written with status ``bad
 
 from __future__ import annotations
 
-import argparse
 import fnmatch
 import logging
 import os
@@ -26,10 +25,11 @@ from collections import Counter
 from contextlib import contextmanager
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
-from . import __version__
-from .cli import UsageError, _grade_lines, _summary, _Tally, _write_json, grading_options
-from .files import InputError, OutputError, detect_format
-from .ray import INSTALL_HINT, ColumnError, batch_size_for, grade_dataset
+from .. import __version__
+from ..errors import ClusterError, ColumnError, InputError, MissingExtra, OutputError, UsageError
+from ..files import FORMATS, detect_format
+from ._options import options_of
+from ._summary import Tally, grade_lines, print_summary, write_json
 
 __all__ = ["run"]
 
@@ -42,21 +42,18 @@ IO_CPUS = 0
 """CPUs reserved by each read and write task: none. Reading and writing are light next to grading, and a task that
 needs a CPU would wait forever when the actors hold every CPU (``--workers`` as many as the cluster has)."""
 
-_OUTPUT_FORMATS = {".parquet": "parquet", ".pq": "parquet", ".jsonl": "jsonl", ".json": "jsonl", ".ndjson": "jsonl",
-                   ".csv": "csv"}
-"""Format of the output shards by the extension of the output directory's name (default: Parquet)."""
-_EXTENSIONS = {"jsonl": ["jsonl", "json", "ndjson"], "csv": ["csv"], "parquet": ["parquet", "pq"]}
-"""File extensions read from an input directory, per format."""
+_EXTENSIONS = {f.name: [e[1:] for e in f.extensions] for f in FORMATS.values() if f.ray}
+"""File extensions read from an input directory, per format that Ray Data reads (:data:`mathgrade.files.FORMATS`)."""
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: Any) -> int:
     """Run ``mathgrade grade`` with ``--ray``; return the exit code (the summary is printed like a local run's)."""
     _check_args(args)
     try:
         import ray
     except ImportError:
-        raise UsageError(f"--ray needs Ray: {INSTALL_HINT}") from None
-    out_fmt = _output_format(args.output) if args.output else None
+        raise MissingExtra("--ray", "Ray", "ray") from None
+    out_fmt = _output_format(args.output, args.output_format) if args.output else None
     with _cluster(ray, args.ray) as cluster:
         started = time.perf_counter()
         _configure(ray, bool(args.progress))
@@ -71,26 +68,27 @@ def run(args: argparse.Namespace) -> int:
                 seconds = time.perf_counter() - started
         except Exception as exc:  # noqa: BLE001 - Ray wraps what failed in its actors and read tasks
             raise _input_error(exc, args.input) or exc
-    tally = _Tally("status", [])
+    tally = Tally("status", [])
     tally.counts = statuses
     rows = tally.rows
     if args.summary_json:
-        _write_json(args.summary_json, {
+        write_json(args.summary_json, {
             "schema_version": 1, "command": "grade", "mathgrade_version": __version__, "input": args.input,
-            "output": args.output, **_Tally.counts_json(statuses, "grade"), "seconds": round(seconds, 3),
+            "output": args.output, **Tally.counts_json(statuses, "grade"), "seconds": round(seconds, 3),
             "complete": True,
-            "options": grading_options(args), "fields": {"output_field": args.output_field, "gold_field": args.gold_field},
+            "options": options_of(vars(args)),
+            "fields": {"output_field": args.output_field, "gold_field": args.gold_field},
             "ray": {"cluster": cluster, "batch_size": batch_size}})
-    lines = [f"rows:     {rows}", *_grade_lines(tally),
+    lines = [f"rows:     {rows}", *grade_lines(tally),
              f"time:     {seconds:.2f} s ({rows / seconds if seconds > 0 else 0:.0f} rows/s)",
              f"ray:      {cluster} ({batch_size} rows per batch)"]
     if args.output:
         lines.append(f"output:   {args.output} ({rows} rows, {out_fmt or 'parquet'} shards)")
-    _summary("\n".join(lines), "-" if args.summary_json == "-" else args.output)
+    print_summary("\n".join(lines), "-" if args.summary_json == "-" else args.output)
     return 0
 
 
-def _check_args(args: argparse.Namespace) -> None:
+def _check_args(args: Any) -> None:
     if args.group_by:
         raise UsageError("--group-by is not available with --ray (count the output's shards by that column)")
     if args.resume:
@@ -122,9 +120,9 @@ def _cluster(ray: Any, where: str) -> Iterator[str]:
     except ConnectionError as exc:
         hint = ("start one with `ray start --head`, set RAY_ADDRESS, or use --ray local" if where == "auto" else
                 "if the cluster uses token authentication (Ray's default), set RAY_AUTH_MODE=token")
-        raise UsageError(f"--ray {where}: cannot join a Ray cluster ({exc}); {hint}") from None
+        raise ClusterError(f"--ray {where}: cannot join a Ray cluster ({exc}); {hint}") from None
     except (ValueError, RuntimeError) as exc:
-        raise UsageError(f"--ray {where}: cannot connect ({exc})") from None
+        raise ClusterError(f"--ray {where}: cannot connect ({exc})") from None
     try:
         what = "a local cluster started for this run" if where == "local" else (
             f"cluster at {ray.get_runtime_context().gcs_address}")
@@ -141,7 +139,7 @@ def _check_reachable(address: str) -> None:
     try:
         socket.create_connection((m.group(1), int(m.group(2))), timeout=CONNECT_TIMEOUT).close()
     except OSError as exc:
-        raise UsageError(f"--ray {address}: cannot reach a Ray cluster there ({exc.strerror or exc})") from None
+        raise ClusterError(f"--ray {address}: cannot reach a Ray cluster there ({exc.strerror or exc})") from None
 
 
 def _cpus(ray: Any) -> int:
@@ -163,9 +161,11 @@ def _configure(ray: Any, progress: bool) -> None:
 # --- input ------------------------------------------------------------------------------------------------------
 
 
-def _graded(ray: Any, args: argparse.Namespace) -> Tuple[Any, int]:
+def _graded(ray: Any, args: Any) -> Tuple[Any, int]:
     """The input as a Dataset with the verdict columns (lazy), and the batch size chosen for it."""
-    paths, fmt = _input(args.input, args.format)
+    from ..ray import batch_size_for, grade_dataset
+
+    paths, fmt = _input(args.input, args.input_format)
     try:
         text = [c for c in (args.output_field, args.gold_field, args.problem_field) if c]
         ds = _read(ray, paths, fmt, text_columns=text)
@@ -176,7 +176,7 @@ def _graded(ray: Any, args: argparse.Namespace) -> Tuple[Any, int]:
         raise InputError(f"{args.input} is empty: no rows")
     if args.limit is not None:
         ds = ds.limit(args.limit)
-    options = grading_options(args)
+    options = options_of(vars(args))
     columns = {"output_column": args.output_field, "gold_column": args.gold_field,
                "problem_column": args.problem_field}
     sample = ds.take(SAMPLE_ROWS) if args.limit != 0 else []
@@ -185,7 +185,7 @@ def _graded(ray: Any, args: argparse.Namespace) -> Tuple[Any, int]:
         graded = grade_dataset(ds, **columns, actors=args.workers or None, batch_size=batch_size,
                                skip_bad_rows=args.skip_bad_rows, **options)
     except ColumnError as exc:
-        raise InputError(f"{args.input}: {exc}", kind="column") from None
+        raise InputError(f"{args.input}: {exc}", kind="column", columns=exc.columns) from None
     return graded, batch_size
 
 
@@ -214,7 +214,7 @@ def _input(spec: str, forced: Optional[str]) -> Tuple[Union[str, List[str]], str
                if f.extension.lower() in exts}
     if len(formats) != 1:
         what = "no JSONL, CSV or Parquet file" if not formats else f"files of several formats ({', '.join(formats)})"
-        raise InputError(f"{spec} holds {what}; give the format with --format")
+        raise InputError(f"{spec} holds {what}; give the format", setting="input_format")
     return spec, formats.pop()
 
 
@@ -259,9 +259,15 @@ def _read(ray: Any, paths: Union[str, List[str]], fmt: str, *, text_columns: Seq
 # --- output and summary -----------------------------------------------------------------------------------------
 
 
-def _output_format(path: str) -> str:
+def _output_format(path: str, forced: Optional[str]) -> str:
+    """The format of the output shards: ``--output-format``, else the extension of the directory's name (default:
+    Parquet)."""
     ext = os.path.splitext(path.rstrip("/"))[1].lower()
-    return _OUTPUT_FORMATS.get(ext, "parquet")
+    fmt = forced or next((f.name for f in FORMATS.values() if ext in f.extensions), "parquet")
+    if not FORMATS[fmt].ray:
+        raise OutputError(f"--ray writes {', '.join(n for n, f in FORMATS.items() if f.ray)} shards, not {fmt}",
+                          setting="output_format")
+    return fmt
 
 
 def _write(ray: Any, graded: Any, path: str, fmt: str) -> None:

@@ -1,46 +1,31 @@
 """``mathgrade eval``: evaluate a model on a math benchmark through an OpenAI-compatible endpoint, or rescore a file
-of generations; write a run directory and print the metrics as a table (see docs/eval.md)."""
+of generations; write a run directory and print the metrics as a table (see docs/eval.md).
+
+The flags come in groups (:data:`PROBLEMS`, :data:`MODEL`, :data:`SAMPLING`, :data:`CLIENT`, :data:`RESCORING`,
+:data:`OUTPUT`), each a tuple of click options: a new flag is one more item in its group, read from ``params`` by
+the function that builds the settings. The client, the pipeline and grading are imported when a run starts: the
+command's module is imported for ``mathgrade eval --help`` too, and should not pay for them.
+"""
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from ..cli import UsageError, _positive_float, _positive_int, add_progress_options
-from ..cli import _non_negative_int as _count
-from ..files import FORMATS
-from ..pool import wait_stopped
-from .prompts import TEMPLATES, Prompter, Template, load_template
-from .rundir import CONFIG, RunDir
-from .tasks import BUNDLED, MATCH_BY, Fields, Task, load_hf_dataset, load_task, load_task_file
+import click
+
+from ..errors import EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_OK, ConfigError, InputError, UsageError
+from . import Command
+from ._options import COUNT, FORMAT, NON_NEGATIVE, POLICY, POSITIVE, SECONDS, progress_option, show_progress
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .client import Sampling
-    from .run import EvalSettings, RunOutcome
+    from ..evaluation.client import Sampling
+    from ..evaluation.run import EvalSettings, RunOutcome
+    from ..evaluation.tasks import Task
 
-# The client, the pipeline and grading are imported when a run starts (in ``run``): every mathgrade command builds
-# its parser from this module, and should not pay for them.
-
-__all__ = ["add_command", "run", "format_results"]
-
-EXIT_OK = 0
-EXIT_USAGE = 2
-EXIT_FAILED_SAMPLES = 3
-EXIT_INTERRUPTED = 130
-
-_EPILOG = """\
-exit codes:
-  0    every sample was answered and scored
-  1    internal error (a bug in mathgrade; please report it)
-  2    usage or input error, or an endpoint that cannot serve the run (unreachable, wrong model, key refused);
-       the message names the URL
-  3    the run finished but some requests failed for good (status request_error); run the command again to retry them
-  130  interrupted (Ctrl-C, SIGTERM); every answer received is in OUT/cache.sqlite: run the same command again
-       (or `mathgrade eval --resume -o OUT`) to continue
-"""
+__all__ = ["command", "format_results"]
 
 DEFAULTS: Dict[str, Any] = {
     "mode": "chat", "n": 1, "temperature": 0.0, "max_tokens": 4096, "policy": "eval", "timeout": 5.0,
@@ -54,97 +39,104 @@ _LIVE_ONLY = ("base_url", "mode", "system", "prompt_template", "n", "temperature
               "stop", "extra", "api_key_env", "concurrency", "request_timeout", "max_retries")
 """Options that only mean something when a model is asked."""
 
+Option = Callable[[Any], Any]
 
-def add_command(subparsers: Any, epilog: str) -> None:
-    """Add ``mathgrade eval`` to the command line."""
-    p = subparsers.add_parser(
-        "eval", help="evaluate a model on a math benchmark (any OpenAI-compatible endpoint), or rescore generations",
-        description="Ask a model (an OpenAI-compatible endpoint) to solve a benchmark's problems, grade every answer, "
-                    "and write OUT/config.json, OUT/samples.jsonl and OUT/results.json (accuracy, pass@k, maj@k by "
-                    "answer equivalence, breakdowns). Every answer is cached in OUT/cache.sqlite before it is "
-                    "graded: running the command again asks only for what is missing. With --predictions, score "
-                    "generations made elsewhere instead.",
-        epilog=_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    t = p.add_argument_group("problems (one of)")
-    t.add_argument("--task", metavar="NAME", help=f"a bundled task: {', '.join(BUNDLED)} (see `mathgrade tasks`)")
-    t.add_argument("--task-file", metavar="FILE", help="problems from a JSONL, CSV or Parquet file")
-    t.add_argument("--hf-dataset", metavar="NAME_OR_DIR",
-                   help="a Hugging Face dataset, by name or saved on disk (pip install 'mathgrade[datasets]')")
-    t.add_argument("--split", default="test", help="split of --hf-dataset (default: test)")
-    t.add_argument("--hf-config", default=None, metavar="NAME", help="configuration of --hf-dataset")
-    t.add_argument("--problem-field", default="problem", metavar="F", help="column of the problem (default: problem)")
-    t.add_argument("--answer-field", default="answer", metavar="F", help="column of the gold answer (default: answer)")
-    t.add_argument("--id-field", default=None, metavar="F", help="column of the problem id (default: id, unique_id "
-                                                                   "or idx if present, else the row number)")
-    t.add_argument("--subject-field", default=None, metavar="F", help="column of the subject (default: subject)")
-    t.add_argument("--level-field", default=None, metavar="F", help="column of the level (default: level)")
-    t.add_argument("--format", choices=FORMATS, default=None, help="format of --task-file or --predictions when its "
-                                                                     "extension does not say")
-    t.add_argument("--limit", type=_count, default=None, metavar="N", help="only the first N problems")
-
-    m = p.add_argument_group("model")
-    m.add_argument("--model", metavar="NAME",
-                   help="the model name the endpoint serves (with --predictions: a label for the results)")
-    m.add_argument("--base-url", metavar="URL", help="the endpoint, ending in /v1 (http://localhost:8000/v1)")
-    m.add_argument("--api-key-env", metavar="VAR",
-                   help="name of the environment variable holding the API key (never the key itself)")
-    m.add_argument("--mode", choices=("chat", "completion"), default=None,
-                   help="chat (default): the problem and an instruction to box the answer, as a user message; "
-                        "completion: a few-shot prompt (the task's default: " +
-                        ", ".join(TEMPLATES) + ")")
-    m.add_argument("--system", default=None, metavar="TEXT", help="a system message (chat mode)")
-    m.add_argument("--prompt-template", default=None, metavar="NAME|FILE",
-                   help="a bundled template or a file; {problem} marks where the problem goes")
-
-    s = p.add_argument_group("sampling")
-    s.add_argument("--n", type=_positive_int, default=None, help="samples per problem (default: 1)")
-    s.add_argument("--temperature", type=_non_negative_float, default=None, metavar="T", help="default: 0")
-    s.add_argument("--top-p", type=_non_negative_float, default=None, metavar="P", help="default: not sent")
-    s.add_argument("--max-tokens", type=_positive_int, default=None, metavar="N", help="default: 4096")
-    s.add_argument("--seed", type=int, default=None, help="sample i is sent with seed SEED+i (default: not sent)")
-    s.add_argument("--stop", action="append", default=None, metavar="TEXT",
-                   help="a stop sequence (repeat for several; default: the few-shot template's)")
-    s.add_argument("--extra", default=None, metavar="JSON", help="more request fields, e.g. '{\"top_k\": 20}'")
-
-    c = p.add_argument_group("client")
-    c.add_argument("--concurrency", type=_positive_int, default=None, metavar="N",
-                   help="requests in flight (default: 64)")
-    c.add_argument("--request-timeout", type=_positive_float, default=None, metavar="SECONDS",
-                   help="time limit of one attempt (default: 1200)")
-    c.add_argument("--max-retries", type=_count, default=None, metavar="N",
-                   help="retries of a failed request, with exponential backoff and jitter (default: 8)")
-
-    r = p.add_argument_group("rescoring")
-    r.add_argument("--predictions", metavar="FILE",
-                   help="score the generations in FILE (JSONL, CSV, Parquet) instead of asking a model")
-    r.add_argument("--response-field", default="response", metavar="F",
-                   help="column of the generation, text or a list of texts (default: response)")
-    r.add_argument("--predictions-key", default="problem_id", metavar="F",
-                   help="column naming the problem a row answers (default: problem_id)")
-    r.add_argument("--match-by", choices=MATCH_BY, default="id",
-                   help="how that column finds the task's problem: its id (default), index (0-based position) or "
-                        "problem (its text)")
-    r.add_argument("--gold-field", default=None, metavar="F", help="column of the gold answer, without a task")
-
-    o = p.add_argument_group("grading and output")
-    o.add_argument("-o", "--output", required=True, metavar="OUT", help="the run directory")
-    o.add_argument("--resume", action="store_true",
-                   help="continue the run in OUT with the settings of OUT/config.json")
-    o.add_argument("--policy", choices=("eval", "reward"), default=None, help="grading policy (default: eval)")
-    o.add_argument("--timeout", type=_positive_float, default=None, metavar="SECONDS",
-                   help="grading time limit per sample (default: 5)")
-    o.add_argument("--workers", type=_count, default=None, metavar="N",
-                   help="grading processes (default: every core)")
-    add_progress_options(o)
-    p.set_defaults(run=run)
+PROBLEMS: Tuple[Option, ...] = (
+    click.option("--task", metavar="NAME", help="a bundled task (see `mathgrade tasks`): math500, gsm8k, aime24, "
+                                                "aime25, amc23, minerva, olympiadbench"),
+    click.option("--task-file", metavar="FILE", help="problems from a JSONL, CSV or Parquet file"),
+    click.option("--hf-dataset", metavar="NAME_OR_DIR",
+                 help="a Hugging Face dataset, by name or saved on disk (pip install '.[datasets]')"),
+    click.option("--split", default="test", show_default=True, help="split of --hf-dataset"),
+    click.option("--hf-config", default=None, metavar="NAME", help="configuration of --hf-dataset"),
+    click.option("--problem-field", default="problem", metavar="F", show_default=True, help="column of the problem"),
+    click.option("--answer-field", default="answer", metavar="F", show_default=True,
+                 help="column of the gold answer"),
+    click.option("--id-field", default=None, metavar="F",
+                 help="column of the problem id (default: id, unique_id or idx if present, else the row number)"),
+    click.option("--subject-field", default=None, metavar="F", help="column of the subject (default: subject)"),
+    click.option("--level-field", default=None, metavar="F", help="column of the level (default: level)"),
+    click.option("--format", "--input-format", "input_format", type=FORMAT, default=None,
+                 help="format of --task-file or --predictions when its extension does not say"),
+    click.option("--limit", type=COUNT, default=None, metavar="N", help="only the first N problems"),
+)
+MODEL: Tuple[Option, ...] = (
+    click.option("--model", metavar="NAME",
+                 help="the model name the endpoint serves (with --predictions: a label for the results)"),
+    click.option("--base-url", metavar="URL", help="the endpoint, ending in /v1 (http://localhost:8000/v1)"),
+    click.option("--api-key-env", metavar="VAR",
+                 help="name of the environment variable holding the API key (never the key itself)"),
+    click.option("--mode", type=click.Choice(("chat", "completion")), default=None,
+                 help="chat (default): the problem and an instruction to box the answer, as a user message; "
+                      "completion: the task's few-shot prompt (minerva_math_4shot, gsm8k_8shot)"),
+    click.option("--system", default=None, metavar="TEXT", help="a system message (chat mode)"),
+    click.option("--prompt-template", default=None, metavar="NAME|FILE",
+                 help="a bundled template or a file; {problem} marks where the problem goes"),
+)
+SAMPLING: Tuple[Option, ...] = (
+    click.option("--n", type=POSITIVE, default=None, help="samples per problem (default: 1)"),
+    click.option("--temperature", type=NON_NEGATIVE, default=None, metavar="T", help="default: 0"),
+    click.option("--top-p", type=NON_NEGATIVE, default=None, metavar="P", help="default: not sent"),
+    click.option("--max-tokens", type=POSITIVE, default=None, metavar="N", help="default: 4096"),
+    click.option("--seed", type=int, default=None, help="sample i is sent with seed SEED+i (default: not sent)"),
+    click.option("--stop", multiple=True, default=None, metavar="TEXT",
+                 help="a stop sequence (repeat for several; default: the few-shot template's)"),
+    click.option("--extra", default=None, metavar="JSON", help="more request fields, e.g. '{\"top_k\": 20}'"),
+)
+CLIENT: Tuple[Option, ...] = (
+    click.option("--concurrency", type=POSITIVE, default=None, metavar="N", help="requests in flight (default: 64)"),
+    click.option("--request-timeout", type=SECONDS, default=None, metavar="SECONDS",
+                 help="time limit of one attempt (default: 1200)"),
+    click.option("--max-retries", type=COUNT, default=None, metavar="N",
+                 help="retries of a failed request, with exponential backoff and jitter (default: 8)"),
+)
+RESCORING: Tuple[Option, ...] = (
+    click.option("--predictions", metavar="FILE",
+                 help="score the generations in FILE (JSONL, CSV, Parquet) instead of asking a model"),
+    click.option("--response-field", default="response", metavar="F", show_default=True,
+                 help="column of the generation, text or a list of texts"),
+    click.option("--predictions-key", default="problem_id", metavar="F", show_default=True,
+                 help="column naming the problem a row answers"),
+    click.option("--match-by", type=click.Choice(("id", "index", "problem")), default="id", show_default=True,
+                 help="how that column finds the task's problem: its id, index (0-based position) or problem (its "
+                      "text)"),
+    click.option("--gold-field", default=None, metavar="F", help="column of the gold answer, without a task"),
+)
+OUTPUT: Tuple[Option, ...] = (
+    click.option("-o", "--output", required=True, metavar="OUT", help="the run directory"),
+    click.option("--resume", is_flag=True, help="continue the run in OUT with the settings of OUT/config.json"),
+    click.option("--policy", type=POLICY, default=None, help="grading policy (default: eval)"),
+    click.option("--timeout", type=SECONDS, default=None, metavar="SECONDS",
+                 help="grading time limit per sample (default: 5)"),
+    click.option("--workers", type=COUNT, default=None, metavar="N",
+                 help="grading processes (default: every core; 0 grades in this process)"),
+    progress_option(),
+)
 
 
-def run(args: argparse.Namespace) -> int:
+def _with(*groups: Tuple[Option, ...]) -> Callable[[Any], Any]:
+    def decorate(f: Any) -> Any:
+        for option in reversed([o for group in groups for o in group]):
+            f = option(f)
+        return f
+
+    return decorate
+
+
+@click.command("eval", cls=Command,
+               help="Ask a model (an OpenAI-compatible endpoint) to solve a benchmark's problems, grade every "
+                    "answer, and write OUT/config.json, OUT/samples.jsonl and OUT/results.json (accuracy, pass@k, "
+                    "maj@k by answer equivalence, breakdowns). Every answer is cached in OUT/cache.sqlite before it "
+                    "is graded: running the command again asks only for what is missing (after exit code 5, it "
+                    "retries the requests that failed; after 130, it continues). With --predictions, score "
+                    "generations made elsewhere instead.")
+@_with(PROBLEMS, MODEL, SAMPLING, CLIENT, RESCORING, OUTPUT)
+def command(**params: Any) -> int:
     """Run ``mathgrade eval`` and return its exit code."""
-    from .client import EndpointError
-    from .run import evaluate
+    from ..pool import wait_stopped
 
-    show = _show_progress(args.progress)
+    args = _Params(params)
+    show = show_progress(args.progress)
     try:
         if args.predictions:
             outcome = _rescore(args, show)
@@ -153,9 +145,9 @@ def run(args: argparse.Namespace) -> int:
             if settings.n > 1 and settings.sampling.temperature == 0:
                 print(f"mathgrade: warning: --n {settings.n} with temperature 0: the samples of a problem will "
                       f"mostly be the same (set --temperature)", file=sys.stderr)
+            from ..evaluation.run import evaluate
+
             outcome = evaluate(settings, args.output, progress=show)
-    except EndpointError as exc:
-        raise UsageError(str(exc)) from None
     except KeyboardInterrupt:
         print(_interrupted(args.output), file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -167,7 +159,18 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_INTERRUPTED
     assert outcome.results is not None
     print(format_results(outcome.results, outcome))
-    return EXIT_FAILED_SAMPLES if outcome.results.get("failed") else EXIT_OK
+    return EXIT_INCOMPLETE if outcome.results.get("failed") else EXIT_OK
+
+
+class _Params:
+    """The command's parameters as attributes (``args.task``); a multiple option given no value is None."""
+
+    def __init__(self, params: Dict[str, Any]) -> None:
+        for name, value in params.items():
+            setattr(self, name, None if value == () else value)
+
+    def __getattr__(self, name: str) -> Any:  # (only for names that are not parameters)
+        raise AttributeError(name)
 
 
 def _interrupted(out: str) -> str:
@@ -178,10 +181,12 @@ def _interrupted(out: str) -> str:
 # --- settings ----------------------------------------------------------------------------------------------------
 
 
-def _settings(args: argparse.Namespace) -> "EvalSettings":
+def _settings(args: Any) -> "EvalSettings":
     """The live run's settings: from the command line, or from OUT/config.json with --resume."""
-    from .client import RetryPolicy
-    from .run import EvalSettings
+    from ..evaluation.client import RetryPolicy
+    from ..evaluation.prompts import Prompter
+    from ..evaluation.run import EvalSettings
+    from ..options import make_options
 
     if args.resume:
         return _resumed(args)
@@ -196,22 +201,24 @@ def _settings(args: argparse.Namespace) -> "EvalSettings":
     sampling = _sampling(value["temperature"], args.top_p, value["max_tokens"], args.seed, stop,
                          _extra(args.extra))
     return EvalSettings(task, args.model, args.base_url, prompter, sampling, n=value["n"], limit=args.limit,
-                        policy=value["policy"], timeout=value["timeout"], concurrency=value["concurrency"],
-                        request_timeout=value["request_timeout"], retry=RetryPolicy(max_retries=value["max_retries"]),
-                        api_key_env=args.api_key_env, workers=args.workers, task_source=source)
+                        options=make_options(policy=value["policy"], timeout=value["timeout"]),
+                        concurrency=value["concurrency"], request_timeout=value["request_timeout"],
+                        retry=RetryPolicy(max_retries=value["max_retries"]), api_key_env=args.api_key_env,
+                        workers=args.workers, task_source=source)
 
 
-def _resumed(args: argparse.Namespace) -> "EvalSettings":
-    from .client import RetryPolicy
-    from .run import EvalSettings
+def _resumed(args: Any) -> "EvalSettings":
+    from ..evaluation.client import RetryPolicy
+    from ..evaluation.prompts import TEMPLATES, Prompter, Template, load_template
+    from ..evaluation.rundir import CONFIG, RunDir
+    from ..evaluation.run import EvalSettings, options_from_config
 
     given = [name for name in _RUN_SETTINGS if getattr(args, name, None) is not None]
     if given:
         raise UsageError(f"--resume takes the run's settings from {os.path.join(args.output, CONFIG)}; leave out "
                          f"{', '.join('--' + g.replace('_', '-') for g in given)} (or start a new run without "
                          f"--resume)")
-    with RunDir(args.output) as run_dir:
-        config = run_dir.read_config()
+    config = RunDir.config_of(args.output)
     if config is None:
         raise UsageError(f"nothing to resume in {args.output}: it has no {CONFIG}")
     if config.get("predictions"):
@@ -226,7 +233,7 @@ def _resumed(args: argparse.Namespace) -> "EvalSettings":
         value: Dict[str, Any] = {k: config.get(k, DEFAULTS[k]) if getattr(args, k, None) is None else
                                  getattr(args, k) for k in ("concurrency", "request_timeout", "max_retries")}
         return EvalSettings(task, config["model"], config["base_url"], prompter, sampling, n=config["n"],
-                            limit=config["limit"], policy=config["policy"], timeout=config["timeout"],
+                            limit=config["limit"], options=options_from_config(config),
                             concurrency=value["concurrency"], request_timeout=value["request_timeout"],
                             retry=RetryPolicy(max_retries=value["max_retries"]),
                             api_key_env=args.api_key_env or config.get("api_key_env"),
@@ -237,18 +244,15 @@ def _resumed(args: argparse.Namespace) -> "EvalSettings":
             from None
 
 
-def _with_defaults(args: argparse.Namespace) -> Dict[str, Any]:
+def _with_defaults(args: Any) -> Dict[str, Any]:
     return {k: (d if getattr(args, k) is None else getattr(args, k)) for k, d in DEFAULTS.items()}
 
 
 def _sampling(temperature: Optional[float], top_p: Optional[float], max_tokens: Optional[int], seed: Optional[int],
               stop: Sequence[str], extra: Dict[str, Any]) -> "Sampling":
-    from .client import Sampling
+    from ..evaluation.client import Sampling
 
-    try:
-        return Sampling(temperature, top_p, max_tokens, seed, tuple(stop), extra)
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
+    return Sampling(temperature, top_p, max_tokens, seed, tuple(stop), extra)
 
 
 def _extra(text: Optional[str]) -> Dict[str, Any]:
@@ -257,13 +261,15 @@ def _extra(text: Optional[str]) -> Dict[str, Any]:
     try:
         value = json.loads(text)
     except ValueError as exc:
-        raise UsageError(f"--extra is not JSON ({exc}): {text!r}") from None
+        raise ConfigError("extra", f"is not JSON ({exc}): {text!r}") from None
     if not isinstance(value, dict):
-        raise UsageError(f"--extra must be a JSON object such as '{{\"top_k\": 20}}', not {text!r}")
+        raise ConfigError("extra", f"must be a JSON object such as '{{\"top_k\": 20}}', not {text!r}")
     return value
 
 
-def _task(args: argparse.Namespace, required: bool) -> "tuple[Optional[Task], Dict[str, Any]]":
+def _task(args: Any, required: bool) -> "Tuple[Optional[Task], Dict[str, Any]]":
+    from ..evaluation.tasks import load_task
+
     chosen = [name for name in ("task", "task_file", "hf_dataset") if getattr(args, name)]
     if len(chosen) > 1:
         given = " and ".join("--" + c.replace("_", "-") for c in chosen)
@@ -279,30 +285,34 @@ def _task(args: argparse.Namespace, required: bool) -> "tuple[Optional[Task], Di
         source: Dict[str, Any] = {"kind": "bundled"}
         return load_task(args.task), source
     if args.task_file:
-        source = {"kind": "file", "path": os.path.abspath(args.task_file), "format": args.format, "fields": fields}
+        source = {"kind": "file", "path": os.path.abspath(args.task_file), "format": args.input_format,
+                  "fields": fields}
     else:
         path = os.path.abspath(args.hf_dataset) if os.path.isdir(args.hf_dataset) else args.hf_dataset
         source = {"kind": "hf", "path": path, "split": args.split, "config": args.hf_config, "fields": fields}
     return _task_from_source(None, source), source
 
 
-def _task_from_source(name: Optional[str], source: Dict[str, Any]) -> Task:
+def _task_from_source(name: Optional[str], source: Dict[str, Any]) -> "Task":
+    from ..evaluation.tasks import Fields, load_hf_dataset, load_task, load_task_file
+
     kind = source.get("kind")
     if kind == "bundled":
         if name is None:
-            raise UsageError("a bundled task needs its name")
+            raise InputError("a bundled task needs its name")
         return load_task(name)
     fields = Fields(**source["fields"])
     if kind == "file":
         return load_task_file(source["path"], fields, fmt=source.get("format"))
     if kind == "hf":
         return load_hf_dataset(source["path"], fields, split=source["split"], config=source.get("config"))
-    raise UsageError(f"unknown task source {source!r}")
+    raise InputError(f"unknown task source {source!r}")
 
 
-def _rescore(args: argparse.Namespace, show: bool) -> "RunOutcome":
-    from .predictions import PredictionFields
-    from .run import rescore
+def _rescore(args: Any, show: bool) -> "RunOutcome":
+    from ..evaluation.predictions import PredictionFields
+    from ..evaluation.run import rescore
+    from ..options import make_options
 
     if args.resume:
         raise UsageError("--resume continues a live run; a rescoring is simply run again")
@@ -313,9 +323,9 @@ def _rescore(args: argparse.Namespace, show: bool) -> "RunOutcome":
     task, _ = _task(args, required=False)
     fields = PredictionFields(args.response_field, args.predictions_key, args.match_by, args.gold_field)
     value = _with_defaults(args)
-    return rescore(args.predictions, args.output, task=task, fields=fields, policy=value["policy"],
-                   timeout=value["timeout"], workers=args.workers, limit=args.limit, model=args.model,
-                   fmt=args.format, progress=show)
+    return rescore(args.predictions, args.output, task=task, fields=fields,
+                   options=make_options(policy=value["policy"], timeout=value["timeout"]), workers=args.workers,
+                   limit=args.limit, model=args.model, fmt=args.input_format, progress=show)
 
 
 # --- the table at the end ------------------------------------------------------------------------------------------
@@ -379,25 +389,3 @@ def _num(value: Optional[float]) -> str:
 
 def _share(value: Optional[float]) -> str:
     return "-" if value is None else f"{100 * value:.1f}%"
-
-
-def _show_progress(flag: Optional[bool]) -> bool:
-    if flag is not None:
-        return flag
-    try:
-        return sys.stderr.isatty() and not os.environ.get("CI")
-    except (AttributeError, ValueError):
-        return False
-
-
-# --- argument types ----------------------------------------------------------------------------------------------
-
-
-def _non_negative_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a finite number of at least 0, not {text!r}")
-    return value
