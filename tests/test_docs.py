@@ -15,8 +15,9 @@ The convention (summarized in the README's "Contributing" section; follow it whe
    command, up to the next ``$ ``, are its expected output (stdout and stderr together, checked like a doctest:
    ``...`` matches anything). A command must exit 0 unless its shown output ends with the line ``[exit code N]``.
 4. **The example directory** is a fresh temporary directory holding a copy of the repository's ``data/`` (the
-   bundled sample: ``data/sample.jsonl``) and, at its top level, the small input files of ``tests/data/docs/``
-   (``outputs.jsonl``, ``runs.csv``...). An example that needs another input file adds it there.
+   bundled sample ``data/sample.jsonl`` and the small input files the examples name: ``data/outputs.jsonl``,
+   ``data/runs.csv``...), so that an example runs there as it runs from a clone's root. An example that needs another
+   input file adds it to ``data/`` (with its source in ``data/SOURCES.md``).
 5. **Comparison claims** in the prose and tables (outside code blocks) are checked too: `` `A` ~ `B` `` (equivalent,
    also chained `` `A` ~ `B` ~ `C` ``), `` `A` vs `B` `` (not equivalent) and `` `A ≠ B` `` (not equivalent), where
    ``B`` may be preceded by the word ``gold``. Each means ``grade("The answer is $\\boxed{A}$.", B).correct`` is True
@@ -52,7 +53,6 @@ import mathgrade
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC_FILES = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("**/*.md"))
-EXAMPLE_FILES = Path(__file__).resolve().parent / "data" / "docs"
 COMMAND_TIMEOUT = 600
 """Seconds one documented command may take (the machine may be busy)."""
 
@@ -281,9 +281,6 @@ def example_dir(base: Path) -> Path:
     """A fresh example directory (see point 4 of the module docstring) under ``base``."""
     base.mkdir(parents=True, exist_ok=True)
     shutil.copytree(ROOT / "data", base / "data")
-    for f in EXAMPLE_FILES.iterdir():
-        if f.is_file() and f.name != "README.md":
-            shutil.copy(f, base / f.name)
     return base
 
 

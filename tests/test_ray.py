@@ -24,7 +24,7 @@ import pytest
 from mathgrade import grade_many
 from mathgrade.cli import main
 from mathgrade.ray import DEFAULT_BATCH_SIZE, INSTALL_HINT, ColumnError, batch_size_for, grade_dataset
-from mathgrade.verdict import ROW_COLUMNS
+from mathgrade.columns import GRADE_COLUMNS, graded_columns
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -97,11 +97,11 @@ def _varied_rows() -> List[Dict[str, Any]]:
 
 
 def _expected(rows: List[Dict[str, Any]], **options: Any) -> List[Dict[str, Any]]:
-    return [v.to_row() for v in grade_many([(r["answer"], r["gold"]) for r in rows], workers=0, **options)]
+    return [graded_columns(v) for v in grade_many([(r["answer"], r["gold"]) for r in rows], workers=0, **options)]
 
 
 def _verdicts(rows: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
-    return [{c: r[c] for c in ROW_COLUMNS} for r in rows]
+    return [{c: r[c] for c in GRADE_COLUMNS} for r in rows]
 
 
 # --- grade_dataset --------------------------------------------------------------------------------------------------
@@ -124,7 +124,7 @@ def test_verdicts_identical_to_grade_many(cluster: str) -> None:
     assert [(r["answer"], r["gold"], r["source"]) for r in got] == [(r["answer"], r["gold"], r["source"])
                                                                      for r in rows]
     assert _verdicts(got) == expected
-    assert list(graded.schema().names) == ["answer", "gold", "source", "id", *ROW_COLUMNS]
+    assert list(graded.schema().names) == ["answer", "gold", "source", "id", *GRADE_COLUMNS]
 
 
 def _actor_pids() -> Set[int]:
@@ -401,10 +401,10 @@ def test_missing_ray_says_what_to_install(monkeypatch: pytest.MonkeyPatch, capsy
                                           tmp_path: Path) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` raises ImportError, as where Ray is not installed
     monkeypatch.setitem(sys.modules, "ray.data", None)
-    with pytest.raises(ImportError, match=r"pip install 'mathgrade\[ray\]'"):
+    with pytest.raises(ImportError, match=r"pip install '\.\[ray\]'"):
         grade_dataset(object())  # type: ignore[arg-type]
     assert main(["grade", str(ROOT / "data" / "sample.jsonl"), "--ray", "local"]) == 2
-    assert "--ray needs Ray: pip install 'mathgrade[ray]'" in capsys.readouterr().err
+    assert "--ray needs Ray: pip install '.[ray]'" in capsys.readouterr().err
 
 
 def test_arguments_are_checked_before_ray_is_needed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

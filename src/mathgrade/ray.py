@@ -12,7 +12,7 @@ graded again (Ray Data's actor pools restart actors and retry their tasks by def
 written twice. Input order is kept (``preserve_order``) and every input column is passed through unchanged (a
 column named like a verdict column is replaced).
 
-Ray is an optional dependency (``pip install 'mathgrade[ray]'``): importing this module does not import Ray or
+Ray is an optional dependency (``pip install '.[ray]'``): importing this module does not import Ray or
 pyarrow; the first call that needs them does, or raises ``ImportError`` saying what to install.
 """
 
@@ -128,7 +128,7 @@ def grade_dataset(ds: "Dataset", *, output_column: str = "answer", gold_column: 
     A missing column, or one that does not hold text (a list, a struct...), raises :class:`ColumnError` naming it:
     here when the schema is known without running the dataset (Parquet, ``from_items``), else when the batch that
     lacks it is graded. With ``skip_bad_rows=True`` such rows get status ``bad_row`` (as in :func:`grade_many`)
-    with the reason instead, and the run goes on. Needs Ray: ``pip install 'mathgrade[ray]'``.
+    with the reason instead, and the run goes on. Needs Ray: ``pip install '.[ray]'``.
 
     A fixed pool as large as the cluster's CPUs leaves none for the tasks that read and write the data, and they
     wait forever: read and write with ``num_cpus=0`` then (as ``mathgrade grade --ray`` does). Ray Data 2.60's

@@ -29,7 +29,7 @@ from .._stops import stopping_on
 from ..errors import (EXIT_CODES, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE,
                       ConfigError, FileSystemError, InputError, MathgradeError)
 
-__all__ = ["main", "cli", "Command", "COMMANDS", "Terminated"]
+__all__ = ["main", "cli", "Command", "COMMANDS", "Terminated", "exit_codes_markdown"]
 
 COMMANDS: Dict[str, Tuple[str, str]] = {
     "grade": ("grade", "grade every row of a file"),
@@ -183,6 +183,12 @@ def _usage(exc: click.UsageError) -> None:
         click.echo(exc.format_message(), err=True)
         return
     error(f"{exc.format_message()} (see `{where} --help`)")
+
+
+def exit_codes_markdown() -> str:
+    """The table of exit codes in docs/cli.md, made from :data:`mathgrade.errors.EXIT_CODES`."""
+    rows = [f"| {code} | {meaning} |" for code, meaning in EXIT_CODES.items()]
+    return "\n".join(["| code | meaning |", "|---|---|", *rows]) + "\n"
 
 
 def error(text: str, prefix: bool = True) -> None:

@@ -161,7 +161,10 @@ class Run:
         return columns, (_arrow_schema(columns, types, self.job.added) if out_fmt == "parquet" else None)
 
     def _record(self, columns: List[str]) -> Optional[RunRecord]:
-        if not self.args.output or self.args.output == "-" or self.args.input == "-":
+        """What the output is made from (None: nothing to resume, as for stdout or a device such as /dev/null)."""
+        output = self.args.output
+        if not output or output == "-" or self.args.input == "-" or (os.path.exists(output) and
+                                                                      not os.path.isfile(output)):
             return None
         fields_ = dict(self.job.fields, input_format=self.reader.fmt if self.reader else None)
         return RunRecord(self.job.command, input_fingerprint(self.args.input), fields_, self.job.options,
@@ -227,8 +230,7 @@ class Run:
         missing = [g.name for g in self.groups if not g.present(row)]
         if missing:
             raise InputError(f"--group-by {missing[0]}: the input has no such column; its first row has "
-                             f"{', '.join(map(repr, row)) or 'no column'}", kind="column", columns=missing,
-                             setting="group_by")
+                             f"{', '.join(map(repr, row)) or 'no column'}", kind="column", columns=missing)
 
     # -- the loop ------------------------------------------------------------------------------------------------
 
@@ -454,6 +456,8 @@ class _Output:
     def _fresh_start(self) -> None:
         """A new output replaces an earlier one: its record and any unfinished Parquet stream go."""
         assert self.path is not None
+        if os.path.exists(self.path) and not os.path.isfile(self.path):
+            return  # (not a file to resume: a device, a pipe)
         for stale in (journal_path(self.path), record_path(self.path)):
             try:
                 os.remove(stale)
@@ -479,7 +483,7 @@ class _Output:
 
     def complete(self) -> None:
         """The output holds every input row: the run record is no longer needed."""
-        if self.path and self.path != "-":
+        if self.path and self.path != "-" and self.record is not None:
             RunRecord.remove(self.path)
 
 

@@ -10,7 +10,7 @@ Stages, one module each, data flowing one way::
 
     _sources (read inputs into Runs) ─▶ _summary (numbers over all rows) ─▶ _charts (Vega-Lite specs) ─▶ _page (HTML)
 
-Needs Jinja2: ``pip install 'mathgrade[report]'``.
+Needs Jinja2: ``pip install '.[report]'``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Endpoints: ``POST /reward`` (OpenRLHF's remote reward format), ``POST /grade`` (rows in, verdicts out),
 ``GET /health``, ``GET /metrics`` (Prometheus). Grading runs on a pool of worker processes, never on the event loop.
-Needs the ``serve`` extra (``pip install 'mathgrade[serve]'``): Starlette, uvicorn and prometheus_client, imported
+Needs the ``serve`` extra (``pip install '.[serve]'``): Starlette, uvicorn and prometheus_client, imported
 only when the server is built (``create_app``), so that the command line starts without them.
 """
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, Dict,
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -177,7 +178,13 @@ def create_app(settings: ServeSettings, pool: Optional["WorkerPool"] = None,
         Route("/health", endpoint("health", get_health, protected=False), methods=["GET"]),
         Route("/metrics", endpoint("metrics", get_metrics), methods=["GET"]),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    async def http_error(request: Request, exc: Exception) -> Response:
+        """A path or method the server does not have (404, 405) is answered in JSON too, like every other error."""
+        assert isinstance(exc, HTTPException)
+        where = f"{request.method} {request.url.path}"
+        return _json({"error": f"{exc.detail}: {where}"}, exc.status_code, dict(exc.headers or {}))
+
+    return Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
 
 
 # --- requests ----------------------------------------------------------------------------------------------------
