@@ -3,10 +3,12 @@ parameters): a table of ``field name → check``, applied by :func:`check`. Each
 :class:`~mathgrade.errors.ConfigError` naming the setting and saying what value it needs, in Python terms; the
 command line says the same with the setting's flag.
 
-Why not attrs validators: ``Options`` is built on every ``grade(..., **options)`` call that passes options, and a
-table of plain functions over a frozen dataclass costs about as much as the hand-written checks it replaces
-(measured in ``bench/bench_options.py``) while keeping the dataclass's ``fields()`` metadata, which the command line
-reads to make one flag per option.
+Why not attrs validators: ``Options`` is built on every ``grade(..., **options)`` call that passes options. Measured
+once on this project's 2-core machine (best of 5 x 200,000 calls of ``make_options(policy="reward", timeout=2.0)``):
+9.8 us with this table, 7.6 us with the hand-written checks it replaced, 6.9 us with an attrs class with validators.
+attrs would be a new dependency and would replace the dataclass whose ``fields()`` metadata the command line reads
+to make one flag per option; instead :func:`mathgrade.options.make_options` checks each combination of keyword
+arguments once and hands out the same frozen object after (1.5 and 2.3 us per call in two later runs).
 """
 
 from __future__ import annotations

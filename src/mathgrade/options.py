@@ -92,13 +92,29 @@ _CHECKS: Dict[str, Check] = {
 
 def make_options(**kwargs: Any) -> Options:
     """Build :class:`Options` from keyword arguments; :class:`~mathgrade.errors.ConfigError` (a ``ValueError``)
-    names an unknown option or a bad value."""
+    names an unknown option or a bad value. The same keyword arguments give the same (immutable) object, checked
+    once: a trainer passes the same few options millions of times."""
     if not kwargs:
         return _DEFAULT
+    try:
+        key = tuple((k, type(v), v) for k, v in sorted(kwargs.items()))  # (True == 1, but 1 is not a bool)
+        known = _MADE.get(key)
+    except TypeError:  # an unhashable value: checked (and refused) below
+        key, known = None, None
+    if known is not None:
+        return known
     unknown = sorted(set(kwargs) - set(_NAMES))
     if unknown:
         raise ConfigError(unknown[0], "is not an option", f"unknown option {', '.join(map(repr, unknown))}; known "
                           f"options are {', '.join(_NAMES)}")
     opts = Options(**kwargs)
     check(opts, _CHECKS)
+    if key is not None and len(_MADE) < _MADE_MAX:
+        _MADE[key] = opts
     return opts
+
+
+_MADE: Dict[Any, Options] = {}
+"""Options already made and checked, by their sorted keyword arguments and the types of their values (at most
+:data:`_MADE_MAX`)."""
+_MADE_MAX = 1024

@@ -340,3 +340,18 @@ def test_every_error_has_one_exit_code_and_survives_pickling() -> None:
         obj = getattr(errors, name)
         if isinstance(obj, type):
             assert name in tree, f"{name} is not drawn in the tree of mathgrade.errors"
+
+
+def test_options_are_checked_once_per_combination_and_never_confused() -> None:
+    from mathgrade.options import make_options
+
+    assert make_options(policy="reward", timeout=2.0) is make_options(timeout=2.0, policy="reward")
+    assert make_options(percent=True).percent is True
+    with pytest.raises(errors.ConfigError, match="percent must be True or False, not 1"):
+        make_options(percent=1)  # (1 == True, but it is not a bool: the cache of checked options keeps them apart)
+    with pytest.raises(errors.ConfigError, match="timeout must be a positive number of seconds, not nan"):
+        make_options(timeout=float("nan"))
+    with pytest.raises(errors.ConfigError, match="unknown option 'polcy'"):
+        make_options(polcy="eval")
+    with pytest.raises(errors.ConfigError, match="policy must be 'eval' or 'reward'"):
+        make_options(policy=["eval"])  # (unhashable: checked, not cached)

@@ -15,7 +15,6 @@ Adding a command: a module here defining ``command`` (a :class:`Command`, built 
 
 from __future__ import annotations
 
-import difflib
 import os
 import signal
 import sys
@@ -86,6 +85,8 @@ class _Group(click.Group):
     def resolve_command(self, ctx: click.Context, args: List[str]) -> Any:
         name = args[0]
         if name not in COMMANDS and not ctx.resilient_parsing:
+            import difflib
+
             close = difflib.get_close_matches(name, list(COMMANDS), n=2, cutoff=0.5)
             hint = f"; did you mean {' or '.join(close)}?" if close else f"; the commands are {', '.join(COMMANDS)}"
             raise click.UsageError(f"no such command {name!r}{hint}", ctx)

@@ -11,12 +11,14 @@ from typing import IO, Any, Dict, List, Optional, Sequence
 
 from ..errors import FileSystemError
 from ..files import FieldPath
-from ..verdict import Status
 
 __all__ = ["Tally", "grade_lines", "extract_lines", "group_lines", "print_summary", "write_json", "BAD_ROW"]
 
-BAD_ROW = Status.BAD_ROW.value
-"""The status a malformed input line gets under ``--skip-bad-rows`` (the same as a malformed row of grade_many)."""
+BAD_ROW = "bad_row"
+"""The status a malformed input line gets under ``--skip-bad-rows`` (``Status.BAD_ROW``, as a malformed row of
+grade_many gets; a string here, so that ``--help`` does not import the verdicts)."""
+CORRECT = "correct"
+"""``Status.CORRECT``."""
 GROUPS_SHOWN = 30
 """Groups printed per --group-by column (the JSON summary has all, up to MAX_GROUPS)."""
 MAX_GROUPS = 10_000
@@ -62,7 +64,7 @@ class Tally:
     def counts_json(counts: Counter, command: str) -> Dict[str, Any]:
         n = sum(counts.values())
         if command == "grade":
-            correct = counts.get(Status.CORRECT.value, 0)
+            correct = counts.get(CORRECT, 0)
             return {"rows": n, "correct": correct, "accuracy": correct / n if n else None,
                     "status_counts": dict(sorted(counts.items()))}
         none = counts.get("none", 0) + counts.get(BAD_ROW, 0)
@@ -70,7 +72,7 @@ class Tally:
 
 
 def grade_lines(t: Tally) -> List[str]:
-    correct = t.counts.get(Status.CORRECT.value, 0)
+    correct = t.counts.get(CORRECT, 0)
     accuracy = f"{correct / t.rows:.4f} ({correct} of {t.rows} correct)" if t.rows else "n/a (no rows)"
     return [f"accuracy: {accuracy}", f"status:   {status_counts(t.counts)}"]
 
@@ -88,7 +90,7 @@ def group_lines(groups: Dict[str, Counter], command: str) -> List[str]:
     for value, counts in ordered[:GROUPS_SHOWN]:
         n = sum(counts.values())
         if command == "grade":
-            c = counts.get(Status.CORRECT.value, 0)
+            c = counts.get(CORRECT, 0)
             lines.append(f"  {value:<{width}}  rows {n:>6}  accuracy {c / n:.4f}  ({status_counts(counts)})")
         else:
             lines.append(f"  {value:<{width}}  rows {n:>6}  ({', '.join(f'{r} {k}' for r, k in counts.most_common())})")
@@ -99,6 +101,8 @@ def group_lines(groups: Dict[str, Counter], command: str) -> List[str]:
 
 def status_counts(counts: Counter) -> str:
     """``correct 5, incorrect 3`` in the order of :class:`Status` (``bad_row`` last), then anything else."""
+    from ..verdict import Status
+
     known = [s.value for s in Status]
     names = [s for s in known if counts.get(s)] + sorted(s for s in counts if s not in known and counts[s])
     return ", ".join(f"{s} {counts[s]}" for s in names) or "none"
