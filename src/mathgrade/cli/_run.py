@@ -137,9 +137,9 @@ class Run:
             return
         if not (os.path.exists(output) or os.path.exists(journal_path(output))):
             return
-        raise UsageError(f"{output} holds the rows of an interrupted run ({record_path(output)} records it): run "
-                         f"the same command with --resume to continue it, or remove {output} and "
-                         f"{record_path(output)} to start again")
+        raise UsageError(f"{output} holds the rows of a run that did not finish (it was stopped, or cut short by "
+                         f"--limit; {record_path(output)} records it): run the same command with --resume to continue "
+                         f"it, or remove {output} and {record_path(output)} to start again")
 
     def _plan(self, reader: RowReader, out_fmt: Optional[str]) -> Tuple[List[str], Any]:
         """The columns (and for Parquet the Arrow schema) of the output, fixed before any row is written: the
