@@ -185,9 +185,17 @@ class FileSystemError(MathgradeError):
 
 
 class ServiceError(MathgradeError):
-    """A service the command needs cannot serve it; the message names it (a URL, a cluster's address)."""
+    """A service the command needs cannot serve it; the message names it (a URL, a cluster's address). ``setting``,
+    when known, is the Python name of the setting that may fix it (an API key's variable)."""
 
     exit_code = EXIT_SERVICE
+
+    def __init__(self, message: str, setting: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.setting = setting
+
+    def __reduce__(self) -> Any:
+        return (type(self), (str(self), self.setting))
 
 
 class EndpointError(ServiceError):

@@ -430,3 +430,13 @@ def test_evaluate_runs_inside_a_running_event_loop(replay: ReplayServer, tmp_pat
 
     outcome = asyncio.run(notebook_cell())
     assert outcome.complete and outcome.results is not None and outcome.results["samples"] == 3
+
+
+def test_an_answer_over_the_size_limit_is_not_read_whole(replay: ReplayServer, tmp_path: Any, capsys: Any,
+                                                         monkeypatch: Any) -> None:
+    import mathgrade.evaluation.client as client
+
+    monkeypatch.setattr(client, "MAX_RESPONSE_BYTES", 100)  # (every recorded answer is longer)
+    assert _eval(replay, tmp_path / "run", "--task", "math500", "--limit", "2") == 4
+    err = capsys.readouterr().err
+    assert "is larger than 9.53674e-05 MiB; it was not read whole" in err and err.count("\n") == 1

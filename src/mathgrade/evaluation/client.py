@@ -188,7 +188,7 @@ class Client:
                                 f"the URL end in /v1?)") from None
         if status in (401, 403):
             raise EndpointError(f"{url} refused the request (HTTP {status}: {_server_message(raw)}); give the API "
-                                f"key with --api-key-env VAR (the name of an environment variable holding it)")
+                                f"key, by the name of the environment variable that holds it", setting="api_key_env")
         if status != 200:
             return None
         try:
@@ -225,7 +225,7 @@ class Client:
         started = time.perf_counter()
         try:
             async with self._session.post(url, data=data) as resp:
-                raw = await resp.read()
+                raw = await _read_bounded(resp, url)
                 status = resp.status
                 retry_after = _retry_after(resp.headers.get("Retry-After"))
         except asyncio.TimeoutError:
@@ -238,14 +238,32 @@ class Client:
             if status in RETRY_STATUSES:
                 raise _Retry(message, retry_after)
             if status in FATAL_STATUSES:
-                hint = (" (check the API key: --api-key-env)" if status in (401, 403) else
+                hint = (" (check the API key and the variable that holds it)" if status in (401, 403) else
                         " (is the model name right, and does the URL end in /v1?)")
-                raise EndpointError(message + hint)
+                raise EndpointError(message + hint, setting="api_key_env" if status in (401, 403) else None)
             raise RequestFailed(message, status)
         try:
             return _parse(raw, chat, latency, attempts)
         except (ValueError, KeyError, IndexError, TypeError) as exc:
             raise _Retry(f"malformed answer from {url} ({type(exc).__name__}: {exc})") from None
+
+
+MAX_RESPONSE_BYTES = 64 * 1024 * 1024
+"""The largest answer read from the endpoint, in bytes: a larger one fails its request (status ``request_error``)
+after this much was read, instead of being read whole."""
+
+
+async def _read_bounded(resp: Any, url: str) -> bytes:
+    """The body of ``resp``, read in pieces; :class:`RequestFailed` once it passes :data:`MAX_RESPONSE_BYTES`."""
+    parts: List[bytes] = []
+    size = 0
+    async for piece in resp.content.iter_chunked(1 << 16):
+        size += len(piece)
+        if size > MAX_RESPONSE_BYTES:
+            raise RequestFailed(f"the answer from {url} is larger than {MAX_RESPONSE_BYTES / (1 << 20):g} MiB; it was not "
+                                f"read whole")
+        parts.append(piece)
+    return b"".join(parts)
 
 
 def _parse(raw: bytes, chat: bool, latency: float, attempts: int) -> Completion:
