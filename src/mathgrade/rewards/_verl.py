@@ -73,17 +73,25 @@ def canonical_pred(verdict: Verdict) -> str:
     value's canonical form (numbers as exact fractions), or its text without spaces when it could not be read; no
     answer gives "". A wrong answer never shares the correct answers' form: where it would (a refused unit, a
     rounding), its rule is added (``0.75 [unit.mismatch]``)."""
-    gold = str(verdict.gold_value) if verdict.gold_value is not None else "".join(verdict.gold.split())
+    value = verdict.gold_value
+    gold = _canonical(value) if value is not None else "".join(verdict.gold.split())
     if verdict.correct:
         return gold
-    value = verdict.answer_value
-    if value is not None:
-        text = str(Number(value.value, None, value.percent, value.degrees)) if isinstance(value, Number) else str(value)
+    if verdict.answer_value is not None:
+        text = _canonical(verdict.answer_value)
     elif verdict.answer is not None:
         text = "".join(verdict.answer.text.split())
     else:
         return ""
     return f"{text} [{verdict.rule}]" if text == gold else text
+
+
+def _canonical(value: Any) -> str:
+    """A value written one way: a number as its exact fraction (``0.75`` and ``\\frac34`` are ``3/4``), anything
+    else as mathgrade renders it."""
+    if isinstance(value, Number):
+        return str(Number(value.value, None, value.percent, value.degrees))
+    return str(value)
 
 
 def _result(scored: Scored, reward: Reward) -> Dict[str, Any]:
