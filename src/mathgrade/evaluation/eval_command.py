@@ -125,6 +125,8 @@ def add_command(subparsers: Any, epilog: str) -> None:
                    help="how that column finds the task's problem: its id (default), index (0-based position) or "
                         "problem (its text)")
     r.add_argument("--gold-field", default=None, metavar="F", help="column of the gold answer, without a task")
+    r.add_argument("--filter", default=None, metavar="NAME",
+                   help="an lm-evaluation-harness samples file: the filter whose rows are scored (default: the first)")
 
     o = p.add_argument_group("grading and output")
     o.add_argument("-o", "--output", required=True, metavar="OUT", help="the run directory")
@@ -166,6 +168,8 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_INTERRUPTED
     assert outcome.results is not None
+    for note in outcome.notes:
+        print(f"mathgrade: note: {note}", file=sys.stderr)
     print(format_results(outcome.results, outcome))
     return EXIT_FAILED_SAMPLES if outcome.results.get("failed") else EXIT_OK
 
@@ -311,7 +315,8 @@ def _rescore(args: argparse.Namespace, show: bool) -> "RunOutcome":
         raise UsageError(f"{', '.join('--' + n.replace('_', '-') for n in live)} only apply when asking a model, "
                          f"not with --predictions")
     task, _ = _task(args, required=False)
-    fields = PredictionFields(args.response_field, args.predictions_key, args.match_by, args.gold_field)
+    fields = PredictionFields(args.response_field, args.predictions_key, args.match_by, args.gold_field,
+                              args.filter)
     value = _with_defaults(args)
     return rescore(args.predictions, args.output, task=task, fields=fields, policy=value["policy"],
                    timeout=value["timeout"], workers=args.workers, limit=args.limit, model=args.model,
@@ -347,6 +352,7 @@ def format_results(results: Dict[str, Any], outcome: Optional["RunOutcome"] = No
             lines.append("")
             lines += _group_table(title, groups, n)
     if outcome is not None:
+        lines += [f"note       {note}" for note in outcome.notes]
         lines += ["", f"output     {outcome.out_dir} (config.json, samples.jsonl, results.json)"]
     if r.get("failed"):
         lines.append(f"failed     {r['failed']} samples got no response (status request_error); run the command "
