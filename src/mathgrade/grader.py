@@ -96,19 +96,19 @@ _WARM_ROWS = (("So the answer is $\\boxed{\\frac{1}{2}}$.", "0.5"), ("The answer
 _warmed = False
 
 
-def warm(_grade_with: Callable[[str, GoldLike, Options], Verdict] = grade_with) -> None:
+def warm() -> None:
     """Grade :data:`_WARM_ROWS` once in this process (about 50 ms), so that no call's time limit pays for loading
     the stages. Called by the first :func:`grade_with`; starts no thread and no process."""
-    # ``grade_with`` is a default argument, not a name in the body: two functions that call each other by name make
-    # dill (the hasher of Hugging Face datasets) recurse forever on any function using mathgrade
-    # (tests/integration/test_hashing.py)
     global _warmed
     if _warmed:
         return
     _warmed = True
+    # grade_with is looked up, not named: two functions that call each other by name make dill (the hasher of
+    # Hugging Face datasets) recurse forever on any function using mathgrade (tests/integration/test_hashing.py)
+    grade_row = globals()["grade_with"]
     for output, gold in _WARM_ROWS:
         try:
-            _grade_with(output, gold, make_options())
+            grade_row(output, gold, make_options())
         except Exception:  # noqa: BLE001 - only a warm-up
             pass
 
