@@ -103,9 +103,12 @@ def warm() -> None:
     if _warmed:
         return
     _warmed = True
+    # grade_with is looked up, not named: two functions that call each other by name make dill (the hasher of
+    # Hugging Face datasets) recurse forever on any function using mathgrade (tests/integration/test_hashing.py)
+    grade_row = globals()["grade_with"]
     for output, gold in _WARM_ROWS:
         try:
-            grade_with(output, gold, make_options())
+            grade_row(output, gold, make_options())
         except Exception:  # noqa: BLE001 - only a warm-up
             pass
 

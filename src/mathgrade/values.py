@@ -33,7 +33,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Optional, Tuple, Union
+from typing import Any, Callable, Optional, Tuple, Union
 
 __all__ = [
     "Kind",
@@ -290,17 +290,19 @@ def render(node: Node) -> str:
     if head in ("sym", "const"):
         return str({"pi": "π", "oo": "∞"}.get(node[1], node[1]))
     if head == "neg":
-        return "-" + _wrap(node[1])
+        return "-" + _wrap(node[1], render)
     if head == "pm":
-        return f"{_wrap(node[1])} ± {_wrap(node[2])}"
+        return f"{_wrap(node[1], render)} ± {_wrap(node[2], render)}"
     if head == "func":
         return f"{node[1]}(" + ", ".join(render(a) for a in node[2:]) + ")"
     if head in _BINARY:
-        return _BINARY[head].join(_wrap(a) for a in node[1:])
+        return _BINARY[head].join(_wrap(a, render) for a in node[1:])
     return repr(node)  # pragma: no cover - unknown node
 
 
-def _wrap(node: Node) -> str:
+def _wrap(node: Node, render: Callable[[Node], str]) -> str:
+    # ``render`` is passed in, not named: two functions that call each other by name make dill (the hasher of
+    # Hugging Face datasets) recurse forever on any function that uses mathgrade (tests/integration/test_hashing.py)
     text = render(node)
     compound = node[0] in ("add", "mul", "div", "pow", "pm", "neg")
     fraction = node[0] == "num" and (node[1].denominator != 1 and len(node) == 2 or node[1] < 0)

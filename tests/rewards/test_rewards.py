@@ -15,14 +15,16 @@ import inspect
 import multiprocessing
 import pickle
 import threading
+import warnings
 from collections import defaultdict
+from fractions import Fraction
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import pytest
 
 from mathgrade import Status
 from mathgrade import rewards
-from mathgrade.rewards import (accuracy_reward, accuracy_reward_async, answer_part, compute_score,
+from mathgrade.rewards import (Scored, accuracy_reward, accuracy_reward_async, answer_part, compute_score,
                                compute_score_batch, format_reward, make_reward, marks_answer, reward_func,
                                trl, trl_format)
 from mathgrade.rewards._openrlhf import response_of
@@ -347,7 +349,45 @@ def test_verl_compute_score_as_the_naive_reward_manager_calls_it() -> None:
     assert all(len(v) == len(rows) for v in extra.values())  # one value per response, every key, every row
     assert extra["acc"] == [e == 1.0 for e in EXPECTED]
     assert extra["pred"][0] == "42" and extra["pred"][1] == ""
+    assert all(isinstance(p, str) for p in extra["pred"])
     assert extra["status"][6] == "invalid_gold"
+
+
+@pytest.mark.parametrize("gold", ["\\frac{3}{4}", "0.75", "3/4"])
+def test_verl_pred_is_canonical_so_equal_answers_vote_together(gold: str) -> None:
+    forms = ["\\boxed{\\frac34}", "\\boxed{0.75}", "\\boxed{3/4}", "\\boxed{\\dfrac{3}{4}}"]
+    preds = {compute_score("math", f, gold)["pred"] for f in forms}
+    assert len(preds) == 1
+    wrong = {compute_score("math", f, gold)["pred"] for f in ["\\boxed{\\frac12}", "\\boxed{0.5}", "\\boxed{1/2}"]}
+    assert len(wrong) == 1 and wrong != preds  # wrong answers vote together too, never with the right ones
+    assert compute_score("math", "no answer here", gold)["pred"] == ""
+
+
+def test_verl_pred_of_a_wrong_answer_never_equals_the_right_ones() -> None:
+    from mathgrade.rewards import canonical_pred
+    from mathgrade.values import Number
+    from mathgrade.verdict import Answer, Status, Verdict
+
+    value = Number(Fraction(3, 4))
+    refused = Verdict(False, Status.INCORRECT, "unit", "unit.mismatch", "0.75", Answer("0.75 km", 0, 7, "boxed"),
+                      value, value)
+    right = Verdict(True, Status.CORRECT, "same", "number.exact", "0.75", Answer("3/4", 0, 3, "boxed"), value, value)
+    assert canonical_pred(right) == "3/4"
+    assert canonical_pred(refused) == "3/4 [unit.mismatch]"
+
+
+def test_verl_compute_score_async_is_awaited_like_verl_does() -> None:
+    from mathgrade.rewards import compute_score_async
+
+    assert inspect.iscoroutinefunction(compute_score_async)
+    bound = functools.partial(compute_score_async, timeout=2.0)  # as verl binds reward_kwargs
+    assert inspect.iscoroutinefunction(bound)
+
+    async def loop() -> List[Dict[str, Any]]:
+        return await asyncio.gather(*(bound(data_source="m", solution_str=s, ground_truth="5", extra_info={})
+                                      for s in ["\\boxed{5}", "\\boxed{6}", "5"]))
+
+    assert [r["score"] for r in asyncio.run(loop())] == [1.0, 0.0, 0.0]
 
 
 def test_verl_reward_kwargs_and_reward_loop_arguments() -> None:
@@ -404,7 +444,60 @@ def test_openrlhf_reward_func() -> None:
     assert out["rewards"] == [1.0, 0.0, 0.0, 1.0]
     assert out["scores"] == [1.0, 0.0, 0.0, 1.0]
     assert out["extra_logs"] == {"correct": [1.0, 0.0, 0.0, 1.0], "answered": [1.0, 0.0, 1.0, 1.0],
-                                 "grading_failed": [0.0, 0.0, 0.0, 0.0]}
+                                 "grading_failed": [0.0, 0.0, 0.0, 0.0], "invalid_gold": [0.0] * 4,
+                                 "refused": [0.0] * 4}
+    assert out["refusals"] == {}
+
+
+def test_openrlhf_empty_or_missing_label_is_invalid_gold_and_warned_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mathgrade.rewards import _openrlhf
+
+    monkeypatch.setattr(_openrlhf, "_warned_invalid_gold", False)
+    prompts = ["Q: 6*7?\nA:"] * 3
+    queries = [p + " \\boxed{42}" for p in prompts]
+    with pytest.warns(RuntimeWarning, match="2 of 3 rows have an empty or missing label.*--data.label_key"):
+        out = reward_func(queries, prompts, ["", None, "42"])
+    assert out["rewards"] == [0.0, 0.0, 1.0]
+    assert out["extra_logs"]["invalid_gold"] == [1.0, 1.0, 0.0]
+    assert out["extra_logs"]["answered"] == [1.0, 1.0, 1.0] and out["extra_logs"]["correct"] == [0.0, 0.0, 1.0]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # once per process: no second warning
+        assert reward_func(queries[:1], prompts[:1], [""])["extra_logs"]["invalid_gold"] == [1.0]
+
+
+def test_openrlhf_counts_refusals_by_rule() -> None:
+    from mathgrade.rewards import refusal, refusals
+    from mathgrade.verdict import Status, Verdict
+
+    refused = Verdict(False, Status.INCORRECT, "withdrawn", "answer.withdrawn", "7")
+    unit = Verdict(False, Status.INCORRECT, "km for miles", "unit.mismatch", "12")
+    plain = Verdict(False, Status.INCORRECT, "differs", "number.exact", "7")
+    right = Verdict(True, Status.CORRECT, "same", "answer.something_that_accepts", "7")
+    assert [refusal(v) for v in (refused, unit, plain, right)] == ["answer.withdrawn", "unit.mismatch", None, None]
+    assert refusals([refused, unit, refused, plain, right]) == {"answer.withdrawn": 2, "unit.mismatch": 1}
+    from mathgrade.rewards._openrlhf import openrlhf_body
+
+    body = openrlhf_body([Scored(0.0, refused), Scored(0.0, plain), Scored(1.0, right)], make_reward())
+    assert body["extra_logs"]["refused"] == [1.0, 0.0, 0.0]
+    assert body["refusals"] == {"answer.withdrawn": 1}
+    assert all(len(v) == 3 for v in body["extra_logs"].values())
+
+
+def test_adapters_pass_the_problem_on() -> None:
+    # a multiple-choice gold: the answer given as an option's content is right only with the problem's text
+    problem = "How many eggs? (A) 36 (B) 42 (C) 48"
+    prompt = f"<|im_start|>user\n{problem}<|im_end|>\n<|im_start|>assistant\n"
+    assert reward_func([prompt + "So \\boxed{42}."], [prompt], ["B"])["rewards"] == [1.0]
+    assert reward_func(["So \\boxed{42}."], [""], ["B"])["rewards"] == [0.0]
+    assert compute_score("d", "So \\boxed{42}.", "B", {"question": problem})["score"] == 1.0
+    assert compute_score("d", "So \\boxed{42}.", "B", {"index": 3})["score"] == 0.0
+    out = compute_score_batch(["d"] * 2, ["So \\boxed{42}."] * 2, ["B"] * 2, [{"problem": problem}, {}])
+    assert [r["score"] for r in out] == [1.0, 0.0]
+    assert accuracy_reward(completions=["So \\boxed{42}."], solution=["B"], problem=[problem]) == [1.0]
+    assert accuracy_reward(completions=["So \\boxed{42}."], solution=["B"], question=[problem]) == [1.0]
+    conversation = [{"role": "system", "content": "Be brief."}, {"role": "user", "content": problem}]
+    assert accuracy_reward(completions=["So \\boxed{42}."], solution=["B"], prompts=[conversation]) == [1.0]
+    assert accuracy_reward(completions=["So \\boxed{42}."], solution=["B"], prompts=["no options here"]) == [0.0]
 
 
 def test_openrlhf_prompt_with_a_boxed_example_is_not_graded() -> None:

@@ -69,8 +69,8 @@ def test_python_examples_run_and_give_what_they_say(name: str) -> None:
 @pytest.mark.parametrize("name", list(SOURCES))
 def test_verl_lines_name_what_exists(name: str) -> None:
     text = " ".join(_blocks(SOURCES[name], "bash"))
-    path = re.search(r"custom_reward_function\.path=pkg://(\S+)", text)
-    fn = re.search(r"custom_reward_function\.name=(\w+)", text)
+    path = re.search(r"(?<![\w.])reward\.custom_reward_function\.path=pkg://(\S+)", text)  # verl 0.9's spelling
+    fn = re.search(r"(?<![\w.])reward\.custom_reward_function\.name=(\w+)", text)
     assert path and fn
     assert callable(getattr(importlib.import_module(path.group(1)), fn.group(1)))
     for option in re.findall(r"reward_kwargs\.(\w+)=", text):

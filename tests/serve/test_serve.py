@@ -114,8 +114,38 @@ def test_reward_in_openrlhf_format(server: Server) -> None:
     assert body["rewards"] == [1.0, 1.0, 0.0, 0.0]
     assert body["scores"] == [1.0, 1.0, 0.0, 0.0]
     assert body == reward_func(queries, PROMPTS, LABELS)  # the same answer as in-process
-    assert set(body["extra_logs"]) == {"correct", "answered", "grading_failed"}
+    assert set(body["extra_logs"]) == {"correct", "answered", "grading_failed", "invalid_gold", "refused"}
     assert all(len(v) == 4 for v in body["extra_logs"].values())
+    assert body["refusals"] == {}
+
+
+def test_reward_rows_decided_before_the_workers_are_counted_and_an_empty_label_is_flagged(server: Server) -> None:
+    before = {s: server.metric(f'mathgrade_verdicts_total{{status="{s}"}}') for s in ("invalid_gold", "no_answer",
+                                                                                      "correct")}
+    prompts = ["Q: 6*7?\nA:"] * 3
+    responses = [" \\boxed{42}", " <think>so it is 4", " \\boxed{42}"]  # no label; cut off while thinking; fine
+    with server.client() as c:
+        r = c.post("/reward", json={"query": [p + x for p, x in zip(prompts, responses)], "prompts": prompts,
+                                    "labels": ["", "42", "42"]})
+        again = c.post("/reward", json={"query": [prompts[0] + " 1"], "prompts": prompts[:1], "labels": [None]})
+    body = r.json()
+    assert body["rewards"] == [0.0, 0.0, 1.0]
+    assert body["extra_logs"]["invalid_gold"] == [1.0, 0.0, 0.0]
+    assert again.json()["extra_logs"]["invalid_gold"] == [1.0]
+    after = {s: server.metric(f'mathgrade_verdicts_total{{status="{s}"}}') for s in before}
+    assert after == {"invalid_gold": before["invalid_gold"] + 2, "no_answer": before["no_answer"] + 1,
+                     "correct": before["correct"] + 1}
+    warnings = [line for line in server.lines if "empty or missing label" in line]
+    assert len(warnings) == 1, server.lines  # once per run, with the count
+    assert "1 of 3 rows" in warnings[0] and "--data.label_key" in warnings[0]
+
+
+def test_reward_passes_the_prompt_on_as_the_problem(server: Server) -> None:
+    prompt = "<|im_start|>user\nHow many eggs? (A) 36 (B) 42 (C) 48<|im_end|>\n<|im_start|>assistant\n"
+    with server.client() as c:
+        r = c.post("/reward", json={"query": [prompt + "So \\boxed{42}."], "prompts": [prompt], "labels": ["B"]})
+        alone = c.post("/reward", json={"query": ["Q: So \\boxed{42}."], "prompts": ["Q:"], "labels": ["B"]})
+    assert r.json()["rewards"] == [1.0] and alone.json()["rewards"] == [0.0]
 
 
 def test_grade_rows_in_verdicts_out(server: Server) -> None:
@@ -132,6 +162,14 @@ def test_grade_rows_in_verdicts_out(server: Server) -> None:
     assert set(verdicts[0]) == {"correct", "status", "extracted", "rule", "reason"}
     assert verdicts[0]["extracted"] == "\\frac{9}{7}" and verdicts[0]["correct"] is True
     assert strict.json()["verdicts"][0]["status"] == "no_answer"  # the reward policy takes no unmarked answer
+
+
+def test_grade_takes_a_rows_problem(server: Server) -> None:
+    rows = [{"output": "So \\boxed{42}.", "gold": "B", "problem": "How many? (A) 36 (B) 42 (C) 48"},
+            {"output": "So \\boxed{42}.", "gold": "B"}, {"output": "So \\boxed{42}.", "gold": "B", "problem": None}]
+    with server.client() as c:
+        r = c.post("/grade", json={"rows": rows})
+    assert [v["correct"] for v in r.json()["verdicts"]] == [True, False, False]
 
 
 def test_health_is_open_and_the_rest_needs_the_token(server: Server) -> None:
@@ -169,11 +207,87 @@ def test_malformed_reward_requests_are_400_saying_what(server: Server, body: byt
     ({"rows": [], "options": {"polcy": "eval"}}, "options: unknown option 'polcy'"),
     ({"rows": [], "options": {"timeout": 50}}, "timeout may be at most 5 s on this server"),
     ({"rows": [], "options": [1]}, "'options' must be an object, not list"),
+    ({"rows": [{"output": "1", "gold": "1", "question": "q"}]}, "rows[0] has unknown keys 'question'"),
+    ({"rows": [{"output": "1", "gold": "1", "problem": 3}]}, "rows[0].problem must be a string, not int"),
+    ({"rows": [], "option": {}}, "unknown fields 'option'"),
 ])
 def test_malformed_grade_requests_are_400_saying_what(server: Server, data: Dict[str, Any], message: str) -> None:
     r = httpx.post(server.url + "/grade", json=data, headers=AUTH, timeout=60)
     assert r.status_code == 400
     assert message in r.json()["error"]
+
+
+@pytest.mark.parametrize("body,message", [
+    (b'{"rows": [{"output": "1", "gold": ' + b"7" * 5000 + b"}]}", "a number has more digits than this server reads"),
+    (b'{"rows": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "nested too deeply"),
+    (b'{"rows": [{"output": "1", "gold": NaN}]}', "NaN is not a JSON number"),
+    (b'{"query": ["a"], "prompts": ["a"], "labels": [Infinity]}', "Infinity is not a JSON number"),
+])
+def test_malformed_json_is_400_naming_the_problem(server: Server, body: bytes, message: str) -> None:
+    for endpoint in ("/grade", "/reward"):
+        r = httpx.post(server.url + endpoint, content=body, headers=AUTH, timeout=60)
+        assert r.status_code == 400, r.text
+        assert message in r.json()["error"]
+
+
+def test_a_lone_surrogate_is_graded_and_written_back_without_harming_other_rows(server: Server) -> None:
+    body = ('{"rows": [{"output": "\\\\boxed{\\ud800}", "gold": "5"}, {"output": "\\\\boxed{5}", "gold": "5"},'
+            ' {"output": "\\\\boxed{5}", "gold": "\\udcff"}]}')
+    r = httpx.post(server.url + "/grade", content=body.encode(), headers=AUTH, timeout=60)
+    assert r.status_code == 200, r.text
+    verdicts = json.loads(r.content)
+    assert [v["status"] for v in verdicts["verdicts"]][1] == "correct"
+    assert verdicts["verdicts"][0]["correct"] is False and verdicts["verdicts"][2]["correct"] is False
+    reward = httpx.post(server.url + "/reward", headers=AUTH, timeout=60, content=(
+        '{"query": ["Q:\\ud800 \\\\boxed{5}", "Q: \\\\boxed{5}"], "prompts": ["Q:\\ud800", "Q:"], '
+        '"labels": ["5", "5"]}').encode())
+    assert reward.status_code == 200, reward.text
+    assert reward.json()["rewards"] == [1.0, 1.0]
+
+
+def _codes(server: Server, code: str) -> float:
+    return server.metric(f'mathgrade_requests_total{{code="{code}",endpoint="grade"}}')
+
+
+def test_a_client_that_disconnects_during_the_upload_is_a_cancelled_request(server: Server) -> None:
+    cancelled, errors = server.metric("mathgrade_requests_cancelled_total"), _codes(server, "500")
+    host, port = server.url.rsplit("/", 1)[-1].rsplit(":", 1)
+    with socket.create_connection((host, int(port)), timeout=60) as s:
+        s.sendall(b"POST /grade HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  + f"Authorization: Bearer {TOKEN}\r\nContent-Length: 100000\r\n\r\n".encode() + b'{"rows": [')
+        time.sleep(0.5)
+    assert _wait_until(lambda: server.metric("mathgrade_requests_cancelled_total") == cancelled + 1)
+    assert _codes(server, "500") == errors
+    assert _codes(server, "499") >= 1
+
+
+def test_health_answers_while_a_large_reward_request_is_worked_on() -> None:
+    s = Server("--workers", "1", "--max-rows", "4096", "--max-body-mb", "64")
+    try:
+        prompts = [f"Q{i}: what is {i}+{i}? " + "Think about it. " * 300 for i in range(4096)]
+        queries = [p + "We add. " * 200 + f"The answer is $\\boxed{{{2 * i}}}$." for i, p in enumerate(prompts)]
+        body = json.dumps({"query": queries, "prompts": prompts, "labels": [str(2 * i) for i in range(4096)]})
+        assert len(body) > 30_000_000
+        result: Dict[str, Any] = {}
+
+        def post() -> None:
+            with s.client() as c:
+                result["response"] = c.post("/reward", content=body.encode(),
+                                            headers={"Content-Type": "application/json"})
+
+        thread = threading.Thread(target=post)
+        thread.start()
+        answered_meanwhile = 0
+        while thread.is_alive():
+            if httpx.get(s.url + "/health", timeout=60).status_code == 200 and thread.is_alive():
+                answered_meanwhile += 1
+            time.sleep(0.05)
+        thread.join()
+        assert result["response"].status_code == 200
+        assert result["response"].json()["rewards"] == [1.0] * 4096
+        assert answered_meanwhile >= 3  # the event loop was free while the request was read, planned and graded
+    finally:
+        assert s.stop() == 0
 
 
 def test_too_many_rows_or_bytes_is_413(server: Server) -> None:
@@ -362,3 +476,34 @@ def test_a_worker_killed_mid_request_costs_only_its_rows(server: Server) -> None
     with server.client() as c:  # the server keeps serving, on a replaced worker
         r = c.post("/grade", json={"rows": [{"output": o, "gold": g} for o, g in SLOW[:8]]})
     assert [v["correct"] for v in r.json()["verdicts"]] == [k % 2 == 1 for k in range(8)]
+
+
+def test_a_slowly_sent_body_times_out_with_408() -> None:
+    """The server as an application (its body time limit set to 1 s), served by uvicorn on 127.0.0.1 in this
+    process; a client sends its headers and a few bytes, then nothing."""
+    import uvicorn
+
+    from mathgrade.serve import ServeSettings, create_app
+
+    app = create_app(ServeSettings(workers=1, body_timeout=1.0))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        assert _wait_until(lambda: server.started)
+        with socket.create_connection(("127.0.0.1", port), timeout=60) as s:
+            s.sendall(b"POST /grade HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                      b"Content-Length: 1000\r\n\r\n" + b'{"rows": [')
+            answer = s.recv(65536).decode()
+        assert answer.startswith("HTTP/1.1 408"), answer
+        assert "not received within 1 s" in answer
+        r = httpx.post(f"http://127.0.0.1:{port}/grade", json={"rows": [{"output": "\\boxed{1}", "gold": "1"}]},
+                       timeout=60)
+        assert r.status_code == 200 and r.json()["verdicts"][0]["correct"]
+    finally:
+        server.should_exit = True
+        thread.join(120)
+        sock.close()

@@ -101,6 +101,8 @@ RESCORING: Tuple[Option, ...] = (
                  help="how that column finds the task's problem: its id, index (0-based position) or problem (its "
                       "text)"),
     click.option("--gold-field", default=None, metavar="F", help="column of the gold answer, without a task"),
+    click.option("--filter", default=None, metavar="NAME",
+                 help="an lm-evaluation-harness samples file: the filter whose rows are scored (default: the first)"),
 )
 OUTPUT: Tuple[Option, ...] = (
     click.option("-o", "--output", required=True, metavar="OUT", help="the run directory"),
@@ -158,6 +160,8 @@ def command(**params: Any) -> int:
               file=sys.stderr)
         return EXIT_INTERRUPTED
     assert outcome.results is not None
+    for note in outcome.notes:
+        click.echo(f"mathgrade: note: {note}", err=True)
     print(format_results(outcome.results, outcome))
     return EXIT_INCOMPLETE if outcome.results.get("failed") else EXIT_OK
 
@@ -188,6 +192,9 @@ def _settings(args: Any) -> "EvalSettings":
     from ..evaluation.run import EvalSettings
     from ..options import make_options
 
+    if args.filter is not None:
+        raise UsageError("--filter chooses the rows of an lm-evaluation-harness samples file: it applies only with "
+                         "--predictions")
     if args.resume:
         return _resumed(args)
     if not args.model or not args.base_url:
@@ -321,7 +328,8 @@ def _rescore(args: Any, show: bool) -> "RunOutcome":
         raise UsageError(f"{', '.join('--' + n.replace('_', '-') for n in live)} only apply when asking a model, "
                          f"not with --predictions")
     task, _ = _task(args, required=False)
-    fields = PredictionFields(args.response_field, args.predictions_key, args.match_by, args.gold_field)
+    fields = PredictionFields(args.response_field, args.predictions_key, args.match_by, args.gold_field,
+                              args.filter)
     value = _with_defaults(args)
     return rescore(args.predictions, args.output, task=task, fields=fields,
                    options=make_options(policy=value["policy"], timeout=value["timeout"]), workers=args.workers,
@@ -357,6 +365,7 @@ def format_results(results: Dict[str, Any], outcome: Optional["RunOutcome"] = No
             lines.append("")
             lines += _group_table(title, groups, n)
     if outcome is not None:
+        lines += [f"note       {note}" for note in outcome.notes]
         lines += ["", f"output     {outcome.out_dir} (config.json, samples.jsonl, results.json)"]
     if r.get("failed"):
         lines.append(f"failed     {r['failed']} samples got no response (status request_error); run the command "

@@ -52,6 +52,8 @@ With a token (--token, --token-env, or ${TOKEN_ENV}) every request but /health m
               help="most rows in one request; more is refused with 413")
 @click.option("--max-body-mb", type=SECONDS, default=64.0, metavar="MB", show_default=True,
               help="largest request body in MiB; larger is refused with 413")
+@click.option("--body-timeout", type=SECONDS, default=60.0, metavar="SECONDS", show_default=True,
+              help="time a client may take to send a request body; a slower one is answered 408")
 @click.option("--correct", type=float, default=1.0, show_default=True, help="reward for a correct answer")
 @click.option("--incorrect", type=float, default=0.0, show_default=True, help="reward for anything else")
 @click.option("--formatted", type=float, default=None,
@@ -88,7 +90,7 @@ def run(args: Any) -> int:
         raise UsageError(str(exc)) from None  # (rewards' own checks raise ValueError)
     settings = ServeSettings(workers=args.workers, token=token, timeout=args.timeout,
                              max_rows=args.max_rows, max_body_bytes=int(args.max_body_mb * 1024 * 1024),
-                             reward=reward)
+                             body_timeout=args.body_timeout, reward=reward)
     sock = _bind(args.host, args.port)
     host, port = sock.getsockname()[:2]
     where = f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"

@@ -60,7 +60,7 @@ def _convert(sp: Any, node: tuple, symbols: Dict[str, Any]) -> Any:
     if head == "const":
         return {"pi": sp.pi, "e": sp.E, "i": sp.I, "oo": sp.oo}[node[1]]
     if head == "func":
-        return _function(sp, node, symbols)
+        return _function(sp, node, symbols, _convert)
     if head == "pow":
         _check_power(node)
     args = [_convert(sp, a, symbols) for a in node[1:]]
@@ -102,21 +102,24 @@ _SIMPLE = {
 }
 
 
-def _function(sp: Any, node: tuple, symbols: Dict[str, Any]) -> Any:
+def _function(sp: Any, node: tuple, symbols: Dict[str, Any], convert: Callable[..., Any]) -> Any:
+    # ``convert`` (:func:`_convert`) is passed in, not named: two functions that call each other by name make dill (the
+    # hasher of Hugging Face datasets) recurse forever on any function that uses mathgrade
+    # (tests/integration/test_hashing.py)
     name = node[1]
     if name in ("sum", "prod") and len(node) == 6:  # (body, ("sym", k), lo, hi): k is an integer
         var = node[3][1]
         saved = symbols.get(var)
         symbols[var] = sp.Symbol(var, integer=True)
-        body = _convert(sp, node[2], symbols)
+        body = convert(sp, node[2], symbols)
         k = symbols[var]
         if saved is None:
             del symbols[var]
         else:
             symbols[var] = saved
-        lo, hi = _convert(sp, node[4], symbols), _convert(sp, node[5], symbols)
+        lo, hi = convert(sp, node[4], symbols), convert(sp, node[5], symbols)
         return (sp.Sum if name == "sum" else sp.Product)(body, (k, lo, hi))
-    args = [_convert(sp, a, symbols) for a in node[2:]]
+    args = [convert(sp, a, symbols) for a in node[2:]]
     if name in _SIMPLE and len(args) == 1:
         return getattr(sp, _SIMPLE[name])(args[0])
     if name == "factorial" and len(args) == 1:

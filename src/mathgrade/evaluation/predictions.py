@@ -7,6 +7,11 @@ problem). Rows may come in any order: they are
 staged in a temporary SQLite table next to the run's outputs and read back in (problem order, row order), so memory
 stays flat however large the file. Without a task, the problems are the file's own (``--gold-field`` gives the gold
 answer) in order of first appearance.
+
+An lm-evaluation-harness samples file has one row per doc *and filter* (gsm8k writes each doc twice, for
+``strict-match`` and ``flexible-extract``), each with the doc's responses (``resps``: one list per repeat). Only the
+rows of one filter are read (``--filter NAME``, by default the first in the file), so that each response counts once;
+:attr:`Predictions.notes` says which, and whether the file covers only part of the task (an ``lm_eval --limit`` run).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ import json
 import os
 import sqlite3
 from dataclasses import dataclass
-from typing import Any, Dict, Iterator, Optional
+from typing import Any, Dict, Iterator, List, Optional
 
 from ..errors import ConfigError, InputError
 from ..files import RowReader
@@ -37,6 +42,8 @@ class PredictionFields:
     key: str = "problem_id"
     match_by: str = "id"
     gold: Optional[str] = None
+    filter: Optional[str] = None
+    """The lm-evaluation-harness filter whose rows are read (None: the first one in the file)."""
 
 
 class Predictions:
@@ -61,6 +68,12 @@ class Predictions:
         named = [fields.response, fields.key] + ([fields.gold] if task is None and fields.gold else [])
         self._reader = RowReader(path, fmt=fmt, required=[f.split(".")[0] for f in named])
         self._lookup = self._index(task) if task is not None else {}
+        self.filters: Dict[str, int] = {}
+        """lm-evaluation-harness filters found in the file, with their rows."""
+        self.filter: Optional[str] = None
+        """The filter whose rows were read (None: the file has no filters)."""
+        self.notes: List[str] = []
+        """What a person should know about how the file was read (said in the summary)."""
 
     def __enter__(self) -> "Predictions":
         try:
@@ -78,6 +91,8 @@ class Predictions:
         self._db.execute("BEGIN")
         seq = 0
         for where, row in enumerate(self._reader.rows(), 1):
+            if not self._kept(row):
+                continue
             pos = self._position(row, where)
             if pos is None:
                 continue
@@ -87,7 +102,42 @@ class Predictions:
         self._db.execute("COMMIT")
         self._db.execute("CREATE INDEX s_order ON s (pos, seq)")
         self.samples = seq
+        self._check_filter()
+        self._note_coverage()
         return self
+
+    def _kept(self, row: Dict[str, Any]) -> bool:
+        """Whether a row is read: every row, but in an lm-evaluation-harness file only the chosen filter's."""
+        name = row.get("filter")
+        if not isinstance(name, str) or not ("resps" in row or "filtered_resps" in row):
+            return True
+        self.filters[name] = self.filters.get(name, 0) + 1
+        if self.filter is None:
+            self.filter = self.fields.filter or name
+        return name == self.filter
+
+    def _check_filter(self) -> None:
+        wanted = self.fields.filter
+        if wanted is not None and not self.filters:
+            raise ConfigError("filter", f"{wanted!r}: {self.path} is not an lm-evaluation-harness samples file (its "
+                                        "rows have no 'filter')")
+        if wanted is not None and wanted not in self.filters:
+            raise ConfigError("filter", f"{wanted!r}: {self.path} has no rows of that filter; its filters are "
+                                        f"{', '.join(map(repr, self.filters))}")
+        if self.filters:
+            others = [name for name in self.filters if name != self.filter]
+            self.notes.append(f"lm-evaluation-harness samples: scored the rows of filter {self.filter!r}"
+                              + (f" (the file repeats each doc for the filters {', '.join(map(repr, others))} too; "
+                                 "choose with --filter NAME)" if others else ""))
+
+    def _note_coverage(self) -> None:
+        if self._given is None:
+            return
+        expected = len(self._given.problems) if self.limit is None else min(self.limit, len(self._given.problems))
+        covered = self.problems_covered()
+        if covered < expected:
+            self.notes.append(f"the file answers {covered} of the {expected} problems of the task "
+                              f"{self._given.name} (a run with --limit?): the metrics cover those {covered} only")
 
     def __exit__(self, *exc: Any) -> None:
         if self._db is not None:

@@ -4,12 +4,13 @@ both write the same run directory (``config.json``, ``samples.jsonl``, ``results
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import datetime
 import os
 import signal
 import time
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Tuple
 
 from .. import __version__
 from .._check import Check, check, integer, url
@@ -92,6 +93,8 @@ class RunOutcome:
     scored: int
     total: int
     requests: int = 0
+    notes: Tuple[str, ...] = ()
+    """What a person should know about how the input was read (a rescored file's filter, its coverage)."""
 
 
 def evaluate(settings: EvalSettings, out_dir: str, *, progress: bool = False) -> RunOutcome:
@@ -180,7 +183,9 @@ def rescore(predictions: str, out_dir: str, *, task: Optional[Task] = None,
                 pass
             finally:
                 shown.close()
-        return _finish(run_dir, scorer, scored_task.name, model, finished, preds.samples, started, 0)
+            notes = tuple(preds.notes)
+        outcome = _finish(run_dir, scorer, scored_task.name, model, finished, preds.samples, started, 0)
+        return dataclasses.replace(outcome, notes=notes)
 
 
 def _finish(run_dir: RunDir, scorer: Scorer, task: str, model: Optional[str], finished: bool, total: int,

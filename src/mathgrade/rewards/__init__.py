@@ -28,18 +28,26 @@ Adapters (no training library is imported by this package):
 
 - TRL: :func:`accuracy_reward` (gold column ``solution``), :func:`format_reward`, and their coroutine versions
   :func:`accuracy_reward_async`, :func:`format_reward_async`; :func:`trl` binds another column or other values.
-- verl: :func:`compute_score` (``custom_reward_function.name``), :func:`compute_score_batch` (batch reward manager).
+- verl: :func:`compute_score` and :func:`compute_score_async` (``reward.custom_reward_function.name``; ``pred`` is
+  :func:`canonical_pred`, so that verl's maj@N votes by equivalence), :func:`compute_score_batch` (the ``batch``
+  reward manager of verl before 0.9).
 - OpenRLHF: :func:`reward_func` (a local reward file), and ``mathgrade serve`` for ``--reward.remote_url``.
 - Any loop: :func:`make_reward` and :meth:`Reward.score`.
+
+Every adapter passes the problem's text on to :func:`mathgrade.grade` when the host gives it (TRL: the dataset
+column ``problem`` or ``question``, else its prompts; verl: ``extra_info``'s ``problem``, ``question`` or
+``prompt``; OpenRLHF: each row's prompt). A reward *refused* (:func:`refusal`: a marked answer that does not commit
+to a value, restates the problem, or has a unit that disagrees, rules ``answer.*`` and ``unit.*``) is counted by rule
+(:func:`refusals`) in TRL's metrics, OpenRLHF's logs and the server's metrics.
 
 Grading is safe in any thread and any process: its time limit uses no signal, and nothing raises a
 ``BaseException``.
 """
 
-from ._core import Plan, Reward, Scored, answer_part, make_reward, marks_answer
+from ._core import Plan, Reward, Scored, answer_part, make_reward, marks_answer, problem_of, refusal, refusals
 from ._openrlhf import reward_func
 from ._trl import accuracy_reward, accuracy_reward_async, format_reward, format_reward_async, trl, trl_format
-from ._verl import compute_score, compute_score_batch
+from ._verl import canonical_pred, compute_score, compute_score_async, compute_score_batch
 
 __all__ = [
     "Reward",
@@ -48,6 +56,9 @@ __all__ = [
     "make_reward",
     "answer_part",
     "marks_answer",
+    "refusal",
+    "refusals",
+    "problem_of",
     "trl",
     "trl_format",
     "accuracy_reward",
@@ -55,6 +66,8 @@ __all__ = [
     "format_reward",
     "format_reward_async",
     "compute_score",
+    "compute_score_async",
     "compute_score_batch",
+    "canonical_pred",
     "reward_func",
 ]

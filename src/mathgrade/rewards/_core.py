@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, field
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from collections import Counter
+from typing import Any, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 from .._extract import THINKING_TAGS, answer_part
 from ..options import Options, make_options
 from ..verdict import Status, Verdict
 
-__all__ = ["Reward", "Scored", "Plan", "make_reward", "answer_part", "marks_answer", "THINKING_TAGS"]
+__all__ = ["Reward", "Scored", "Plan", "make_reward", "answer_part", "marks_answer", "THINKING_TAGS", "refusal", "refusals",
+           "problem_of", "REFUSAL_PREFIXES", "PROBLEM_KEYS"]
 
 _FORMATTED_STATUSES = frozenset({Status.INCORRECT, Status.UNPARSABLE})
 """Statuses of a response that marked one final answer which is wrong (or unreadable): the ``formatted`` value."""
@@ -75,31 +77,44 @@ class Reward:
             return self.formatted
         return self.incorrect
 
-    def plan(self, responses: Sequence[Optional[str]], golds: Sequence[Any]) -> "Plan":
+    def plan(self, responses: Sequence[Optional[str]], golds: Sequence[Any],
+             problems: Optional[Sequence[Optional[str]]] = None,
+             decided: Optional[Sequence[Optional[Verdict]]] = None) -> "Plan":
         """What grading a batch needs (see :class:`Plan`). ``responses`` and ``golds`` have the same length; a
-        response that is None counts as empty."""
-        if len(responses) != len(golds):
-            raise ValueError(f"{len(responses)} responses but {len(golds)} gold answers: they must pair up")
-        pairs: List[Tuple[str, Any]] = []
+        response that is None counts as empty. ``problems`` (optional, one per row, None where unknown) are the
+        problems' texts, passed on to :func:`mathgrade.grade` (they decide answers that restate the problem, units
+        the problem asks for, multiple-choice contents). ``decided`` (optional) gives rows a verdict without
+        grading them (the adapter knows already, e.g. a query that does not contain its prompt)."""
+        n = len(responses)
+        for name, other in (("gold answers", golds), ("problems", problems), ("decided verdicts", decided)):
+            if other is not None and len(other) != n:
+                raise ValueError(f"{n} responses but {len(other)} {name}: they must pair up")
+        pairs: List[Tuple[Any, ...]] = []
         steps: List[Union[int, Verdict]] = []
-        for response, gold in zip(responses, golds):
+        for i, (response, gold) in enumerate(zip(responses, golds)):
+            given = decided[i] if decided is not None else None
+            problem = _problem_text(problems[i]) if problems is not None else None
             text = answer_part(response or "")
-            problem = _gold_problem(gold)
-            if problem is not None:
-                steps.append(Verdict(False, Status.INVALID_GOLD, problem, "input.gold", _text(gold)))
+            gold_problem = _gold_problem(gold)
+            if given is not None:
+                steps.append(given)
+            elif gold_problem is not None:
+                steps.append(Verdict(False, Status.INVALID_GOLD, gold_problem, "input.gold", _text(gold)))
             elif text is None:
                 steps.append(_cut_off(gold))
             else:
                 steps.append(len(pairs))
-                pairs.append((text, gold))
+                pairs.append((text, gold) if problem is None else (text, gold, problem))
         return Plan(self, pairs, steps)
 
-    def score(self, responses: Sequence[Optional[str]], golds: Sequence[Any]) -> List[Scored]:
+    def score(self, responses: Sequence[Optional[str]], golds: Sequence[Any],
+              problems: Optional[Sequence[Optional[str]]] = None,
+              decided: Optional[Sequence[Optional[Verdict]]] = None) -> List[Scored]:
         """Reward a batch, grading in this process (safe in any thread; symbolic work that runs away is stopped by
-        mathgrade's time limit, which needs no signal)."""
+        mathgrade's time limit, which needs no signal). Arguments as for :meth:`plan`."""
         from ..batch import grade_many
 
-        plan = self.plan(responses, golds)
+        plan = self.plan(responses, golds, problems, decided)
         return plan.results(list(grade_many(plan.pairs, workers=0, **self.grade_options())))
 
     def grade_options(self) -> Dict[str, Any]:
@@ -113,9 +128,15 @@ class Plan:
     graded, :meth:`results` gives every row of the batch its :class:`Scored`."""
 
     reward: Reward
-    pairs: List[Tuple[str, Any]]
+    pairs: List[Tuple[Any, ...]]
+    """The rows to grade: (answer part, gold) or (answer part, gold, problem)."""
     steps: List[Union[int, Verdict]]
     """Per row of the batch: the index of its pair, or the verdict decided without grading."""
+
+    @property
+    def decided(self) -> List[Verdict]:
+        """The verdicts of the rows decided without grading."""
+        return [step for step in self.steps if not isinstance(step, int)]
 
     def results(self, verdicts: Sequence[Verdict]) -> List[Scored]:
         """Every row's :class:`Scored`, given one verdict per pair (in the order of :attr:`pairs`)."""
@@ -127,6 +148,53 @@ class Plan:
             verdict = verdicts[step] if isinstance(step, int) else step
             out.append(Scored(value(verdict), verdict))
         return out
+
+
+REFUSAL_PREFIXES = ("answer.", "unit.")
+"""A verdict that is not correct and whose rule starts with one of these was *refused*: an answer was marked, but it
+does not commit to a value (withdrawn, asked, hedged, part of a longer expression, a restatement of the problem) or
+its unit disagrees with the gold's. Counted by rule name (:func:`refusal`), so that a trainer sees the attempts."""
+
+
+def refusal(verdict: Verdict) -> Optional[str]:
+    """The rule that refused this verdict's reward (see :data:`REFUSAL_PREFIXES`), or None."""
+    if not verdict.correct and verdict.rule.startswith(REFUSAL_PREFIXES):
+        return verdict.rule
+    return None
+
+
+def refusals(verdicts: Iterable[Verdict]) -> Dict[str, int]:
+    """How many of ``verdicts`` were refused, by rule name (sorted by name)."""
+    counts = Counter(rule for rule in map(refusal, verdicts) if rule is not None)
+    return dict(sorted(counts.items()))
+
+
+PROBLEM_KEYS = ("problem", "question", "prompt")
+"""Where adapters look for the problem's text when the host hands over a row's fields (a dataset's columns, verl's
+``extra_info``), in this order."""
+
+
+def problem_of(fields: Any) -> Optional[str]:
+    """The problem's text among a row's ``fields`` (a mapping: the first of :data:`PROBLEM_KEYS` holding text), or
+    None."""
+    if not isinstance(fields, Mapping):
+        return None
+    for key in PROBLEM_KEYS:
+        text = _problem_text(fields.get(key))
+        if text is not None:
+            return text
+    return None
+
+
+def _problem_text(value: Any) -> Optional[str]:
+    """A problem's text: a non-empty string, or the content of the last user message of a conversation; else None."""
+    if isinstance(value, str):
+        return value if value.strip() else None
+    if isinstance(value, (list, tuple)):
+        for message in reversed(value):
+            if isinstance(message, Mapping) and message.get("role") == "user" and isinstance(message.get("content"), str):
+                return _problem_text(message["content"])
+    return None
 
 
 def _cut_off(gold: Any) -> Verdict:

@@ -4,29 +4,66 @@ OpenRLHF sends ``{"query": [...], "prompts": [...], "labels": [...]}``: each que
 response (decoded from the tokens, special tokens kept), each label the gold answer. It reads back ``rewards`` (used
 for the advantages), ``scores`` (0 to 1, used for dynamic filtering) and ``extra_logs`` (per-row values it logs).
 The same function serves a local reward file (``--reward.remote_url reward.py`` with ``reward_func``) and
-``mathgrade serve``'s ``POST /reward``.
+``mathgrade serve``'s ``POST /reward``. Each row's prompt is passed on to :func:`mathgrade.grade` as the problem's text.
+
+OpenRLHF turns each ``extra_logs`` value into a per-sample tensor and merges the samples' logs key by key, so every
+response carries the same keys (a key missing from some samples would break the merge): refusals are one key,
+``refused``, per row; their counts by rule name are in the response's ``refusals`` and in the server's metrics.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence
+import warnings
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..verdict import Status, Verdict
-from ._core import Reward, Scored, make_reward
+from ._core import Plan, Reward, Scored, make_reward, refusal, refusals
 
-__all__ = ["reward_func", "response_of", "openrlhf_body", "openrlhf_inputs"]
+__all__ = ["reward_func", "response_of", "openrlhf_body", "openrlhf_inputs", "openrlhf_plan", "EXTRA_LOGS"]
 
 _DEFAULT = make_reward()
 _FAILED = frozenset({Status.TIMEOUT, Status.ERROR})
 _UNANSWERED = frozenset({Status.NO_ANSWER, Status.AMBIGUOUS})
+EXTRA_LOGS = ("correct", "answered", "grading_failed", "invalid_gold", "refused")
+"""The keys of ``extra_logs``, the same for every row: 1.0 or 0.0 each (OpenRLHF logs their means)."""
+_warned_invalid_gold = False
 
 
 def reward_func(queries: Sequence[str], prompts: Sequence[str], labels: Sequence[Any],
                 **kwargs: Any) -> Dict[str, Any]:
     """OpenRLHF reward function (``reward_func(queries, prompts, labels)``): rewards 1.0/0.0 by the ``reward``
-    policy, graded in this process. Returns ``{"rewards", "scores", "extra_logs"}`` as lists, one item per query."""
+    policy, graded in this process. Returns ``{"rewards", "scores", "extra_logs", "refusals"}``: lists with one item
+    per query, and the refusals counted by rule. Warns once per process when labels are empty or missing
+    (``invalid_gold``: is ``--data.label_key`` set?)."""
+    global _warned_invalid_gold
+    plan, responses = openrlhf_plan(_DEFAULT, queries, prompts, labels)
+    body = openrlhf_body(plan.results(_grade(plan)), _DEFAULT)
+    bad = sum(body["extra_logs"]["invalid_gold"])
+    if bad and not _warned_invalid_gold:
+        _warned_invalid_gold = True
+        warnings.warn(invalid_gold_warning(int(bad), len(responses)), RuntimeWarning, stacklevel=2)
+    return body
+
+
+def _grade(plan: Plan) -> List[Verdict]:
+    from ..batch import grade_many
+
+    return list(grade_many(plan.pairs, workers=0, **plan.reward.grade_options()))
+
+
+def invalid_gold_warning(bad: int, rows: int) -> str:
+    """The warning for ``bad`` of ``rows`` rows whose label is empty or missing."""
+    return (f"{bad} of {rows} rows have an empty or missing label (status invalid_gold, rewarded as incorrect): "
+            "does the trainer send the gold answers? (OpenRLHF: --data.label_key NAME)")
+
+
+def openrlhf_plan(reward: Reward, queries: Any, prompts: Any, labels: Any) -> Tuple[Plan, List[Optional[str]]]:
+    """The grading plan of an OpenRLHF request, and each row's response (None where the prompt is not in the
+    query: that row is decided at once, as an error). The prompts are passed on as the problems' texts. Raises
+    ``ValueError`` saying which field is wrong."""
     responses, golds = openrlhf_inputs(queries, prompts, labels)
-    return openrlhf_body(_DEFAULT.score(responses, golds), responses, _DEFAULT)
+    decided = [None if response is not None else _not_found(gold) for response, gold in zip(responses, golds)]
+    return reward.plan(responses, golds, problems=list(prompts), decided=decided), responses
 
 
 def openrlhf_inputs(queries: Any, prompts: Any, labels: Any) -> "tuple[List[Optional[str]], List[Any]]":
@@ -72,23 +109,26 @@ def _end_ignoring_whitespace(query: str, prompt: str) -> Optional[int]:
     return q
 
 
-def openrlhf_body(scored: List[Scored], responses: Sequence[Optional[str]], reward: Reward) -> Dict[str, Any]:
-    """The JSON body OpenRLHF reads back. A row whose prompt was not found in its query (``responses[i] is None``)
-    gets the ``incorrect`` reward and counts as an error."""
-    rows = [s if response is not None else Scored(None, _not_found(s.verdict.gold))
-            for s, response in zip(scored, responses)]
-    rewards = [reward.incorrect if s.reward is None else s.reward for s in rows]
+def openrlhf_body(scored: Sequence[Scored], reward: Reward) -> Dict[str, Any]:
+    """The JSON body OpenRLHF reads back: ``rewards`` (a row without a reward, its gold unreadable, gets the
+    ``incorrect`` value), ``scores`` (1.0 correct, else 0.0), ``extra_logs`` (:data:`EXTRA_LOGS`, one value per
+    row) and ``refusals`` (rows refused, by rule name)."""
+    verdicts = [s.verdict for s in scored]
     return {
-        "rewards": rewards,
-        "scores": [1.0 if s.verdict.correct else 0.0 for s in rows],
+        "rewards": [reward.incorrect if s.reward is None else s.reward for s in scored],
+        "scores": [1.0 if v.correct else 0.0 for v in verdicts],
         "extra_logs": {
-            "correct": [1.0 if s.verdict.correct else 0.0 for s in rows],
-            "answered": [0.0 if s.verdict.status in _UNANSWERED else 1.0 for s in rows],
-            "grading_failed": [1.0 if s.verdict.status in _FAILED else 0.0 for s in rows],
+            "correct": [1.0 if v.correct else 0.0 for v in verdicts],
+            "answered": [0.0 if v.status in _UNANSWERED else 1.0 for v in verdicts],
+            "grading_failed": [1.0 if v.status in _FAILED else 0.0 for v in verdicts],
+            "invalid_gold": [1.0 if v.status is Status.INVALID_GOLD else 0.0 for v in verdicts],
+            "refused": [0.0 if refusal(v) is None else 1.0 for v in verdicts],
         },
+        "refusals": refusals(verdicts),
     }
 
 
-def _not_found(gold: str) -> Verdict:
+def _not_found(gold: Any) -> Verdict:
     return Verdict(False, Status.ERROR, "the query does not contain its prompt, so its response is unknown",
-                   "input.prompt", gold, error="ValueError: prompt not found in query")
+                   "input.prompt", "" if gold is None else str(gold)[:200],
+                   error="ValueError: prompt not found in query")

@@ -1,7 +1,7 @@
 """TRL reward functions (``GRPOTrainer``, ``RLOOTrainer``).
 
 TRL calls every reward function with keyword arguments only: ``prompts``, ``completions``, ``completion_ids``, every
-column of the dataset (one value per completion), and, in recent versions, ``trainer_state``, ``log_extra`` and
+column of the dataset (one value per completion; its ``prompt`` column comes as ``prompts``), and, in recent versions, ``trainer_state``, ``log_extra`` and
 ``log_metric``. A completion is a string, or in conversational format a list of messages whose last assistant
 ``content`` is the response. The function returns one float per completion, or None for a row it cannot judge (TRL
 turns it into NaN and leaves the row out of that function's reward). A coroutine function is awaited on TRL's own
@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, List, Mapping, Optional, Sequence
 
-from ._core import Reward, Scored, make_reward, marks_answer
+from ._core import Reward, Scored, make_reward, marks_answer, problem_of, refusal
 
 __all__ = ["trl", "trl_format", "accuracy_reward", "accuracy_reward_async", "format_reward", "format_reward_async"]
 
@@ -82,7 +82,7 @@ def accuracy_reward(completions: Sequence[Any], *, _mathgrade: Optional[_Setting
     settings = _mathgrade or _DEFAULT
     texts = _texts(completions)
     golds = _golds(kwargs, settings.gold_column, len(texts))
-    scored = settings.reward.score(texts, golds)
+    scored = settings.reward.score(texts, golds, problems=_problems(kwargs, len(texts)))
     if settings.log:
         _log(scored, "accuracy_reward", kwargs)
     return [s.reward for s in scored]
@@ -156,6 +156,16 @@ def _golds(kwargs: Mapping[str, Any], column: str, n: int) -> Sequence[Any]:
     return golds
 
 
+def _problems(kwargs: Mapping[str, Any], n: int) -> Optional[List[Optional[str]]]:
+    """The problems' texts: the dataset column ``problem`` or ``question`` if there is one, else the prompts TRL
+    passes (its ``prompt`` column; for a conversation, the last user message). None if there is none of these."""
+    for key in ("problem", "question", "prompts"):
+        column = kwargs.get(key)
+        if isinstance(column, Sequence) and not isinstance(column, (str, bytes)) and len(column) == n:
+            return [problem_of({"problem": value}) for value in column]
+    return None
+
+
 def _log(scored: List[Scored], name: str, kwargs: Mapping[str, Any]) -> None:
     log_extra, log_metric = kwargs.get("log_extra"), kwargs.get("log_metric")
     if callable(log_extra):
@@ -165,6 +175,7 @@ def _log(scored: List[Scored], name: str, kwargs: Mapping[str, Any]) -> None:
         counts = Counter(s.verdict.status.value for s in scored)
         for status in _LOGGED_STATUSES:
             log_metric(f"{name}/{status}", counts.get(status, 0) / len(scored))
+        log_metric(f"{name}/refused", sum(refusal(s.verdict) is not None for s in scored) / len(scored))
 
 
 _DEFAULT = _Settings(make_reward(), "solution", True)

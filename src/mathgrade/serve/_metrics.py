@@ -11,8 +11,14 @@ metric                                      type       what
 ``mathgrade_rows_total``                    counter    rows received in valid requests, by ``endpoint``
 ``mathgrade_rows_graded_total``             counter    rows graded by the workers (also those of cancelled requests)
 ``mathgrade_rows_in_flight``                gauge      rows sent to the workers and not back yet
-``mathgrade_verdicts_total``                counter    verdicts answered, by ``status`` (``timeout``: rows that
-                                                       reached the per-row time limit)
+``mathgrade_verdicts_total``                counter    verdicts answered, by ``status``: every row of every valid
+                                                       request, also those decided before the workers (an empty
+                                                       label: ``invalid_gold``; cut off while thinking:
+                                                       ``no_answer``); ``timeout``: rows that reached the per-row
+                                                       time limit
+``mathgrade_refusals_total``                counter    rewards refused, by ``rule`` (``answer.withdrawn``,
+                                                       ``unit.mismatch``...: a verdict not correct whose rule starts
+                                                       with ``answer.`` or ``unit.``)
 ==========================================  =========  ==========================================================
 """
 
@@ -53,6 +59,8 @@ class Metrics:
                                     registry=self.registry)
         self._verdicts = Counter("mathgrade_verdicts", "Verdicts answered, by status.", ("status",),
                                  registry=self.registry)
+        self._refusals = Counter("mathgrade_refusals", "Rewards refused (an answer that does not commit to a value, "
+                                 "or a unit that disagrees), by rule.", ("rule",), registry=self.registry)
         self._children: Dict[Tuple[str, ...], Union[Counter, Histogram]] = {}
 
     def request(self, endpoint: str, code: int, seconds: float) -> None:
@@ -65,6 +73,10 @@ class Metrics:
     def verdicts(self, statuses: Dict[str, int]) -> None:
         for status, n in statuses.items():
             self._child(self._verdicts, "verdicts", status).inc(n)
+
+    def refusals(self, rules: Dict[str, int]) -> None:
+        for rule, n in rules.items():
+            self._child(self._refusals, "refusals", rule).inc(n)
 
     def exposition(self) -> bytes:
         """The metrics in Prometheus' text format."""
