@@ -176,10 +176,14 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
         return Verdict(False, Status.NO_ANSWER, "no final answer found in the output" + (f": {why}" if why else ""),
                        "extract.none", gold_text, gold_value=gold.value)
     first_unread: Optional[Tuple[Answer, Reading]] = None
+    refused: Optional[Verdict] = None
     for cand in _then(candidates, more):
         answer = Answer(cand.text, cand.start, cand.end, cand.rule)
         if tried is not None:
             tried.append(answer)
+        if cand.refused:  # not a committed answer: a committed one ranked below it may still answer
+            refused = refused or _refusal(cand, answer, gold)
+            continue
         if cand.alternatives:
             conflict = _conflicting(cand.alternatives, options, deadline)
             if conflict is not None:
@@ -192,13 +196,23 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
             continue
         value, decision = _compare(reading, gold, options, deadline)
         return _verdict(decision, answer, value, gold_text, gold.value)
-    assert first_unread is not None  # (there were candidates, and every one failed to read)
+    if first_unread is None:
+        assert refused is not None  # (there were candidates, and every one was refused or failed to read)
+        return refused
     answer, reading = first_unread
     if _same_text(answer.text, gold_text):
         return Verdict(True, Status.CORRECT, "the answer could not be read, but it is the gold answer as text",
                        "text.normalized", gold_text, answer, gold_value=gold.value)
     return Verdict(False, Status.UNPARSABLE, f"the answer could not be read: {reading.error}", "read.answer",
                    gold_text, answer, gold_value=gold.value)
+
+
+def _refusal(cand: Candidate, answer: Answer, gold: _Gold) -> Verdict:
+    """The verdict on a candidate the text does not commit to: ambiguous when a hedge names another value, else no
+    answer; its rule is the refusal's (``answer.question``...)."""
+    status = Status.AMBIGUOUS if cand.alternatives else Status.NO_ANSWER
+    return Verdict(False, status, f"{cand.text!r} is not a committed answer: {cand.why}", cand.refused, gold.text,
+                   answer, gold_value=gold.value)
 
 
 def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline) -> Tuple[Value, Decision]:

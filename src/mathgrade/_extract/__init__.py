@@ -83,6 +83,13 @@ class Candidate:
     alternatives: Tuple[str, ...] = ()
     choice: bool = False
     content: str = ""
+    refused: str = ""
+    """Set when the text around this answer does not commit to it (it negates, asks, supposes or hedges it, hides it,
+    or makes it a piece of a longer expression): the rule that refuses it (``answer.withdrawn``, ``answer.question``,
+    ``answer.supposed``, ``answer.hedged``, ``answer.hidden``, ``answer.partial_expression``). Such a candidate
+    answers nothing; it is reported only when no committed answer ranks above it."""
+    why: str = ""
+    """Why it is refused, for a person (empty when it is not)."""
 
 
 def extract(output: str, *, policy: str = "eval", choices: bool = False) -> List[Candidate]:
@@ -287,7 +294,7 @@ def _ordered(found: List[Found], offset: int) -> List[Candidate]:
     seen = set()
     for f in ranked:
         rule = RULE[f.family]
-        key = (f.text, f.start, f.end, f.alternatives)
+        key = (f.text, f.start, f.end, f.alternatives, f.refused)
         if key in seen or (rule.fragment and any(s <= f.start and f.end <= e and (s, e) != (f.start, f.end)
                                                  for s, e in spans)):
             continue
@@ -295,7 +302,7 @@ def _ordered(found: List[Found], offset: int) -> List[Candidate]:
         if not rule.alone:
             spans.append((f.start, f.end))
         out.append(Candidate(f.text, f.start + offset, f.end + offset, f.name, rule.priority, f.alternatives,
-                             f.choice, f.content))
+                             f.choice, f.content, f.refused, f.why))
     return out
 
 

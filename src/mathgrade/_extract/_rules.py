@@ -12,8 +12,9 @@ import re
 from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
+from ._commit import box_refusal, phrase_refusal
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
-from ._scan import Scan, clean_answer, strip_delimiters
+from ._scan import Refused, Scan, clean_answer, strip_delimiters
 
 __all__ = [
     "Found", "answer_tag", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "bold", "choice_phrase",
@@ -36,6 +37,11 @@ class Found(NamedTuple):
     alternatives: Tuple[str, ...] = ()
     content: str = ""
     choice: bool = False
+    refused: str = ""
+    """The rule that refuses this answer (``answer.withdrawn``, ``answer.question``...; see :mod:`._commit`) when
+    the text around it does not commit to it; empty for a committed answer."""
+    why: str = ""
+    """Why it is refused, for a person."""
 
     @property
     def name(self) -> str:
@@ -178,7 +184,7 @@ Box = Tuple[int, int, int, int]
 
 def _find_boxes(scan: Scan) -> List[Box]:
     """Outermost boxes: (start, end, content_start, content_end); unclosed and empty boxes are skipped, and so are
-    boxes the text withdraws (:func:`_withdrawn`)."""
+    boxes the text does not commit to (:func:`._commit.box_refusal`), which are recorded in ``scan.refused``."""
     text = scan.text
     boxes: List[Box] = []
     covered = -1
@@ -207,64 +213,37 @@ def _find_boxes(scan: Scan) -> List[Box]:
             e -= 1
         if s < e:
             covered = end
-            if _withdrawn(text, m.start(), end):
-                env = scan.env_containing(m.start())
-                scan.withdrawn.append((env[0], env[1]) if env is not None else (m.start(), end))
-            else:
+            refusal = box_refusal(text, m.start(), end, s, e)
+            if refusal is None:
                 boxes.append((m.start(), end, s, e))
-    if scan.withdrawn:  # the same answer boxed elsewhere is withdrawn too ("$\\boxed{6}$ ... but 6 is wrong")
-        gone = {"".join(text[b[2]:b[3]].split()) for b in _withdrawn_boxes(text, scan)}
+                continue
+            (rule, why), other = refusal
+            env = scan.env_containing(m.start())
+            span = (env[0], env[1]) if env is not None else (m.start(), end)
+            if other:  # a hedge naming another value: the fallbacks may not take that value either
+                span = (span[0], max(span[1], text.find(other, end) + len(other)))
+            scan.refused.append(Refused(span[0], span[1], s, e, rule, why, other))
+    withdrawn = [r for r in scan.refused if r.rule == "answer.withdrawn"]
+    if withdrawn:  # the same answer boxed elsewhere is withdrawn too ("$\\boxed{6}$ ... but 6 is wrong")
+        gone = {"".join(text[r.content_start:r.content_end].split()) for r in withdrawn}
         boxes = [b for b in boxes if "".join(text[b[2]:b[3]].split()) not in gone]
     return boxes
 
 
-def _withdrawn_boxes(text: str, scan: Scan) -> List[Box]:
-    """The boxes inside the withdrawn spans of ``scan``."""
-    out = []
-    for s, e in scan.withdrawn:
-        for m in _BOX.finditer(text, s, e):
-            brace = text.find("{", m.end(), e)
-            close = scan.closing_brace(brace) if brace >= 0 else -1
-            if close > 0:
-                out.append((m.start(), close + 1, brace + 1, close))
-    return out
+def _refused_found(text: str, refused: Refused, family: str) -> Found:
+    """The last refused box as an answer that answers nothing (the grader reports why)."""
+    content = text[refused.content_start:refused.content_end]
+    alternatives = tuple(_dedupe([content, refused.other])) if refused.other else ()
+    return Found(content, refused.content_start, refused.content_end, family, family,
+                 alternatives if len(alternatives) > 1 else (), refused=refused.rule, why=refused.why)
 
 
 def outside_withdrawn(found: List[Found], scan: Scan) -> List[Found]:
-    """``found`` without what lies inside a box the text withdraws (or the formula holding it): a guess taken from
-    "definitely not $\\boxed{6}$" is the withdrawn answer again."""
-    if not scan.withdrawn:
+    """``found`` without what lies inside a box the text does not commit to (or the formula holding it): a guess
+    taken from "definitely not $\\boxed{6}$" is the withdrawn answer again. The refused answers themselves stay."""
+    if not scan.refused:
         return found
-    return [f for f in found if not any(s <= f.start and f.end <= e for s, e in scan.withdrawn)]
-
-
-_NEGATED_BEFORE = re.compile(
-    r"(?:\b(?:not|never|cannot)|n't)(?:[ \t]+(?:be|equal|equals|to|the|answer|just|simply|exactly|actually|really|"
-    r"necessarily|definitely|certainly))*[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*$",
-    re.I,
-)
-_HYPOTHETICAL = re.compile(
-    r"\b(?:suppose|supposing|assume|assuming|hypothetically|what if|let's say|let us say|if the answer|if we guess"
-    r"|had the answer been|rather than|instead of)\b",
-    re.I,
-)
-_WITHDRAWN_AFTER = re.compile(
-    r"[ \t]*(?:\$\$?|\\\)|\\\])?[ \t]*(?:is|was|would be|seems)[ \t]+(?:wrong|incorrect|not (?:correct|right|the answer))",
-    re.I,
-)
-_SENTENCE_START = re.compile(r"[.!?][ \t]|\n")
-
-
-def _withdrawn(text: str, start: int, end: int) -> bool:
-    """A box the text itself withdraws: negated ("definitely not $\\boxed{6}$"), supposed ("Suppose the answer
-    were $\\boxed{6}$"), or called wrong right after it ("$\\boxed{6}$ is wrong")."""
-    lo = max(0, start - 160)
-    sentence = lo
-    for m in _SENTENCE_START.finditer(text, lo, start):
-        sentence = m.end()
-    before = text[sentence:start]
-    return bool(_NEGATED_BEFORE.search(before) or _HYPOTHETICAL.search(before)
-                or _WITHDRAWN_AFTER.match(text, end))
+    return [f for f in found if f.refused or not any(r.start <= f.start and f.end <= r.end for r in scan.refused)]
 
 
 _AND = re.compile(r"(?<![A-Za-z])and(?![A-Za-z])")
@@ -351,9 +330,9 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
     """The last box; boxes joined by ``and``/commas are one multi-part answer; boxes joined by ``or`` are ambiguous;
     repeated identical boxes count once."""
     boxes = _find_boxes(scan)
-    if not boxes:
-        return []
     text = scan.text
+    if not boxes:
+        return [_refused_found(text, scan.refused[-1], "boxed")] if scan.refused else []
     chain = [boxes[-1]]
     hedged = anded = False
     for prev in reversed(boxes[:-1]):
@@ -533,13 +512,20 @@ def phrases(scan: Scan, choices: bool) -> List[Found]:
         for m in _phrase_matches(text, lowered, pattern, anchors):
             matches["answer" if m.lastgroup == "hedge" else (m.lastgroup or "answer")].append(m)
         for level in ("final", "answer"):
+            refused: Optional[Found] = None
             for m in reversed(matches[level][-_MAX_PHRASE_TRIES:]):
                 if lang.code == "en" and _STEP_BY_STEP.search(text, max(0, m.start() - 14), m.start()):
                     continue
                 found = _phrase_answer(scan, m, lang, level, choices)
+                if found is not None and found.refused:
+                    refused = refused or found  # (the last refused one, reported when no earlier one commits)
+                    continue
                 if found is not None:
                     out.append(found)
                     break
+            else:
+                if refused is not None:
+                    out.append(refused)
     return out
 
 
@@ -585,14 +571,20 @@ _NOT_PLAIN = re.compile(r"[\\$^_{}=<>]")
 
 
 def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, choices: bool) -> Optional[Found]:
-    if _hedged_sentence(scan.text, m.start()):
-        return None
+    """The answer after the phrase matched by ``m``; a refused answer (``refused`` set) when the text around it
+    does not commit to it; None when what follows is not an answer."""
     lead = _LEAD_IN.match(scan.text, m.end())
     answer, s, e = _region_text(scan, lead.end() if lead else m.end())
-    if not _looks_like_answer(answer) and not (choices and _as_choice(answer)):
-        return None
     family = ("final_answer_phrase" if level == "final" else "answer_phrase") + ("" if lang.code == "en" else "_i18n")
     rule = family if lang.code == "en" else f"{family}:{lang.code}"
+    refusal = phrase_refusal(scan.text, m.start(), s, answer, e) if answer and m.lastgroup != "hedge" else None
+    if refusal is not None and not refusal[1]:  # (a hedge naming another value is ambiguous: below)
+        (refused, why), _ = refusal
+        return Found(answer, s, e, family, rule, refused=refused, why=why)
+    if _hedged_sentence(scan.text, m.start()):
+        return None
+    if not _looks_like_answer(answer) and not (choices and _as_choice(answer)):
+        return None
     cop = None
     for cop in _COPULA.finditer(answer):
         pass
@@ -1217,7 +1209,7 @@ def promote_late_final(found: List[Found]) -> List[Found]:
     out = []
     for f in found:
         if f.family in _FINAL_FAMILIES and f.start >= box.end:
-            f = Found(f.text, f.start, f.end, "final_answer_after_box", f.name, f.alternatives, f.content, f.choice)
+            f = f._replace(family="final_answer_after_box", rule=f.name)
         out.append(f)
     return out
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, NamedTuple, Optional, Tuple
 
-__all__ = ["Scan", "MathEnv", "clean_answer", "strip_delimiters"]
+__all__ = ["Scan", "Refused", "MathEnv", "clean_answer", "strip_delimiters"]
 
 MathEnv = Tuple[int, int, int, int]
 """A math environment: (start, end, inner_start, inner_end) offsets in the output."""
@@ -28,7 +28,8 @@ _SKIP_BEFORE = " \t\r\n:：=*–—"
 _CLAUSE_AFTER_COMMA = re.compile(
     r"[ \t]*(?:which|so|because|since|where|but|then|hence|thus|therefore|as|this|that|it|we|i|meaning|giving|"
     r"making|for|and (?:the|this|that|so|thus|we|it|hence|therefore|i)|"
-    r"or (?:the|this|that|we|it|maybe|perhaps|possibly))\b",
+    r"or (?:the|this|that|we|it|maybe|perhaps|possibly))\b"
+    r"|[ \t]*(?:那么|所以|因此|因而|则|但|但是|因为|即|也就是|此时|这时|从而|于是)",
     re.I,
 )
 _CLAUSE_AFTER_SPACE = re.compile(
@@ -38,6 +39,19 @@ _CLAUSE_AFTER_SPACE = re.compile(
 _END_TAGS = ("<eoe>", "<eoa>")
 """GAOKAO-Bench's tags after an explanation and after an answer."""
 _TRAILING = " \t\r\n.,;:!?。，；：！？．"
+
+
+class Refused(NamedTuple):
+    """A box the text does not commit to: its span (with the formula holding it, and a value a hedge after it names),
+    its content, and why (a rule of :mod:`._commit` and a reason)."""
+
+    start: int
+    end: int
+    content_start: int
+    content_end: int
+    rule: str
+    why: str
+    other: str = ""
 
 
 class Scan:
@@ -51,8 +65,9 @@ class Scan:
         self._braces: Optional[Dict[int, int]] = None
         self._braces_from = len(text)
         self._fences: Optional[List[int]] = None
-        self.withdrawn: List[Tuple[int, int]] = []
-        """Spans of boxes the text withdraws ("definitely not $\\boxed{6}$"), found by the box rule."""
+        self.refused: List[Refused] = []
+        """The boxes the text does not commit to ("definitely not $\\boxed{6}$", "could it be $\\boxed{6}$?"), in
+        order, found by the box rule."""
 
     @property
     def lowered(self) -> str:
