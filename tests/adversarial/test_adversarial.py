@@ -15,7 +15,7 @@ from adversarial.measure import cases
 CASES = cases()
 FAMILIES = ("withdrawn", "partial", "hidden", "units", "restates", "precision", "huge", "structure", "several",
             "tags", "names")
-DONE = {"withdrawn", "partial"}
+DONE = {"withdrawn", "partial", "hidden", "names"}
 """The families the policies hold today (the others are being fixed)."""
 REFUSAL_PREFIXES = ("answer.", "unit.")
 EVAL_REFUSES = {"partial", "hidden", "huge", "tags"}

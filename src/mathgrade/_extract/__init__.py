@@ -43,7 +43,7 @@ from typing import Callable, List, Optional, Tuple
 
 from ..limits import MAX_INPUT_CHARS
 from ._rules import Found, looks_cut_off, outside_withdrawn, promote_late_final, promote_late_number
-from ._scan import Scan
+from ._scan import Scan, hide_comments
 from ._table import RULE, RULES, Finder, Rule
 
 __all__ = ["extract", "extract_staged", "answer_part", "why_none", "Candidate", "Rule", "RULES", "THINKING_TAGS",
@@ -203,7 +203,9 @@ class _Extraction:
         self.output, self.end, self.policy, self.choices = output, end, policy, choices
         whole = (start, end) == (0, len(output))  # (no copy of the common case)
         self.offset = start + _window_start(output if whole else output[start:end])
-        self.scan = Scan(output if self.offset == 0 and end == len(output) else output[self.offset:end])
+        # what a LaTeX comment, \\iffalse or an HTML comment hides is not there: it is blanked (offsets unchanged)
+        self.scan = Scan(hide_comments(output if self.offset == 0 and end == len(output) else
+                                       output[self.offset:end]))
         self.phases = _FINDERS[policy, choices]
         self.found: List[Found] = []
         self.n_first = 0
