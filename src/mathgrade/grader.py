@@ -15,7 +15,7 @@ from ._extract._problem import listed_options
 from .limits import Deadline, GradingTimeout
 from .options import ExtractOptions, GradeOptions, Options, make_options
 from ._read import Reading, read
-from .values import Choice, Number, Text, Value
+from .values import Choice, Number, SetValue, Text, TupleValue, Value
 from .verdict import Answer, Status, Verdict
 
 if TYPE_CHECKING:
@@ -221,6 +221,12 @@ def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline
     when that reading is exactly the gold (and the other way round)."""
     value = reading.value
     assert value is not None
+    if gold.options and isinstance(value, (SetValue, TupleValue)) and len(value.items) > 1:
+        named = {_option_of(item, gold.options, options, deadline) for item in value.items} - {None}
+        if len(named) > 1:
+            return value, Decision(False, "answer.all_options", f"the answer lists the contents of several options "
+                                                                f"({', '.join(sorted(str(n) for n in named))}) "
+                                                                "without choosing one")
     if gold.options and not isinstance(value, Choice):
         letter = _option_of(value, gold.options, options, deadline)
         if letter is not None:
@@ -253,8 +259,13 @@ def _then(candidates: List[Candidate], more: Callable[[], List[Candidate]]) -> I
     yield from more()
 
 
+_AMBIGUOUS_RULES = frozenset({"answer.all_options", "answer.conflicting"})
+"""Rules whose refusal means the output commits to several answers (status ``ambiguous``, not ``incorrect``)."""
+
+
 def _verdict(decision: Decision, answer: Answer, value: Value, gold_text: str, gold: Value) -> Verdict:
-    status = Status.CORRECT if decision.equal else Status.INCORRECT
+    status = Status.CORRECT if decision.equal else (
+        Status.AMBIGUOUS if decision.rule in _AMBIGUOUS_RULES else Status.INCORRECT)
     return Verdict(decision.equal, status, decision.reason, decision.rule, gold_text, answer, value, gold)
 
 
