@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple, Union
 
+from . import _forms, _units
 from .compare import Decision, compare
 from ._extract import Candidate, extract as _extract, extract_staged as _extract_staged, why_none
 from ._extract._problem import listed_options
 from .limits import Deadline, GradingTimeout
 from .options import ExtractOptions, GradeOptions, Options, make_options
 from ._read import Reading, read
-from .values import Choice, Number, SetValue, Text, TupleValue, Value
+from .values import Choice, Expression, Number, SetValue, Text, TupleValue, Value
 from .verdict import Answer, Status, Verdict
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def grade_with(output: str, gold: GoldLike, options: Options, problem: Optional[
             return Verdict(False, Status.INVALID_GOLD, reason, "read.gold", gold_text)
         gold_value = gold_reading.value
         letters = listed_options(problem) if problem and isinstance(gold_value, Choice) else {}
-        gold_ = _Gold(gold_text, gold_value, gold_reading.decimal_comma, letters)
+        gold_ = _Gold(gold_text, gold_value, gold_reading.decimal_comma, letters, problem)
         stage = "extracting the answer"
         candidates, fallbacks = _extract_staged(output, policy=options.policy, choices=isinstance(gold_value, Choice))
         stage = "comparing"
@@ -139,6 +140,7 @@ class _Gold(NamedTuple):
     value: Value
     decimal_comma: Optional[Number] = None
     options: Dict[str, str] = {}
+    problem: Optional[str] = None
 
 
 def _read_gold(gold_text: str) -> Reading:
@@ -194,7 +196,9 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
             if first_unread is None:
                 first_unread = (answer, reading)
             continue
-        value, decision = _compare(reading, gold, options, deadline)
+        value, decision = _compare(reading, gold, options, deadline, output[cand.start:cand.end])
+        if decision.equal:
+            decision = _committed(cand, value, decision, gold, options, deadline)
         return _verdict(decision, answer, value, gold_text, gold.value)
     if first_unread is None:
         assert refused is not None  # (there were candidates, and every one was refused or failed to read)
@@ -215,7 +219,8 @@ def _refusal(cand: Candidate, answer: Answer, gold: _Gold) -> Verdict:
                    answer, gold_value=gold.value)
 
 
-def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline) -> Tuple[Value, Decision]:
+def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline,
+             written: str = "") -> Tuple[Value, Decision]:
     """The answer's value and the decision on it: a value that is the content of exactly one option of the problem
     is that option's letter; two numbers joined by a comma that can only match a number read with a decimal comma
     when that reading is exactly the gold (and the other way round)."""
@@ -231,6 +236,9 @@ def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline
         letter = _option_of(value, gold.options, options, deadline)
         if letter is not None:
             value = Choice(letter, value)
+    by_unit = _unit_decision(written, value, gold, options, deadline) if written else None
+    if by_unit is not None:
+        return value, by_unit
     decision = compare(value, gold.value, options, deadline)
     if decision.equal:
         return value, decision
@@ -242,6 +250,113 @@ def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline
         return value, Decision(True, "number.decimal_comma",
                                f"{value} equals the gold read with a decimal comma ({gold.decimal_comma})")
     return value, decision
+
+
+def _committed(cand: Candidate, value: Value, decision: Decision, gold: _Gold, options: Options,
+               deadline: Deadline) -> Decision:
+    """``decision`` (an equality) unless the answer's form refuses it (see :mod:`mathgrade._forms`): the problem's
+    own expression restated, arithmetic left undone (reward policy), a decimal gold the problem does not say is
+    rounded matched by a rounding, a list in another order than the problem asks, a letter whose content is another
+    option's."""
+    reward = options.policy == "reward"
+    if _forms.restates_problem(cand.text, gold.text, gold.problem):
+        return Decision(False, "answer.restates_problem", f"{cand.text} is the problem's own expression, not "
+                                                          f"evaluated (the gold is {gold.text})")
+    if reward and not decision.rule.endswith(".rounded") and isinstance(gold.value, Number) and \
+            isinstance(value, (Number, Expression)) and \
+            _forms.plain_number(gold.text) and _forms.unfinished_arithmetic(cand.text):
+        # (equal to a plain number exactly, the answer is rational: its operations can be carried out)
+        return Decision(False, "answer.unfinished_arithmetic", f"{cand.text} leaves arithmetic undone; the gold is "
+                                                               f"the number {gold.text}")
+    if reward and isinstance(value, Number) and isinstance(gold.value, Number) and \
+            value.percent != gold.value.percent and value.value != gold.value.value:
+        return Decision(False, "unit.percent", f"{value} matches the gold {gold.value} only by moving a percent sign "
+                                               "by a factor of 100")
+    if decision.rule.endswith(".rounded") and isinstance(gold.value, Number) and gold.value.places is not None \
+            and _rounded_to_gold(value, gold.value) and (reward or gold.problem is not None) \
+            and not _gold_is_rounded(gold.text, gold.problem):
+        return Decision(False, "number.exact_gold", f"the gold {gold.text} is an exact decimal (nothing says it is "
+                                                    f"rounded), and {value} is not exactly it")
+    if gold.problem is not None and isinstance(value, (SetValue, TupleValue)) and \
+            isinstance(gold.value, (SetValue, TupleValue)) and _forms.problem_asks_order(gold.problem):
+        if len(value.items) == len(gold.value.items) and not all(
+                compare(a, g, options, deadline).equal for a, g in zip(value.items, gold.value.items)):
+            return Decision(False, "list.order", "the problem asks for the answers in an order, and these are in "
+                                                 "another one")
+    if isinstance(value, Choice) and value.content is not None and gold.options.get(value.letter) is not None:
+        option = read(gold.options[value.letter]).value
+        if option is not None and not compare(value.content, option, options, deadline).equal:
+            return Decision(False, "answer.option_mismatch", f"the answer names ({value.letter}) but writes "
+                                                             f"{value.content}, which is not that option "
+                                                             f"({gold.options[value.letter]})")
+    return decision
+
+
+def _unit_decision(written: str, value: Value, gold: _Gold, options: Options,
+                   deadline: Deadline) -> Optional[Decision]:
+    """The decision when the answer (``written``: its text in the output) carries a unit that differs from the
+    gold's, or from the unit the problem asks for (see :mod:`mathgrade._units`); None when the units agree or
+    either side has none (then the numbers are compared as usual)."""
+    if not _UNIT_HINT.search(written):
+        return None  # (no letter, currency, percent or degree sign: no unit; most answers stop here)
+    answer_unit = _units.written_unit(written)
+    if answer_unit is None:
+        return None
+    gold_unit = _units.written_unit(gold.text) or _units.asked_unit(gold.problem)
+    if gold_unit is None:
+        return None
+    how, factor = _units.relate(answer_unit, gold_unit)
+    if how == "same":
+        return None
+    shown_a, shown_g = answer_unit[1].replace("**", "^"), gold_unit[1].replace("**", "^")
+    where = "the gold's" if _units.written_unit(gold.text) else "the unit the problem asks for"
+    if how == "angle":
+        if isinstance(value, Number) and isinstance(gold.value, Number) and value.value == gold.value.value == 0:
+            return None
+        return Decision(False, "unit.mismatch", f"the answer is in {shown_a}s and {where} is {shown_g}s")
+    if how == "mismatch" or factor is None:
+        return Decision(False, "unit.mismatch", f"the answer's unit ({shown_a}) does not convert to {where} "
+                                                f"({shown_g})")
+    answer_number, gold_number = _number_of(value, written), _number_of(gold.value, gold.text)
+    if answer_number is None or gold_number is None:
+        return None
+    converted = Number(answer_number.value * factor)
+    d = compare(converted, gold_number, options, deadline)
+    if d.equal:
+        return Decision(True, "unit.converted", f"{answer_number} {shown_a} is {converted} {shown_g}: {d.reason}")
+    return Decision(False, "unit.mismatch", f"{answer_number} {shown_a} is {converted} {shown_g}, not "
+                                            f"{gold_number} ({where} unit)")
+
+
+def _number_of(value: Value, text: str) -> Optional[Number]:
+    """The number of a quantity: ``value`` when it is one, else the reading of ``text`` without its unit (``1500
+    \\text{ m}`` reads as the product 1500·m: a single letter is never dropped as a unit)."""
+    if isinstance(value, Number):
+        return value
+    head = _units.number_text(text)
+    found = read(head).value if head else None
+    return found if isinstance(found, Number) else None
+
+
+_UNIT_HINT = re.compile(r"[A-Za-z%$°€£¥一-鿿]")
+
+
+def _rounded_to_gold(value: Value, gold: Number) -> bool:
+    """The answer stands for more digits than the decimal gold has (a longer decimal, an exact fraction or an
+    expression): the gold was taken as its rounding."""
+    if isinstance(value, Number):
+        return value.value != gold.value and (value.places is None or gold.places is None or
+                                              value.places > gold.places)
+    return True
+
+
+_SCIENTIFIC = re.compile(r"\\times\s*10\s*\^|\d[eE][-+]?\d|\\cdot\s*10\s*\^")
+
+
+def _gold_is_rounded(gold_text: str, problem: Optional[str]) -> bool:
+    """A decimal gold stands for a rounded value when the problem says so ("to the nearest hundredth",
+    "approximately") or its own form does (scientific notation, as physics answers are written: ``3.3e12``)."""
+    return _forms.problem_says_rounded(problem) or _SCIENTIFIC.search(gold_text) is not None
 
 
 def _option_of(value: Value, letters: Dict[str, str], options: Options, deadline: Deadline) -> Optional[str]:

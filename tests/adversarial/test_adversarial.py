@@ -15,10 +15,10 @@ from adversarial.measure import cases
 CASES = cases()
 FAMILIES = ("withdrawn", "partial", "hidden", "units", "restates", "precision", "huge", "structure", "several",
             "tags", "names")
-DONE = {"withdrawn", "partial", "hidden", "names"}
+DONE = {"withdrawn", "partial", "hidden", "names", "units", "restates", "precision"}
 """The families the policies hold today (the others are being fixed)."""
 REFUSAL_PREFIXES = ("answer.", "unit.")
-EVAL_REFUSES = {"partial", "hidden", "huge", "tags"}
+EVAL_REFUSES = {"partial", "hidden", "huge", "tags", "names"}
 """Families whose attacks the eval policy does not credit either (docs/rewards.md)."""
 
 

@@ -43,6 +43,7 @@ UNIT_WORDS = frozenset(
     arcsec arcsecs arcseconds arcmin arcminutes mas rad radian radians sr ohm ohms kelvin
     dollar dollars cent cents usd euro euros yuan rupee rupees peso pesos yen
     unit units square sq cubic per degree degrees
+    分钟 小时 秒 天 周 米 厘米 毫米 千米 公里 克 千克 公斤 吨 升 毫升 元 角 平方米 平方厘米 平方千米 立方米 立方厘米
     apple apples people persons students children books pages marbles cookies candies eggs pencils boxes balls
     cars trees points ways items pieces atoms molecules photons
     """.split()
@@ -311,9 +312,9 @@ def is_unit_phrase(phrase: str, in_text: bool = True) -> bool:
     ``m/s``); False for a single letter, which is never a unit."""
     lower = phrase.strip().lower()
     words = [w for w in re.split(r"(?:\s|/|\\cdot|\*|\^\{?-?[0-9]\}?|\bper\b)+", lower) if w]
-    if not words or (len(words) == 1 and len(words[0]) == 1):
-        return False  # single letters are never units
-    if all(len(w) == 1 for w in words) and not (in_text and re.search(r"/|\\cdot", lower)):
+    if not words or (len(words) == 1 and len(words[0]) == 1 and words[0].isascii()):
+        return False  # single letters are never units (a Chinese unit is one character: 米)
+    if all(len(w) == 1 and w.isascii() for w in words) and not (in_text and re.search(r"/|\\cdot", lower)):
         return False  # "n k" is a product; "\\text{ m/s}" is a unit
     return all(_unit_word(w) for w in words)
 
