@@ -7,7 +7,7 @@ This module only orchestrates; each stage lives in its own package (:mod:`mathgr
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _forms, _units
 from .compare import Decision, compare
@@ -198,7 +198,9 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
             continue
         value, decision = _compare(reading, gold, options, deadline, output[cand.start:cand.end])
         if decision.equal:
-            decision = _committed(cand, value, decision, gold, options, deadline)
+            marked = [c for c in candidates if c is not cand and c.priority < _FALLBACK_PRIORITY] \
+                if gold.options else []
+            decision = _committed(cand, value, decision, gold, options, deadline, marked)
         return _verdict(decision, answer, value, gold_text, gold.value)
     if first_unread is None:
         assert refused is not None  # (there were candidates, and every one was refused or failed to read)
@@ -253,7 +255,7 @@ def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline
 
 
 def _committed(cand: Candidate, value: Value, decision: Decision, gold: _Gold, options: Options,
-               deadline: Deadline) -> Decision:
+               deadline: Deadline, others: Sequence[Candidate] = ()) -> Decision:
     """``decision`` (an equality) unless the answer's form refuses it (see :mod:`mathgrade._forms`): the problem's
     own expression restated, arithmetic left undone (reward policy), a decimal gold the problem does not say is
     rounded matched by a rounding, a list in another order than the problem asks, a letter whose content is another
@@ -283,13 +285,36 @@ def _committed(cand: Candidate, value: Value, decision: Decision, gold: _Gold, o
                 compare(a, g, options, deadline).equal for a, g in zip(value.items, gold.value.items)):
             return Decision(False, "list.order", "the problem asks for the answers in an order, and these are in "
                                                  "another one")
-    if isinstance(value, Choice) and value.content is not None and gold.options.get(value.letter) is not None:
+    if isinstance(value, Choice) and gold.options.get(value.letter) is not None:
+        content = value.content if value.content is not None else (read(cand.content).value if cand.content
+                                                                    else None)
         option = read(gold.options[value.letter]).value
-        if option is not None and not compare(value.content, option, options, deadline).equal:
+        if content is not None and option is not None and not compare(content, option, options, deadline).equal:
             return Decision(False, "answer.option_mismatch", f"the answer names ({value.letter}) but writes "
-                                                             f"{value.content}, which is not that option "
+                                                             f"{content}, which is not that option "
                                                              f"({gold.options[value.letter]})")
+    if gold.options and others:
+        letters = {_letter_of(c, gold, options, deadline) for c in others} - {None}
+        if isinstance(value, Choice):
+            letters.discard(value.letter)
+        if letters:
+            return Decision(False, "answer.conflicting", f"the output also marks option "
+                                                         f"{', '.join(sorted(str(x) for x in letters))} as its answer")
     return decision
+
+
+def _letter_of(cand: Candidate, gold: _Gold, options: Options, deadline: Deadline) -> Optional[str]:
+    """The option letter a marked candidate names: its letter, or the one option its value is the content of."""
+    if cand.refused:
+        return None
+    if cand.choice:
+        return cand.text
+    value = read(cand.text).value
+    if value is None:
+        return None
+    if isinstance(value, Choice):
+        return value.letter
+    return _option_of(value, gold.options, options, deadline)
 
 
 def _unit_decision(written: str, value: Value, gold: _Gold, options: Options,
@@ -374,6 +399,8 @@ def _then(candidates: List[Candidate], more: Callable[[], List[Candidate]]) -> I
     yield from more()
 
 
+_FALLBACK_PRIORITY = 40
+"""Candidates ranked at or below this are guesses (code output, bare answers, formulas, numbers), not marked."""
 _AMBIGUOUS_RULES = frozenset({"answer.all_options", "answer.conflicting"})
 """Rules whose refusal means the output commits to several answers (status ``ambiguous``, not ``incorrect``)."""
 

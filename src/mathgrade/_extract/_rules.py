@@ -113,6 +113,8 @@ def _as_choice(text: str) -> Optional[Tuple[str, str]]:
         return None
     letter = m.group(1) or m.group(2)
     content = clean_answer(text[m.end():])
+    while content.endswith("}") and content.count("}") > content.count("{"):
+        content = content[:-1].rstrip()  # (the closing brace of "\\text{(D) Torus}")
     if m.group(2) and content and text[m.end() - 1: m.end()] not in ".:)" and not text[m.end():].startswith(" "):
         return None
     return letter, content
@@ -122,7 +124,8 @@ _LEADING_LABEL = re.compile(r"\(([A-J])\)\s+(?=\S)")
 
 
 _ONE_LETTER = r"(?:\(\s*[A-J]\s*\)|(?<![A-Za-z])[A-J](?![A-Za-z]))"
-_LETTER_LIST = re.compile(rf"\s*{_ONE_LETTER}(?:\s*(?:,|/|&|\bor\b|\band\b)\s*{_ONE_LETTER})+\s*\.?\s*", re.I)
+_LETTER_LIST = re.compile(rf"\s*{_ONE_LETTER}(?:\s*(?:,\s*(?:and|or)?|/|&|\bor\b|\band\b|[、和或与及])\s*{_ONE_LETTER})+"
+                          r"\s*[.。]?\s*", re.I)
 """Several option letters joined: ``(A) or (B)``, ``(A), (C), (E)``, ``A and B``."""
 
 
@@ -143,6 +146,9 @@ def _marked(found: Found, choices: bool) -> Found:
             return Found(several[-1], found.start, found.end, found.family, found.rule, tuple(several), "", True)
         ch = _as_choice(found.text)
         if ch is not None:
+            more = _as_choice(ch[1]) if ch[1] else None
+            if more is not None and not more[1] and more[0] != ch[0]:  # "\\text{(A)}\\text{(C)}": two letters
+                return Found(more[0], found.start, found.end, found.family, found.rule, (ch[0], more[0]), "", True)
             return Found(ch[0], found.start, found.end, found.family, found.rule, found.alternatives, ch[1], True)
         return found
     m = _LEADING_LABEL.match(found.text)
@@ -174,9 +180,11 @@ _GAP_TOKEN = re.compile(
     r"\\(?:text|mathrm|textbf)\s*\{\s*(?:and|or|either)?\s*\}|(?<![A-Za-z])(?:and|or|either)(?![A-Za-z])|"
     r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=|\(?[a-hA-H]\)|\\text\s*\{\s*|\}|"
     r"(?<![A-Za-z])(?:for|part|case|but|maybe|perhaps|possibly|alternatively|also|could|might|be|it|it's)(?![A-Za-z])"
+    r"|或者|或|还是|也可能是|和|与|及|以及|、|，"
 )
 _GAP_OR = re.compile(
-    r"(?<![A-Za-z])(?:or|either|but|maybe|perhaps|possibly|alternatively|could|might)(?![A-Za-z])", re.I
+    r"(?<![A-Za-z])(?:or|either|but|maybe|perhaps|possibly|alternatively|could|might)(?![A-Za-z])|或者|或|还是|可能",
+    re.I,
 )
 
 Box = Tuple[int, int, int, int]
@@ -365,17 +373,24 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
 
 
 # -- an <answer> tag ------------------------------------------------------------------------------------------------
+_QUOTED_TAG = re.compile(r"(?:\b(?:form|format|formatted|like|e\.g\.|example|such as|as in)(?:[ \t]+(?:is|of|as|was))?"
+                         r"|格式(?:为|是)?|形如|例如)[ \t]*[:：]?[ \t]*$", re.I)
+"""Words before a tag that quote the format instead of using it ("in the form <answer>7</answer>")."""
 def answer_tag(scan: Scan, choices: bool) -> List[Found]:
     """The last ``<answer>..</answer>`` (the format of R1-style training): the answer the model marked, whatever
     precedes it; a box inside it gives the box's content."""
     text = scan.text
     open_at = text.rfind("<answer>")
+    while open_at >= 0 and (scan.in_code_block(open_at) or _QUOTED_TAG.search(text, max(0, open_at - 60), open_at)):
+        open_at = text.rfind("<answer>", 0, open_at)  # a tag shown in a code block or quoted is no answer
     if open_at < 0:
         return []
     s = open_at + len("<answer>")
     close = text.find("</answer>", s)
     if close < 0:
         return []
+    if _BOX.search(text, close):
+        return []  # a box after the tag is the later, final answer: the tag does not outrank it
     inside = boxed(Scan(text[s:close]), choices)
     if inside:
         f = inside[0]
@@ -522,10 +537,28 @@ def phrases(scan: Scan, choices: bool) -> List[Found]:
                     continue
                 if found is not None:
                     out.append(found)
+                    if choices:  # an earlier letter given as the answer too ("The answer is (D). ... is 12")
+                        out.extend(_earlier_letters(scan, matches[level], m, lang, level))
                     break
             else:
                 if refused is not None:
                     out.append(refused)
+    return out
+
+
+_EARLIER_LETTERS = 3
+"""Earlier phrase answers looked at for a letter, when the gold is a letter."""
+
+
+def _earlier_letters(scan: Scan, matches: List["re.Match[str]"], last: "re.Match[str]", lang: Language,
+                     level: str) -> List[Found]:
+    """Letters given as the answer by phrases before ``last`` (at most :data:`_EARLIER_LETTERS`): they rank after
+    the last phrase's answer, for the grader to see that the output named another option as well."""
+    out = []
+    for m in reversed(matches[max(0, matches.index(last) - _EARLIER_LETTERS): matches.index(last)]):
+        found = _phrase_answer(scan, m, lang, level, True)
+        if found is not None and found.choice and not found.refused and not found.alternatives:
+            out.append(found)
     return out
 
 
