@@ -15,7 +15,7 @@ from adversarial.measure import cases
 CASES = cases()
 FAMILIES = ("withdrawn", "partial", "hidden", "units", "restates", "precision", "huge", "structure", "several",
             "tags", "names")
-DONE = set(FAMILIES) - {"huge"}
+DONE = set(FAMILIES)
 """The families the policies hold today (the others are being fixed)."""
 REFUSAL_PREFIXES = ("answer.", "unit.")
 EVAL_REFUSES = {"partial", "hidden", "huge", "tags", "names"}
