@@ -251,7 +251,8 @@ def outside_withdrawn(found: List[Found], scan: Scan) -> List[Found]:
     taken from "definitely not $\\boxed{6}$" is the withdrawn answer again. The refused answers themselves stay."""
     if not scan.refused:
         return found
-    return [f for f in found if f.refused or not any(r.start <= f.start and f.end <= r.end for r in scan.refused)]
+    return [f for f in found if f.refused or not any(
+        r.start <= f.start and f.end <= r.end or f.start <= r.start and r.end <= f.end for r in scan.refused)]
 
 
 _AND = re.compile(r"(?<![A-Za-z])and(?![A-Za-z])")
@@ -603,6 +604,10 @@ _COPULA = re.compile(r"[ \t](?:is|are|equals|was|were|will be|would be)[ \t]+")
 _NOT_PLAIN = re.compile(r"[\\$^_{}=<>]")
 
 
+_CJK_OR = re.compile(r"\s*(?:或者|或|还是)\s*")
+"""What joins two answers in Chinese ("x = 1 或 3")."""
+
+
 def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, choices: bool) -> Optional[Found]:
     """The answer after the phrase matched by ``m``; a refused answer (``refused`` set) when the text around it
     does not commit to it; None when what follows is not an answer."""
@@ -628,6 +633,9 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
     answer = _single_number_of_sentence(answer)
     if not lang.spaced:
         answer = _value_of_statement(answer)
+        alts = _dedupe([clean_answer(a) for a in _CJK_OR.split(answer) if clean_answer(a)])
+        if len(alts) > 1:  # "x = 1 或 3": two answers
+            return Found(alts[-1], s, e, family, "hedged_answer_phrase", tuple(alts))
     hedge = _HEDGE_AFTER.match(scan.text, e)
     if hedge is not None:
         other, _, e2 = _region_text(scan, hedge.end())
