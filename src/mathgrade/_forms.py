@@ -18,6 +18,7 @@ so they cost microseconds. The grader applies them after a comparison found the 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from math import gcd
 from typing import List, Optional
 
@@ -66,8 +67,15 @@ def restates_problem(answer: str, gold: str, problem: Optional[str]) -> bool:
 _PLAIN = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)")
 
 
+_LITERAL = re.compile(r"[\s$]*-?[\d.,\s]+%?[\s$.]*")
+"""Digits and separators only: a plain number whatever the details (no need to normalize it)."""
+
+
+@lru_cache(maxsize=4096)
 def plain_number(text: str) -> bool:
     """``text`` (a gold) is a plain integer or decimal, as written: ``1024``, ``-2.5``, ``\\$1,000``, ``30\\%``."""
+    if _LITERAL.fullmatch(text):
+        return any(c.isdigit() for c in text)
     s = normalize(text).replace(",", "").replace(" ", "").rstrip("%")
     return _PLAIN.fullmatch(s) is not None
 
@@ -82,9 +90,12 @@ _NUMBER_FORMS = re.compile(
 _FRACTION = re.compile(r"(-?)(\d+)?(?:\\frac\{?(\d+)\}?\{?(\d+)\}?|(\d+)/(\d+))")
 
 
+@lru_cache(maxsize=4096)
 def unfinished_arithmetic(answer: str) -> bool:
     """The answer is not written as a number but as operations on numbers (``2^{10}``, ``3 \\cdot 4 + 5``,
     ``\\frac{10}{4}``, ``\\sqrt{49}``, ``5!``). The caller checks that it works out to a rational number."""
+    if _LITERAL.fullmatch(answer):
+        return False  # (most answers: a plain number)
     s = normalize(answer).replace(" ", "").replace("{,}", "").rstrip("%°")
     if not _OPERATION.search(s.lstrip("-")):
         return False  # (a number word, "\\text{seven}", is no arithmetic)

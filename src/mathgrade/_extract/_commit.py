@@ -125,17 +125,21 @@ _WITHDRAWN = _compile(WITHDRAWN_AFTER, anchor_start=True)
 _SUPPOSED = _compile(SUPPOSED_BEFORE)
 _HEDGED = _compile(HEDGED_BEFORE)
 _HEDGED_AFTER_RE = re.compile(r"(?:\$\$?|\\\)|\\\])?(?:" + "|".join(f"(?:{p})" for p in HEDGED_AFTER) + ")", re.I)
-_SENTENCE_START = re.compile(r"[.!?;][ \t]|[。！？；]|\n")
+_SENTENCE_ENDS = (". ", "! ", "? ", "; ", ".\t", "\n", "。", "！", "？", "；")
+"""What ends the sentence before an answer."""
 _SENTENCE_END = re.compile(r"[!?。！？\n]|\.(?!\d)|;")
 
 
 def _sentence_before(text: str, start: int) -> str:
     """The part of the answer's sentence before ``start`` (at most :data:`_WINDOW_BEFORE` characters)."""
     lo = max(0, start - _WINDOW_BEFORE)
-    cut = lo
-    for m in _SENTENCE_START.finditer(text, lo, start):
-        cut = m.end()
-    return text[cut:start]
+    window = text[lo:start]
+    cut = 0
+    for end in _SENTENCE_ENDS:
+        at = window.rfind(end)
+        if at >= 0 and at + len(end) > cut:
+            cut = at + len(end)
+    return window[cut:]
 
 
 def _asked(text: str, end: int) -> bool:
@@ -146,12 +150,36 @@ def _asked(text: str, end: int) -> bool:
     return m.group() in "?？"
 
 
+_NEGATED_STEMS = ("not", "n't", "never", "cannot", "rul", "discard", "elimin", "reject", "exclud", "wrong",
+                  "incorrect", "false", "invalid", "no ", "pas", "nicht", "kein", "не", "non", "não", "不", "并非",
+                  "而非", "排除", "舍")
+_SUPPOSED_STEMS = ("supp", "assum", "hypothe", "what if", "say", "had the", "rather", "instead", "naive", "guess",
+                   "tentative", "preliminary", "approach", "mistaken", "if ", "for example", "e.g.", "for instance",
+                   "angenommen", "nehmen", "предполож", "допуст", "假", "如果", "若", "先猜", "猜测", "初步", "试试",
+                   "不妨", "比如", "例如", "もし", "仮に")
+_HEDGED_STEMS = ("sure", "certain", "maybe", "perhaps", "possibl", "confident", "might", "could", "may",
+                 "quiz", "tal vez", "peut", "vielleicht", "возможно", "может", "forse", "talvez", "也许", "或许",
+                 "可能", "大概", "确定", "一定", "たぶん", "かもしれ")
+"""Substrings one of which each word list's matches hold (lower case): a cheap test before the regex runs."""
+
+
+_STEMS = {stems: re.compile("|".join(map(re.escape, stems))) for stems in (_NEGATED_STEMS, _SUPPOSED_STEMS,
+                                                                          _HEDGED_STEMS)}
+
+
+def _holds_any(lowered: str, stems: Tuple[str, ...]) -> bool:
+    return _STEMS[stems].search(lowered) is not None
+
+
 def _before_refusal(before: str) -> Optional[Refusal]:
     """A refusal found in the answer's sentence before it."""
-    if _NEGATED.search(before):
+    lowered = before.lower()
+    if _holds_any(lowered[-80:], _NEGATED_STEMS) and _NEGATED.search(before, max(0, len(before) - 80)):
         return "answer.withdrawn", "the text negates it or rules it out"
-    if _SUPPOSED.search(before):
+    if _holds_any(lowered, _SUPPOSED_STEMS) and _SUPPOSED.search(before):
         return "answer.supposed", "it is a supposition or a trial, not a conclusion"
+    if not _holds_any(lowered, _HEDGED_STEMS):
+        return None
     hedge = _HEDGED.search(before)
     if hedge is not None and "\\boxed" not in before[:hedge.start()]:  # ("\\boxed{2} or maybe \\boxed{3}": the
         return "answer.hedged", "the sentence hedges it"                 # box rule's alternatives)
