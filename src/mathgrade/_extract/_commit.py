@@ -28,7 +28,7 @@ The word lists are data (:data:`NEGATED_BEFORE`...), one entry per language wher
 from __future__ import annotations
 
 import re
-from typing import Optional, Tuple
+from typing import Dict, Optional, Tuple
 
 __all__ = ["Refusal", "box_refusal", "phrase_refusal", "hedged_after", "REFUSAL_RULES"]
 
@@ -163,7 +163,7 @@ _HEDGED_STEMS = ("sure", "certain", "maybe", "perhaps", "possibl", "confident", 
 """Substrings one of which each word list's matches hold (lower case): a cheap test before the regex runs."""
 
 
-_STEMS = {stems: re.compile("|".join(map(re.escape, stems))) for stems in (_NEGATED_STEMS, _SUPPOSED_STEMS,
+_STEMS: Dict[Tuple[str, ...], "re.Pattern[str]"] = {stems: re.compile("|".join(map(re.escape, stems))) for stems in (_NEGATED_STEMS, _SUPPOSED_STEMS,
                                                                           _HEDGED_STEMS)}
 
 
