@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from fractions import Fraction
 from typing import Any, Dict, Optional, Tuple
 
-__all__ = ["written_unit", "asked_unit", "number_text", "Unit", "relate", "factor"]
+__all__ = ["written_unit", "asked_unit", "number_text", "Unit", "relate", "factor", "load_seconds"]
 
 Unit = Tuple[str, str]
 """``(kind, name)``: ``("percent", "%")``, ``("angle", "degree")``, ``("angle", "radian")``, ``("pint", "hour")``
@@ -136,11 +137,18 @@ _CURRENCIES = (
 )
 
 
+def load_seconds() -> float:
+    """Seconds this process spent loading pint and building its registry (0.0 before it is needed): a caller with
+    a time limit gives them back, as loading a library once is not a row's work."""
+    return float(_REGISTRY.get("seconds", 0.0))
+
+
 def _registry() -> Optional[Any]:
     """pint's unit registry with exact (Fraction) factors and the currencies as units; None without pint."""
     if "r" not in _REGISTRY:
         with _LOCK:
             if "r" not in _REGISTRY:
+                started = time.perf_counter()
                 registry: Optional[Any]
                 try:
                     import pint
@@ -150,6 +158,7 @@ def _registry() -> Optional[Any]:
                         registry.define(definition)
                 except Exception:  # noqa: BLE001 - pint missing or broken: units are compared by name only
                     registry = None
+                _REGISTRY["seconds"] = time.perf_counter() - started
                 _REGISTRY["r"] = registry
     return _REGISTRY["r"]
 

@@ -324,6 +324,7 @@ def _unit_decision(written: str, value: Value, gold: _Gold, options: Options,
     either side has none (then the numbers are compared as usual)."""
     if not _UNIT_HINT.search(written):
         return None  # (no letter, currency, percent or degree sign: no unit; most answers stop here)
+    loaded = _units.load_seconds()
     answer_unit = _units.written_unit(written)
     if answer_unit is None:
         return None
@@ -331,6 +332,8 @@ def _unit_decision(written: str, value: Value, gold: _Gold, options: Options,
     if gold_unit is None:
         return None
     how, factor = _units.relate(answer_unit, gold_unit)
+    if not loaded and _units.load_seconds():
+        deadline.extend(_units.load_seconds())  # (loading pint, once per process, is not this row's work)
     if how == "same":
         return None
     shown_a, shown_g = answer_unit[1].replace("**", "^"), gold_unit[1].replace("**", "^")

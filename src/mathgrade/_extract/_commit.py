@@ -63,7 +63,8 @@ NEGATED_BEFORE = (
 """What negates or rules out the answer right after it, per language (a regex anchored at the answer)."""
 
 WITHDRAWN_AFTER = (
-    r"(?:is|was|would be|seems|must be|appears)[ \t]+(?:wrong|incorrect|false|invalid|impossible|"
+    r"(?:is|was|would be|seems|must be|appears)[ \t]+(?:(?:probably|likely|definitely|clearly|certainly|surely|"
+    r"actually|obviously|still|also)[ \t]+)?(?:wrong|incorrect|false|invalid|impossible|"
     r"not (?:correct|right|the answer|valid|possible|a solution))"
     r"|(?:can|must|should)[ \t]+be[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)"
     r"|is[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)",
@@ -76,7 +77,8 @@ WITHDRAWN_AFTER = (
 SUPPOSED_BEFORE = (
     r"\b(?:suppose|supposing|assume|assuming|hypothetically|what if|let's say|let us say|had the answer been|"
     r"rather than|instead of|naive|naively|first guess|initial guess|rough guess|wild guess|random guess|"
-    r"blind guess|tentative|tentatively|preliminary|wrong approach|incorrect approach|mistakenly|"
+    r"blind guess|guess|guessing|tentative|tentatively|preliminary|wrong approach|incorrect approach|mistakenly|"
+    r"initially|at first|i (?:first )?thought|previously|earlier i|"
     r"if (?:the )?(?:answer|result|value|total|number)s? (?:were|was|is|had been|equals|equaled)|if we guess|"
     r"for example|e\.g\.|for instance|say we try)\b",
     r"\b(?:supongamos|suponiendo|si la respuesta fuera|supposons|si la réponse était|angenommen|"
@@ -96,7 +98,7 @@ HEDGED_BEFORE = (
 
 HEDGED_AFTER = (
     r"[ \t]*,?[ \t]*(?:but|or|and)[ \t]+(?:it[ \t]+|the answer[ \t]+)?(?:might|may|could)[ \t]+(?:also[ \t]+)?be\b"
-    r"|[ \t]*,?[ \t]*(?:or|but)[ \t]+(?:possibly|maybe|perhaps|probably)\b"
+    r"|[ \t]*[,.…;:]*[ \t]*(?:or|but)[ \t]+(?:possibly|maybe|perhaps|probably)\b"
     r"|[ \t]*[.!]?[ \t]*(?:but[ \t]+)?(?:wait|hmm|hold on)?[ \t,.!]*(?:maybe|perhaps|possibly)[ \t]+not\b"
     r"|[ \t]*[.,!]?[ \t]*(?:but[ \t]+)?(?:i'?m|i am)[ \t]+not[ \t]+(?:sure|certain|confident)"
     r"|[ \t]*[.,!]?[ \t]*(?:but[ \t]+)?(?:this|it|that)[ \t]+(?:might|may|could)[ \t]+be[ \t]+wrong",
@@ -154,6 +156,7 @@ _NEGATED_STEMS = ("not", "n't", "never", "cannot", "rul", "discard", "elimin", "
                   "incorrect", "false", "invalid", "no ", "pas", "nicht", "kein", "не", "non", "não", "不", "并非",
                   "而非", "排除", "舍")
 _SUPPOSED_STEMS = ("supp", "assum", "hypothe", "what if", "say", "had the", "rather", "instead", "naive", "guess",
+                   "initially", "at first", "thought", "previously", "earlier",
                    "tentative", "preliminary", "approach", "mistaken", "if ", "for example", "e.g.", "for instance",
                    "angenommen", "nehmen", "предполож", "допуст", "假", "如果", "若", "先猜", "猜测", "初步", "试试",
                    "不妨", "比如", "例如", "もし", "仮に")

@@ -136,6 +136,10 @@ def _letters(text: str) -> List[str]:
     return re.findall(r"[A-J]", text)
 
 
+_JOINER = re.compile(r"^\s*(?:or|and|,|/|&|或者|或|和|、)\s*", re.I)
+"""What joins a second letter to a first ("(C) or (D)")."""
+
+
 def _marked(found: Found, choices: bool) -> Found:
     """Turn a marked answer into a choice when it is a letter and choices are expected; else drop a leading
     ``(B)`` label (``(B) 12`` answers ``12`` when the gold is not a letter). A marked answer that names several
@@ -146,7 +150,7 @@ def _marked(found: Found, choices: bool) -> Found:
             return Found(several[-1], found.start, found.end, found.family, found.rule, tuple(several), "", True)
         ch = _as_choice(found.text)
         if ch is not None:
-            more = _as_choice(ch[1]) if ch[1] else None
+            more = _as_choice(_JOINER.sub("", ch[1], count=1)) if ch[1] else None
             if more is not None and not more[1] and more[0] != ch[0]:  # "\\text{(A)}\\text{(C)}": two letters
                 return Found(more[0], found.start, found.end, found.family, found.rule, (ch[0], more[0]), "", True)
             return Found(ch[0], found.start, found.end, found.family, found.rule, found.alternatives, ch[1], True)
