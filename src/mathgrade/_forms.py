@@ -90,13 +90,17 @@ _NUMBER_FORMS = re.compile(
 _FRACTION = re.compile(r"(-?)(\d+)?(?:\\frac\{?(\d+)\}?\{?(\d+)\}?|(\d+)/(\d+))")
 
 
+_UNIT_TEXT = re.compile(r"\\(?:text|mathrm|mbox|textrm)\s*\{(?:[^{}]|\{[^{}]*\})*\}(?:\s*\^\s*\{?-?\d\}?)?")
+"""A unit left in the text (``\\text{m/s^2}``): not arithmetic."""
+
+
 @lru_cache(maxsize=4096)
 def unfinished_arithmetic(answer: str) -> bool:
     """The answer is not written as a number but as operations on numbers (``2^{10}``, ``3 \\cdot 4 + 5``,
     ``\\frac{10}{4}``, ``\\sqrt{49}``, ``5!``). The caller checks that it works out to a rational number."""
     if _LITERAL.fullmatch(answer):
         return False  # (most answers: a plain number)
-    s = normalize(answer).replace(" ", "").replace("{,}", "").rstrip("%°")
+    s = _UNIT_TEXT.sub("", normalize(answer)).replace(" ", "").replace("{,}", "").rstrip("%°")
     if not _OPERATION.search(s.lstrip("-")):
         return False  # (a number word, "\\text{seven}", is no arithmetic)
     s = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", s)

@@ -77,7 +77,7 @@ WITHDRAWN_AFTER = (
 SUPPOSED_BEFORE = (
     r"\b(?:suppose|supposing|assume|assuming|hypothetically|what if|let's say|let us say|had the answer been|"
     r"rather than|instead of|naive|naively|first guess|initial guess|rough guess|wild guess|random guess|"
-    r"blind guess|guess|guessing|tentative|tentatively|preliminary|wrong approach|incorrect approach|mistakenly|"
+    r"blind guess|if i (?:had|have) to guess|my (?:best )?guess|i(?:'d| would)? guess|tentative|tentatively|preliminary|wrong approach|incorrect approach|mistakenly|"
     r"initially|at first|i (?:first )?thought|previously|earlier i|"
     r"if (?:the )?(?:answer|result|value|total|number)s? (?:were|was|is|had been|equals|equaled)|if we guess|"
     r"for example|e\.g\.|for instance|say we try)\b",
