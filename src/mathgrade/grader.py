@@ -7,15 +7,16 @@ This module only orchestrates; each stage lives in its own package (:mod:`mathgr
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
+from . import _forms, _units
 from .compare import Decision, compare
 from ._extract import Candidate, extract as _extract, extract_staged as _extract_staged, why_none
 from ._extract._problem import listed_options
 from .limits import Deadline, GradingTimeout
 from .options import ExtractOptions, GradeOptions, Options, make_options
 from ._read import Reading, read
-from .values import Choice, Number, Text, Value
+from .values import Choice, Expression, Number, SetValue, Text, TupleValue, Value
 from .verdict import Answer, Status, Verdict
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def grade_with(output: str, gold: GoldLike, options: Options, problem: Optional[
             return Verdict(False, Status.INVALID_GOLD, reason, "read.gold", gold_text)
         gold_value = gold_reading.value
         letters = listed_options(problem) if problem and isinstance(gold_value, Choice) else {}
-        gold_ = _Gold(gold_text, gold_value, gold_reading.decimal_comma, letters)
+        gold_ = _Gold(gold_text, gold_value, gold_reading.decimal_comma, letters, problem)
         stage = "extracting the answer"
         candidates, fallbacks = _extract_staged(output, policy=options.policy, choices=isinstance(gold_value, Choice))
         stage = "comparing"
@@ -142,6 +143,7 @@ class _Gold(NamedTuple):
     value: Value
     decimal_comma: Optional[Number] = None
     options: Dict[str, str] = {}
+    problem: Optional[str] = None
 
 
 def _read_gold(gold_text: str) -> Reading:
@@ -179,10 +181,14 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
         return Verdict(False, Status.NO_ANSWER, "no final answer found in the output" + (f": {why}" if why else ""),
                        "extract.none", gold_text, gold_value=gold.value)
     first_unread: Optional[Tuple[Answer, Reading]] = None
+    refused: Optional[Verdict] = None
     for cand in _then(candidates, more):
         answer = Answer(cand.text, cand.start, cand.end, cand.rule)
         if tried is not None:
             tried.append(answer)
+        if cand.refused:  # not a committed answer: a committed one ranked below it may still answer
+            refused = refused or _refusal(cand, answer, gold)
+            continue
         if cand.alternatives:
             conflict = _conflicting(cand.alternatives, options, deadline)
             if conflict is not None:
@@ -193,9 +199,15 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
             if first_unread is None:
                 first_unread = (answer, reading)
             continue
-        value, decision = _compare(reading, gold, options, deadline)
+        value, decision = _compare(reading, gold, options, deadline, output[cand.start:cand.end])
+        if decision.equal:
+            marked = [c for c in candidates if c is not cand and c.priority < _FALLBACK_PRIORITY] \
+                if gold.options else []
+            decision = _committed(cand, value, decision, gold, options, deadline, marked)
         return _verdict(decision, answer, value, gold_text, gold.value)
-    assert first_unread is not None  # (there were candidates, and every one failed to read)
+    if first_unread is None:
+        assert refused is not None  # (there were candidates, and every one was refused or failed to read)
+        return refused
     answer, reading = first_unread
     if _same_text(answer.text, gold_text):
         return Verdict(True, Status.CORRECT, "the answer could not be read, but it is the gold answer as text",
@@ -204,16 +216,34 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
                    gold_text, answer, gold_value=gold.value)
 
 
-def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline) -> Tuple[Value, Decision]:
+def _refusal(cand: Candidate, answer: Answer, gold: _Gold) -> Verdict:
+    """The verdict on a candidate the text does not commit to: ambiguous when a hedge names another value, else no
+    answer; its rule is the refusal's (``answer.question``...)."""
+    status = Status.AMBIGUOUS if cand.alternatives else Status.NO_ANSWER
+    return Verdict(False, status, f"{cand.text!r} is not a committed answer: {cand.why}", cand.refused, gold.text,
+                   answer, gold_value=gold.value)
+
+
+def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline,
+             written: str = "") -> Tuple[Value, Decision]:
     """The answer's value and the decision on it: a value that is the content of exactly one option of the problem
     is that option's letter; two numbers joined by a comma that can only match a number read with a decimal comma
     when that reading is exactly the gold (and the other way round)."""
     value = reading.value
     assert value is not None
+    if gold.options and isinstance(value, (SetValue, TupleValue)) and len(value.items) > 1:
+        named = {_option_of(item, gold.options, options, deadline) for item in value.items} - {None}
+        if len(named) > 1:
+            return value, Decision(False, "answer.all_options", f"the answer lists the contents of several options "
+                                                                f"({', '.join(sorted(str(n) for n in named))}) "
+                                                                "without choosing one")
     if gold.options and not isinstance(value, Choice):
         letter = _option_of(value, gold.options, options, deadline)
         if letter is not None:
             value = Choice(letter, value)
+    by_unit = _unit_decision(written, value, gold, options, deadline) if written else None
+    if by_unit is not None:
+        return value, by_unit
     decision = compare(value, gold.value, options, deadline)
     if decision.equal:
         return value, decision
@@ -225,6 +255,139 @@ def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline
         return value, Decision(True, "number.decimal_comma",
                                f"{value} equals the gold read with a decimal comma ({gold.decimal_comma})")
     return value, decision
+
+
+def _committed(cand: Candidate, value: Value, decision: Decision, gold: _Gold, options: Options,
+               deadline: Deadline, others: Sequence[Candidate] = ()) -> Decision:
+    """``decision`` (an equality) unless the answer's form refuses it (see :mod:`mathgrade._forms`): the problem's
+    own expression restated, arithmetic left undone (reward policy), a decimal gold the problem does not say is
+    rounded matched by a rounding, a list in another order than the problem asks, a letter whose content is another
+    option's."""
+    reward = options.policy == "reward"
+    if _forms.restates_problem(cand.text, gold.text, gold.problem):
+        return Decision(False, "answer.restates_problem", f"{cand.text} is the problem's own expression, not "
+                                                          f"evaluated (the gold is {gold.text})")
+    if reward and not decision.rule.endswith(".rounded") and isinstance(gold.value, Number) and \
+            isinstance(value, (Number, Expression)) and \
+            _forms.plain_number(gold.text) and _forms.unfinished_arithmetic(cand.text):
+        # (equal to a plain number exactly, the answer is rational: its operations can be carried out)
+        return Decision(False, "answer.unfinished_arithmetic", f"{cand.text} leaves arithmetic undone; the gold is "
+                                                               f"the number {gold.text}")
+    if reward and isinstance(value, Number) and isinstance(gold.value, Number) and \
+            value.percent != gold.value.percent and value.value != gold.value.value:
+        return Decision(False, "unit.percent", f"{value} matches the gold {gold.value} only by moving a percent sign "
+                                               "by a factor of 100")
+    if decision.rule.endswith(".rounded") and isinstance(gold.value, Number) and gold.value.places is not None \
+            and _rounded_to_gold(value, gold.value) and (reward or gold.problem is not None) \
+            and not _gold_is_rounded(gold.text, gold.problem):
+        return Decision(False, "number.exact_gold", f"the gold {gold.text} is an exact decimal (nothing says it is "
+                                                    f"rounded), and {value} is not exactly it")
+    if gold.problem is not None and isinstance(value, (SetValue, TupleValue)) and \
+            isinstance(gold.value, (SetValue, TupleValue)) and _forms.problem_asks_order(gold.problem):
+        if len(value.items) == len(gold.value.items) and not all(
+                compare(a, g, options, deadline).equal for a, g in zip(value.items, gold.value.items)):
+            return Decision(False, "list.order", "the problem asks for the answers in an order, and these are in "
+                                                 "another one")
+    if isinstance(value, Choice) and gold.options.get(value.letter) is not None:
+        content = value.content if value.content is not None else (read(cand.content).value if cand.content
+                                                                    else None)
+        option = read(gold.options[value.letter]).value
+        if content is not None and option is not None and not compare(content, option, options, deadline).equal:
+            return Decision(False, "answer.option_mismatch", f"the answer names ({value.letter}) but writes "
+                                                             f"{content}, which is not that option "
+                                                             f"({gold.options[value.letter]})")
+    if gold.options and others:
+        letters = {_letter_of(c, gold, options, deadline) for c in others} - {None}
+        if isinstance(value, Choice):
+            letters.discard(value.letter)
+        if letters:
+            return Decision(False, "answer.conflicting", f"the output also marks option "
+                                                         f"{', '.join(sorted(str(x) for x in letters))} as its answer")
+    return decision
+
+
+def _letter_of(cand: Candidate, gold: _Gold, options: Options, deadline: Deadline) -> Optional[str]:
+    """The option letter a marked candidate names: its letter, or the one option its value is the content of."""
+    if cand.refused:
+        return None
+    if cand.choice:
+        return cand.text
+    value = read(cand.text).value
+    if value is None:
+        return None
+    if isinstance(value, Choice):
+        return value.letter
+    return _option_of(value, gold.options, options, deadline)
+
+
+def _unit_decision(written: str, value: Value, gold: _Gold, options: Options,
+                   deadline: Deadline) -> Optional[Decision]:
+    """The decision when the answer (``written``: its text in the output) carries a unit that differs from the
+    gold's, or from the unit the problem asks for (see :mod:`mathgrade._units`); None when the units agree or
+    either side has none (then the numbers are compared as usual)."""
+    if not _UNIT_HINT.search(written):
+        return None  # (no letter, currency, percent or degree sign: no unit; most answers stop here)
+    loaded = _units.load_seconds()
+    answer_unit = _units.written_unit(written)
+    if answer_unit is None:
+        return None
+    gold_unit = _units.written_unit(gold.text) or _units.asked_unit(gold.problem)
+    if gold_unit is None:
+        return None
+    how, factor = _units.relate(answer_unit, gold_unit)
+    if not loaded and _units.load_seconds():
+        deadline.extend(_units.load_seconds())  # (loading pint, once per process, is not this row's work)
+    if how == "same":
+        return None
+    shown_a, shown_g = answer_unit[1].replace("**", "^"), gold_unit[1].replace("**", "^")
+    where = "the gold's" if _units.written_unit(gold.text) else "the unit the problem asks for"
+    if how == "angle":
+        if isinstance(value, Number) and isinstance(gold.value, Number) and value.value == gold.value.value == 0:
+            return None
+        return Decision(False, "unit.mismatch", f"the answer is in {shown_a}s and {where} is {shown_g}s")
+    if how == "mismatch" or factor is None:
+        return Decision(False, "unit.mismatch", f"the answer's unit ({shown_a}) does not convert to {where} "
+                                                f"({shown_g})")
+    answer_number, gold_number = _number_of(value, written), _number_of(gold.value, gold.text)
+    if answer_number is None or gold_number is None:
+        return None
+    converted = Number(answer_number.value * factor)
+    d = compare(converted, gold_number, options, deadline)
+    if d.equal:
+        return Decision(True, "unit.converted", f"{answer_number} {shown_a} is {converted} {shown_g}: {d.reason}")
+    return Decision(False, "unit.mismatch", f"{answer_number} {shown_a} is {converted} {shown_g}, not "
+                                            f"{gold_number} ({where} unit)")
+
+
+def _number_of(value: Value, text: str) -> Optional[Number]:
+    """The number of a quantity: ``value`` when it is one, else the reading of ``text`` without its unit (``1500
+    \\text{ m}`` reads as the product 1500·m: a single letter is never dropped as a unit)."""
+    if isinstance(value, Number):
+        return value
+    head = _units.number_text(text)
+    found = read(head).value if head else None
+    return found if isinstance(found, Number) else None
+
+
+_UNIT_HINT = re.compile(r"[A-Za-z%$°€£¥一-鿿]")
+
+
+def _rounded_to_gold(value: Value, gold: Number) -> bool:
+    """The answer stands for more digits than the decimal gold has (a longer decimal, an exact fraction or an
+    expression): the gold was taken as its rounding."""
+    if isinstance(value, Number):
+        return value.value != gold.value and (value.places is None or gold.places is None or
+                                              value.places > gold.places)
+    return True
+
+
+_SCIENTIFIC = re.compile(r"\\times\s*10\s*\^|\d[eE][-+]?\d|\\cdot\s*10\s*\^")
+
+
+def _gold_is_rounded(gold_text: str, problem: Optional[str]) -> bool:
+    """A decimal gold stands for a rounded value when the problem says so ("to the nearest hundredth",
+    "approximately") or its own form does (scientific notation, as physics answers are written: ``3.3e12``)."""
+    return _forms.problem_says_rounded(problem) or _SCIENTIFIC.search(gold_text) is not None
 
 
 def _option_of(value: Value, letters: Dict[str, str], options: Options, deadline: Deadline) -> Optional[str]:
@@ -242,8 +405,15 @@ def _then(candidates: List[Candidate], more: Callable[[], List[Candidate]]) -> I
     yield from more()
 
 
+_FALLBACK_PRIORITY = 40
+"""Candidates ranked at or below this are guesses (code output, bare answers, formulas, numbers), not marked."""
+_AMBIGUOUS_RULES = frozenset({"answer.all_options", "answer.conflicting"})
+"""Rules whose refusal means the output commits to several answers (status ``ambiguous``, not ``incorrect``)."""
+
+
 def _verdict(decision: Decision, answer: Answer, value: Value, gold_text: str, gold: Value) -> Verdict:
-    status = Status.CORRECT if decision.equal else Status.INCORRECT
+    status = Status.CORRECT if decision.equal else (
+        Status.AMBIGUOUS if decision.rule in _AMBIGUOUS_RULES else Status.INCORRECT)
     return Verdict(decision.equal, status, decision.reason, decision.rule, gold_text, answer, value, gold)
 
 

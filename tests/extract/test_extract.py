@@ -20,7 +20,8 @@ def best_text(output: str, **kw: object) -> Optional[str]:
 
 
 def rules(output: str, **kw: object) -> List[str]:
-    return [c.rule for c in extract(output, **kw)]  # type: ignore[arg-type]
+    """The rules of the candidates the output commits to (refused ones, which answer nothing, left out)."""
+    return [c.rule for c in extract(output, **kw) if not c.refused]  # type: ignore[arg-type]
 
 
 # -- the candidate contract -------------------------------------------------------------------------------------------

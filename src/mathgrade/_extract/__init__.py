@@ -43,7 +43,7 @@ from typing import Callable, List, Optional, Tuple
 
 from ..limits import MAX_INPUT_CHARS
 from ._rules import Found, looks_cut_off, outside_withdrawn, promote_late_final, promote_late_number
-from ._scan import Scan
+from ._scan import Scan, hide_comments
 from ._table import RULE, RULES, Finder, Rule
 
 __all__ = ["extract", "extract_staged", "answer_part", "why_none", "Candidate", "Rule", "RULES", "THINKING_TAGS",
@@ -83,6 +83,13 @@ class Candidate:
     alternatives: Tuple[str, ...] = ()
     choice: bool = False
     content: str = ""
+    refused: str = ""
+    """Set when the text around this answer does not commit to it (it negates, asks, supposes or hedges it, hides it,
+    or makes it a piece of a longer expression): the rule that refuses it (``answer.withdrawn``, ``answer.question``,
+    ``answer.supposed``, ``answer.hedged``, ``answer.hidden``, ``answer.partial_expression``). Such a candidate
+    answers nothing; it is reported only when no committed answer ranks above it."""
+    why: str = ""
+    """Why it is refused, for a person (empty when it is not)."""
 
 
 def extract(output: str, *, policy: str = "eval", choices: bool = False) -> List[Candidate]:
@@ -196,7 +203,9 @@ class _Extraction:
         self.output, self.end, self.policy, self.choices = output, end, policy, choices
         whole = (start, end) == (0, len(output))  # (no copy of the common case)
         self.offset = start + _window_start(output if whole else output[start:end])
-        self.scan = Scan(output if self.offset == 0 and end == len(output) else output[self.offset:end])
+        # what a LaTeX comment, \\iffalse or an HTML comment hides is not there: it is blanked (offsets unchanged)
+        self.scan = Scan(hide_comments(output if self.offset == 0 and end == len(output) else
+                                       output[self.offset:end]))
         self.phases = _FINDERS[policy, choices]
         self.found: List[Found] = []
         self.n_first = 0
@@ -287,7 +296,7 @@ def _ordered(found: List[Found], offset: int) -> List[Candidate]:
     seen = set()
     for f in ranked:
         rule = RULE[f.family]
-        key = (f.text, f.start, f.end, f.alternatives)
+        key = (f.text, f.start, f.end, f.alternatives, f.refused)
         if key in seen or (rule.fragment and any(s <= f.start and f.end <= e and (s, e) != (f.start, f.end)
                                                  for s, e in spans)):
             continue
@@ -295,7 +304,7 @@ def _ordered(found: List[Found], offset: int) -> List[Candidate]:
         if not rule.alone:
             spans.append((f.start, f.end))
         out.append(Candidate(f.text, f.start + offset, f.end + offset, f.name, rule.priority, f.alternatives,
-                             f.choice, f.content))
+                             f.choice, f.content, f.refused, f.why))
     return out
 
 

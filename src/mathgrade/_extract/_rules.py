@@ -12,8 +12,9 @@ import re
 from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
+from ._commit import box_refusal, phrase_refusal
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
-from ._scan import Scan, clean_answer, strip_delimiters
+from ._scan import Refused, Scan, clean_answer, strip_delimiters
 
 __all__ = [
     "Found", "answer_tag", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "bold", "choice_phrase",
@@ -36,6 +37,11 @@ class Found(NamedTuple):
     alternatives: Tuple[str, ...] = ()
     content: str = ""
     choice: bool = False
+    refused: str = ""
+    """The rule that refuses this answer (``answer.withdrawn``, ``answer.question``...; see :mod:`._commit`) when
+    the text around it does not commit to it; empty for a committed answer."""
+    why: str = ""
+    """Why it is refused, for a person."""
 
     @property
     def name(self) -> str:
@@ -107,6 +113,8 @@ def _as_choice(text: str) -> Optional[Tuple[str, str]]:
         return None
     letter = m.group(1) or m.group(2)
     content = clean_answer(text[m.end():])
+    while content.endswith("}") and content.count("}") > content.count("{"):
+        content = content[:-1].rstrip()  # (the closing brace of "\\text{(D) Torus}")
     if m.group(2) and content and text[m.end() - 1: m.end()] not in ".:)" and not text[m.end():].startswith(" "):
         return None
     return letter, content
@@ -116,7 +124,8 @@ _LEADING_LABEL = re.compile(r"\(([A-J])\)\s+(?=\S)")
 
 
 _ONE_LETTER = r"(?:\(\s*[A-J]\s*\)|(?<![A-Za-z])[A-J](?![A-Za-z]))"
-_LETTER_LIST = re.compile(rf"\s*{_ONE_LETTER}(?:\s*(?:,|/|&|\bor\b|\band\b)\s*{_ONE_LETTER})+\s*\.?\s*", re.I)
+_LETTER_LIST = re.compile(rf"\s*{_ONE_LETTER}(?:\s*(?:,\s*(?:and|or)?|/|&|\bor\b|\band\b|[、和或与及])\s*{_ONE_LETTER})+"
+                          r"\s*[.。]?\s*", re.I)
 """Several option letters joined: ``(A) or (B)``, ``(A), (C), (E)``, ``A and B``."""
 
 
@@ -125,6 +134,10 @@ def _letters(text: str) -> List[str]:
     if _LETTER_LIST.fullmatch(text) is None:
         return []
     return re.findall(r"[A-J]", text)
+
+
+_JOINER = re.compile(r"^\s*(?:or|and|,|/|&|或者|或|和|、)\s*", re.I)
+"""What joins a second letter to a first ("(C) or (D)")."""
 
 
 def _marked(found: Found, choices: bool) -> Found:
@@ -137,6 +150,9 @@ def _marked(found: Found, choices: bool) -> Found:
             return Found(several[-1], found.start, found.end, found.family, found.rule, tuple(several), "", True)
         ch = _as_choice(found.text)
         if ch is not None:
+            more = _as_choice(_JOINER.sub("", ch[1], count=1)) if ch[1] else None
+            if more is not None and not more[1] and more[0] != ch[0]:  # "\\text{(A)}\\text{(C)}": two letters
+                return Found(more[0], found.start, found.end, found.family, found.rule, (ch[0], more[0]), "", True)
             return Found(ch[0], found.start, found.end, found.family, found.rule, found.alternatives, ch[1], True)
         return found
     m = _LEADING_LABEL.match(found.text)
@@ -168,9 +184,11 @@ _GAP_TOKEN = re.compile(
     r"\\(?:text|mathrm|textbf)\s*\{\s*(?:and|or|either)?\s*\}|(?<![A-Za-z])(?:and|or|either)(?![A-Za-z])|"
     r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=|\(?[a-hA-H]\)|\\text\s*\{\s*|\}|"
     r"(?<![A-Za-z])(?:for|part|case|but|maybe|perhaps|possibly|alternatively|also|could|might|be|it|it's)(?![A-Za-z])"
+    r"|或者|或|还是|也可能是|和|与|及|以及|、|，"
 )
 _GAP_OR = re.compile(
-    r"(?<![A-Za-z])(?:or|either|but|maybe|perhaps|possibly|alternatively|could|might)(?![A-Za-z])", re.I
+    r"(?<![A-Za-z])(?:or|either|but|maybe|perhaps|possibly|alternatively|could|might)(?![A-Za-z])|或者|或|还是|可能",
+    re.I,
 )
 
 Box = Tuple[int, int, int, int]
@@ -178,7 +196,7 @@ Box = Tuple[int, int, int, int]
 
 def _find_boxes(scan: Scan) -> List[Box]:
     """Outermost boxes: (start, end, content_start, content_end); unclosed and empty boxes are skipped, and so are
-    boxes the text withdraws (:func:`_withdrawn`)."""
+    boxes the text does not commit to (:func:`._commit.box_refusal`), which are recorded in ``scan.refused``."""
     text = scan.text
     boxes: List[Box] = []
     covered = -1
@@ -207,64 +225,38 @@ def _find_boxes(scan: Scan) -> List[Box]:
             e -= 1
         if s < e:
             covered = end
-            if _withdrawn(text, m.start(), end):
-                env = scan.env_containing(m.start())
-                scan.withdrawn.append((env[0], env[1]) if env is not None else (m.start(), end))
-            else:
+            refusal = box_refusal(text, m.start(), end, s, e)
+            if refusal is None:
                 boxes.append((m.start(), end, s, e))
-    if scan.withdrawn:  # the same answer boxed elsewhere is withdrawn too ("$\\boxed{6}$ ... but 6 is wrong")
-        gone = {"".join(text[b[2]:b[3]].split()) for b in _withdrawn_boxes(text, scan)}
+                continue
+            (rule, why), other = refusal
+            env = scan.env_containing(m.start())
+            span = (env[0], env[1]) if env is not None else (m.start(), end)
+            if other:  # a hedge naming another value: the fallbacks may not take that value either
+                span = (span[0], max(span[1], text.find(other, end) + len(other)))
+            scan.refused.append(Refused(span[0], span[1], s, e, rule, why, other))
+    withdrawn = [r for r in scan.refused if r.rule == "answer.withdrawn"]
+    if withdrawn:  # the same answer boxed elsewhere is withdrawn too ("$\\boxed{6}$ ... but 6 is wrong")
+        gone = {"".join(text[r.content_start:r.content_end].split()) for r in withdrawn}
         boxes = [b for b in boxes if "".join(text[b[2]:b[3]].split()) not in gone]
     return boxes
 
 
-def _withdrawn_boxes(text: str, scan: Scan) -> List[Box]:
-    """The boxes inside the withdrawn spans of ``scan``."""
-    out = []
-    for s, e in scan.withdrawn:
-        for m in _BOX.finditer(text, s, e):
-            brace = text.find("{", m.end(), e)
-            close = scan.closing_brace(brace) if brace >= 0 else -1
-            if close > 0:
-                out.append((m.start(), close + 1, brace + 1, close))
-    return out
+def _refused_found(text: str, refused: Refused, family: str) -> Found:
+    """The last refused box as an answer that answers nothing (the grader reports why)."""
+    content = text[refused.content_start:refused.content_end]
+    alternatives = tuple(_dedupe([content, refused.other])) if refused.other else ()
+    return Found(content, refused.content_start, refused.content_end, family, family,
+                 alternatives if len(alternatives) > 1 else (), refused=refused.rule, why=refused.why)
 
 
 def outside_withdrawn(found: List[Found], scan: Scan) -> List[Found]:
-    """``found`` without what lies inside a box the text withdraws (or the formula holding it): a guess taken from
-    "definitely not $\\boxed{6}$" is the withdrawn answer again."""
-    if not scan.withdrawn:
+    """``found`` without what lies inside a box the text does not commit to (or the formula holding it): a guess
+    taken from "definitely not $\\boxed{6}$" is the withdrawn answer again. The refused answers themselves stay."""
+    if not scan.refused:
         return found
-    return [f for f in found if not any(s <= f.start and f.end <= e for s, e in scan.withdrawn)]
-
-
-_NEGATED_BEFORE = re.compile(
-    r"(?:\b(?:not|never|cannot)|n't)(?:[ \t]+(?:be|equal|equals|to|the|answer|just|simply|exactly|actually|really|"
-    r"necessarily|definitely|certainly))*[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*$",
-    re.I,
-)
-_HYPOTHETICAL = re.compile(
-    r"\b(?:suppose|supposing|assume|assuming|hypothetically|what if|let's say|let us say|if the answer|if we guess"
-    r"|had the answer been|rather than|instead of)\b",
-    re.I,
-)
-_WITHDRAWN_AFTER = re.compile(
-    r"[ \t]*(?:\$\$?|\\\)|\\\])?[ \t]*(?:is|was|would be|seems)[ \t]+(?:wrong|incorrect|not (?:correct|right|the answer))",
-    re.I,
-)
-_SENTENCE_START = re.compile(r"[.!?][ \t]|\n")
-
-
-def _withdrawn(text: str, start: int, end: int) -> bool:
-    """A box the text itself withdraws: negated ("definitely not $\\boxed{6}$"), supposed ("Suppose the answer
-    were $\\boxed{6}$"), or called wrong right after it ("$\\boxed{6}$ is wrong")."""
-    lo = max(0, start - 160)
-    sentence = lo
-    for m in _SENTENCE_START.finditer(text, lo, start):
-        sentence = m.end()
-    before = text[sentence:start]
-    return bool(_NEGATED_BEFORE.search(before) or _HYPOTHETICAL.search(before)
-                or _WITHDRAWN_AFTER.match(text, end))
+    return [f for f in found if f.refused or not any(
+        r.start <= f.start and f.end <= r.end or f.start <= r.start and r.end <= f.end for r in scan.refused)]
 
 
 _AND = re.compile(r"(?<![A-Za-z])and(?![A-Za-z])")
@@ -351,9 +343,9 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
     """The last box; boxes joined by ``and``/commas are one multi-part answer; boxes joined by ``or`` are ambiguous;
     repeated identical boxes count once."""
     boxes = _find_boxes(scan)
-    if not boxes:
-        return []
     text = scan.text
+    if not boxes:
+        return [_refused_found(text, scan.refused[-1], "boxed")] if scan.refused else []
     chain = [boxes[-1]]
     hedged = anded = False
     for prev in reversed(boxes[:-1]):
@@ -386,17 +378,24 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
 
 
 # -- an <answer> tag ------------------------------------------------------------------------------------------------
+_QUOTED_TAG = re.compile(r"(?:\b(?:form|format|formatted|like|e\.g\.|example|such as|as in)(?:[ \t]+(?:is|of|as|was))?"
+                         r"|格式(?:为|是)?|形如|例如)[ \t]*[:：]?[ \t]*$", re.I)
+"""Words before a tag that quote the format instead of using it ("in the form <answer>7</answer>")."""
 def answer_tag(scan: Scan, choices: bool) -> List[Found]:
     """The last ``<answer>..</answer>`` (the format of R1-style training): the answer the model marked, whatever
     precedes it; a box inside it gives the box's content."""
     text = scan.text
     open_at = text.rfind("<answer>")
+    while open_at >= 0 and (scan.in_code_block(open_at) or _QUOTED_TAG.search(text, max(0, open_at - 60), open_at)):
+        open_at = text.rfind("<answer>", 0, open_at)  # a tag shown in a code block or quoted is no answer
     if open_at < 0:
         return []
     s = open_at + len("<answer>")
     close = text.find("</answer>", s)
     if close < 0:
         return []
+    if _BOX.search(text, close):
+        return []  # a box after the tag is the later, final answer: the tag does not outrank it
     inside = boxed(Scan(text[s:close]), choices)
     if inside:
         f = inside[0]
@@ -533,13 +532,38 @@ def phrases(scan: Scan, choices: bool) -> List[Found]:
         for m in _phrase_matches(text, lowered, pattern, anchors):
             matches["answer" if m.lastgroup == "hedge" else (m.lastgroup or "answer")].append(m)
         for level in ("final", "answer"):
+            refused: Optional[Found] = None
             for m in reversed(matches[level][-_MAX_PHRASE_TRIES:]):
                 if lang.code == "en" and _STEP_BY_STEP.search(text, max(0, m.start() - 14), m.start()):
                     continue
                 found = _phrase_answer(scan, m, lang, level, choices)
+                if found is not None and found.refused:
+                    refused = refused or found  # (the last refused one, reported when no earlier one commits)
+                    continue
                 if found is not None:
                     out.append(found)
+                    if choices:  # an earlier letter given as the answer too ("The answer is (D). ... is 12")
+                        out.extend(_earlier_letters(scan, matches[level], m, lang, level))
                     break
+            else:
+                if refused is not None:
+                    out.append(refused)
+    return out
+
+
+_EARLIER_LETTERS = 3
+"""Earlier phrase answers looked at for a letter, when the gold is a letter."""
+
+
+def _earlier_letters(scan: Scan, matches: List["re.Match[str]"], last: "re.Match[str]", lang: Language,
+                     level: str) -> List[Found]:
+    """Letters given as the answer by phrases before ``last`` (at most :data:`_EARLIER_LETTERS`): they rank after
+    the last phrase's answer, for the grader to see that the output named another option as well."""
+    out = []
+    for m in reversed(matches[max(0, matches.index(last) - _EARLIER_LETTERS): matches.index(last)]):
+        found = _phrase_answer(scan, m, lang, level, True)
+        if found is not None and found.choice and not found.refused and not found.alternatives:
+            out.append(found)
     return out
 
 
@@ -584,15 +608,25 @@ _COPULA = re.compile(r"[ \t](?:is|are|equals|was|were|will be|would be)[ \t]+")
 _NOT_PLAIN = re.compile(r"[\\$^_{}=<>]")
 
 
+_CJK_OR = re.compile(r"\s*(?:或者|或|还是)\s*")
+"""What joins two answers in Chinese ("x = 1 或 3")."""
+
+
 def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, choices: bool) -> Optional[Found]:
-    if _hedged_sentence(scan.text, m.start()):
-        return None
+    """The answer after the phrase matched by ``m``; a refused answer (``refused`` set) when the text around it
+    does not commit to it; None when what follows is not an answer."""
     lead = _LEAD_IN.match(scan.text, m.end())
     answer, s, e = _region_text(scan, lead.end() if lead else m.end())
-    if not _looks_like_answer(answer) and not (choices and _as_choice(answer)):
-        return None
     family = ("final_answer_phrase" if level == "final" else "answer_phrase") + ("" if lang.code == "en" else "_i18n")
     rule = family if lang.code == "en" else f"{family}:{lang.code}"
+    refusal = phrase_refusal(scan.text, m.start(), s, answer, e) if answer and m.lastgroup != "hedge" else None
+    if refusal is not None and not refusal[1]:  # (a hedge naming another value is ambiguous: below)
+        (refused, why), _ = refusal
+        return Found(answer, s, e, family, rule, refused=refused, why=why)
+    if _hedged_sentence(scan.text, m.start()):
+        return None
+    if not _looks_like_answer(answer) and not (choices and _as_choice(answer)):
+        return None
     cop = None
     for cop in _COPULA.finditer(answer):
         pass
@@ -603,6 +637,9 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
     answer = _single_number_of_sentence(answer)
     if not lang.spaced:
         answer = _value_of_statement(answer)
+        alts = _dedupe([clean_answer(a) for a in _CJK_OR.split(answer) if clean_answer(a)])
+        if len(alts) > 1:  # "x = 1 或 3": two answers
+            return Found(alts[-1], s, e, family, "hedged_answer_phrase", tuple(alts))
     hedge = _HEDGE_AFTER.match(scan.text, e)
     if hedge is not None:
         other, _, e2 = _region_text(scan, hedge.end())
@@ -1217,7 +1254,7 @@ def promote_late_final(found: List[Found]) -> List[Found]:
     out = []
     for f in found:
         if f.family in _FINAL_FAMILIES and f.start >= box.end:
-            f = Found(f.text, f.start, f.end, "final_answer_after_box", f.name, f.alternatives, f.content, f.choice)
+            f = f._replace(family="final_answer_after_box", rule=f.name)
         out.append(f)
     return out
 

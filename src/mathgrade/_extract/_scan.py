@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import bisect
 import re
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, NamedTuple, Optional, Tuple
 
-__all__ = ["Scan", "MathEnv", "clean_answer", "strip_delimiters"]
+__all__ = ["Scan", "Refused", "MathEnv", "hide_comments", "clean_answer", "strip_delimiters"]
 
 MathEnv = Tuple[int, int, int, int]
 """A math environment: (start, end, inner_start, inner_end) offsets in the output."""
@@ -28,7 +28,8 @@ _SKIP_BEFORE = " \t\r\n:：=*–—"
 _CLAUSE_AFTER_COMMA = re.compile(
     r"[ \t]*(?:which|so|because|since|where|but|then|hence|thus|therefore|as|this|that|it|we|i|meaning|giving|"
     r"making|for|and (?:the|this|that|so|thus|we|it|hence|therefore|i)|"
-    r"or (?:the|this|that|we|it|maybe|perhaps|possibly))\b",
+    r"or (?:the|this|that|we|it|maybe|perhaps|possibly))\b"
+    r"|[ \t]*(?:那么|所以|因此|因而|则|但|但是|因为|即|也就是|此时|这时|从而|于是)",
     re.I,
 )
 _CLAUSE_AFTER_SPACE = re.compile(
@@ -38,6 +39,65 @@ _CLAUSE_AFTER_SPACE = re.compile(
 _END_TAGS = ("<eoe>", "<eoa>")
 """GAOKAO-Bench's tags after an explanation and after an answer."""
 _TRAILING = " \t\r\n.,;:!?。，；：！？．"
+
+
+_HIDING = re.compile(r"(?<!\\)%|\\iffalse(?![A-Za-z])|<!--")
+
+
+def _percent_sign(text: str, at: int) -> bool:
+    """The ``%`` at ``at`` follows a number (``50%``, ``20 %``, ``\\frac{1}{2}%``): a percent sign."""
+    before = text[at - 1: at]
+    if before.isdecimal() or before in (".", ")", "}") and before:
+        return True
+    return before in (" ", "\t") and text[at - 2: at - 1].isdecimal()
+_FI = re.compile(r"\\fi(?![A-Za-z])")
+
+
+def hide_comments(text: str) -> str:
+    """``text`` with what LaTeX (or Markdown) does not show replaced by spaces, offsets unchanged: a comment from an
+    unescaped ``%`` to the end of its line, ``\\iffalse ... \\fi``, ``<!-- ... -->``. A ``%`` right after a number
+    (``50%``, ``20 %``, ``\\frac{1}{2}%``) is a percent sign, as models write it, not a comment."""
+    if "%" not in text and "\\iffalse" not in text and "<!--" not in text:
+        return text
+    out: List[str] = []
+    last = pos = 0
+    while True:
+        m = _HIDING.search(text, pos)
+        if m is None:
+            break
+        s = m.start()
+        if m.group() == "%":
+            if _percent_sign(text, s):
+                pos = s + 1
+                continue
+            e = text.find("\n", s)
+            e = len(text) if e < 0 else e
+        elif m.group() == "<!--":
+            e = text.find("-->", s)
+            e = len(text) if e < 0 else e + 3
+        else:
+            fi = _FI.search(text, m.end())
+            e = len(text) if fi is None else fi.end()
+        out.append(text[last:s])
+        out.append("".join(c if c == "\n" else " " for c in text[s:e]))
+        last = pos = e
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
+
+
+class Refused(NamedTuple):
+    """A box the text does not commit to: its span (with the formula holding it, and a value a hedge after it names),
+    its content, and why (a rule of :mod:`._commit` and a reason)."""
+
+    start: int
+    end: int
+    content_start: int
+    content_end: int
+    rule: str
+    why: str
+    other: str = ""
 
 
 class Scan:
@@ -51,8 +111,9 @@ class Scan:
         self._braces: Optional[Dict[int, int]] = None
         self._braces_from = len(text)
         self._fences: Optional[List[int]] = None
-        self.withdrawn: List[Tuple[int, int]] = []
-        """Spans of boxes the text withdraws ("definitely not $\\boxed{6}$"), found by the box rule."""
+        self.refused: List[Refused] = []
+        """The boxes the text does not commit to ("definitely not $\\boxed{6}$", "could it be $\\boxed{6}$?"), in
+        order, found by the box rule."""
 
     @property
     def lowered(self) -> str:

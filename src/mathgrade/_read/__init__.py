@@ -264,8 +264,8 @@ def _restated_left_side(s: str, failure: ParseFailure) -> Optional[Reading]:
     if len(equals) != 1 or failure.pos >= equals[0]:
         return None
     left, right = s[:equals[0]].strip(), s[equals[0] + 1:].strip()
-    if not left or not right:
-        return None
+    if not left or not right or _RELATION_SIGN.search(left):
+        return None  # (a left side holding a relation, "\\neq x = 5", restates nothing: it is not read)
     value = read(right).value
     if value is None or isinstance(value, (Text, Relation)):
         return None

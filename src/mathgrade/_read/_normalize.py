@@ -43,6 +43,7 @@ UNIT_WORDS = frozenset(
     arcsec arcsecs arcseconds arcmin arcminutes mas rad radian radians sr ohm ohms kelvin
     dollar dollars cent cents usd euro euros yuan rupee rupees peso pesos yen
     unit units square sq cubic per degree degrees
+    分钟 小时 秒 天 周 米 厘米 毫米 千米 公里 克 千克 公斤 吨 升 毫升 元 角 平方米 平方厘米 平方千米 立方米 立方厘米
     apple apples people persons students children books pages marbles cookies candies eggs pencils boxes balls
     cars trees points ways items pieces atoms molecules photons
     """.split()
@@ -83,6 +84,10 @@ _SUPERSCRIPT_CHARS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾�
 _SUPERSCRIPTS = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ]+")
 
 
+_RADICAND = re.compile(r"([√∛∜])\s*([0-9]+(?:\.[0-9]+)?|[A-Za-z](?![A-Za-z]))")
+_ROOTS = {"√": "\\sqrt", "∛": "\\sqrt[3]", "∜": "\\sqrt[4]"}
+
+
 def _unicode(s: str) -> str:
     """Replace Unicode math characters by their LaTeX spelling (superscripts as exponents: ``x⁻¹`` is ``x^{-1}``;
     subscripts are left alone, they are mostly chemistry: ``H₂O``); full-width forms (``１２３``, ``（Ｂ）``) and
@@ -90,7 +95,10 @@ def _unicode(s: str) -> str:
     if s.isascii():
         return s
     s = _SUPERSCRIPTS.sub(lambda m: "^{" + m.group().translate(_SUPERSCRIPT_CHARS) + "}", s)
+    if "√" in s or "∛" in s or "∜" in s:  # √37 is the root of 37 (TeX's \sqrt37 would take one digit)
+        s = _RADICAND.sub(lambda m: _ROOTS[m.group(1)] + "{" + m.group(2) + "}", s)
     return "".join(_UNICODE[ch] if ch in _UNICODE else _plain_form(ch) for ch in s)
+
 
 
 
@@ -102,6 +110,10 @@ def _plain_form(ch: str) -> str:
         return " "
     if 0x1D400 <= code <= 0x1D7FF:  # mathematical alphanumeric symbols: 𝑥 𝐀 𝟐
         return unicodedata.normalize("NFKC", ch)
+    if 0x2150 <= code <= 0x215E or 0xBC <= code <= 0xBE:  # vulgar fractions: ⅝ is 5/8 (2⅝ a mixed number)
+        numerator, _, denominator = unicodedata.normalize("NFKC", ch).partition("\u2044")
+        if numerator.isdigit() and denominator.isdigit():
+            return "\\frac{" + numerator + "}{" + denominator + "}"
     return ch
 
 
@@ -174,6 +186,27 @@ def balanced(s: str) -> bool:
         if depth < 0:
             return False
     return depth == 0
+
+
+_COLOR_RE = re.compile(r"\\textcolor\s*\{\s*([#\w!.,-]*)\s*\}|\\color\s*\{\s*([#\w!.,-]*)\s*\}")
+_INVISIBLE = re.compile(r"white|#?f{3}(?:f{3})?|none|transparent|bg|background", re.I)
+_NOT_RE = re.compile(r"\\not\s*(?:=|\\equiv(?![A-Za-z]))")
+
+
+def _colors(s: str) -> str:
+    """``\\textcolor{blue}{42}`` is 42 and ``\\color{red}`` changes nothing that is read; white (invisible) text
+    stays as written, which no reading accepts: an answer hidden when rendered is not read. ``\\not=`` is
+    ``\\neq``: a negated relation, never an assignment."""
+    if "\\not" in s:
+        s = _NOT_RE.sub(r"\\neq ", s)
+    if "color" not in s:
+        return s
+
+    def repl(m: "re.Match[str]") -> str:
+        name = m.group(1) if m.group(1) is not None else m.group(2)
+        return m.group() if _INVISIBLE.fullmatch(name) else " "
+
+    return _COLOR_RE.sub(repl, s)
 
 
 def _display(s: str) -> str:
@@ -279,9 +312,9 @@ def is_unit_phrase(phrase: str, in_text: bool = True) -> bool:
     ``m/s``); False for a single letter, which is never a unit."""
     lower = phrase.strip().lower()
     words = [w for w in re.split(r"(?:\s|/|\\cdot|\*|\^\{?-?[0-9]\}?|\bper\b)+", lower) if w]
-    if not words or (len(words) == 1 and len(words[0]) == 1):
-        return False  # single letters are never units
-    if all(len(w) == 1 for w in words) and not (in_text and re.search(r"/|\\cdot", lower)):
+    if not words or (len(words) == 1 and len(words[0]) == 1 and words[0].isascii()):
+        return False  # single letters are never units (a Chinese unit is one character: 米)
+    if all(len(w) == 1 and w.isascii() for w in words) and not (in_text and re.search(r"/|\\cdot", lower)):
         return False  # "n k" is a product; "\\text{ m/s}" is a unit
     return all(_unit_word(w) for w in words)
 
@@ -309,6 +342,18 @@ _NOT_ANNOTATIONS = frozenset(
 """Words after a number that are not a mere annotation: connectives, and words that change the value."""
 
 
+_SENTENCE_WORDS = frozenset(
+    "is are was were be been isn aren wasn not no never wrong incorrect false correct right true invalid valid "
+    "maybe perhaps possibly probably might could may should would must answer answers solution guess check "
+    "checked unverified verified approx approximately about roughly nearly almost if unless but however "
+    "the this that it we i you rejected discarded excluded impossible".split()
+)
+"""Words of a sentence about a number rather than of a unit or a count noun."""
+_WITHDRAWING = re.compile(r"\b(?:not|no|never|wrong|incorrect|false|invalid|isn't|maybe|perhaps|possibly|guess|"
+                          r"unverified|unsure|rejected|discarded|impossible)\b", re.I)
+"""Words that make a parenthetical after an answer withdraw or hedge it: "7 (not the answer)" is not 7."""
+
+
 def _annotations(s: str) -> str:
     """Drop words that annotate an answer: a parenthetical after it (``17 \\text{ (any words)}``,
     ``x = 5 \\text{ (meters)}``, ``5 (meters)``), and words in ``\\text{}`` after a number (``65 \\text{ children
@@ -318,7 +363,8 @@ def _annotations(s: str) -> str:
     for pattern in (_TEXT_PARENTHETICAL, _PLAIN_PARENTHETICAL, _TEXT_WORDS_AFTER_NUMBER):
         m = pattern.search(s)
         if m is not None and m.start() > 0 and s[:m.start()].strip() and (
-                pattern is not _TEXT_WORDS_AFTER_NUMBER or _annotation_words(m.group(1))):
+                _annotation_words(m.group(1)) if pattern is _TEXT_WORDS_AFTER_NUMBER else
+                not _WITHDRAWING.search(m.group())):
             s = s[:m.start()].rstrip()
     return s
 
@@ -326,9 +372,13 @@ def _annotations(s: str) -> str:
 
 def _annotation_words(words: str) -> bool:
     """Words that only annotate the number before them: a word of three letters or more, none that changes the value
-    or joins answers (:data:`_NOT_ANNOTATIONS`)."""
-    found = words.lower().replace("-", " ").split()
-    return any(len(w) >= 3 for w in found) and not any(w in _NOT_ANNOTATIONS for w in found)
+    or joins answers (:data:`_NOT_ANNOTATIONS`), and none of a sentence (:data:`_SENTENCE_WORDS`: "7 \\text{ is
+    wrong}" is a statement about the number, not a number)."""
+    found = words.lower().replace("-", " ").replace("'", " ").split()
+    return any(len(w) >= 3 for w in found) and not any(w in _NOT_ANNOTATIONS or w in _SENTENCE_WORDS for w in found)
+
+
+
 
 
 def _units(s: str) -> str:
@@ -392,6 +442,7 @@ REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
     ("escapes", _escapes),
     ("math_delimiters", _math_delimiters),
     ("boxed", _boxed),
+    ("colors", _colors),
     ("display", _display),
     ("digit_groups", _digit_groups),
     ("sizing", _sizing),

@@ -214,10 +214,13 @@ class _Measured:
     between the terms of one sum (``e^{100} + 1``: 144 bits), or the size of an exact rational that enters floating
     arithmetic other than a product (``\\sqrt{2^{1000}+1}``: 1001 bits)."""
 
-    __slots__ = ("value", "top", "spread")
+    __slots__ = ("value", "top", "spread", "noise")
 
-    def __init__(self, value: Scalar, top: Optional[int], spread: int) -> None:
+    def __init__(self, value: Scalar, top: Optional[int], spread: int, noise: Optional[float] = None) -> None:
         self.value, self.top, self.spread = value, top, spread
+        self.noise = noise
+        """About log2 of the absolute error of ``value`` (None when exact), propagated through every operation:
+        a quotient of two huge numbers has the small error of a moderate number, not the noise of its operands."""
 
 
 def evaluate(node: tuple, env: Dict[str, Fraction], digits: int = BASE_DIGITS, real: bool = False) -> Scalar:
@@ -238,7 +241,7 @@ def _measure(node: tuple, env: Dict[str, Fraction], digits: int, real: bool) -> 
             value = ev.run(node)
         except (ZeroDivisionError, OverflowError, ValueError) as exc:
             raise Undefined(str(exc) or type(exc).__name__) from None
-        return _Measured(value, ev.top, ev.spread)
+        return _Measured(value, ev.top, ev.spread, ev.last_noise)
 
 
 class _Evaluator:
@@ -251,6 +254,9 @@ class _Evaluator:
         self.series_terms = 0  # terms of sums and products evaluated so far (nested ones multiply)
         self.top: Optional[int] = None
         self.spread = 0
+        self.last_noise: Optional[float] = None
+        """The error bound (log2) of the value the last :meth:`run` returned (None: exact)."""
+        self.bits = digits / _LOG10_2
 
     @property
     def ctx(self) -> Any:
@@ -294,29 +300,123 @@ class _Evaluator:
     def _node(self, node: tuple) -> Scalar:
         head = node[0]
         if head == "num":
+            self.last_noise = None
             return Fraction(node[1])
         if head == "sym":
             if node[1] not in self.env:
                 raise Unsupported(f"unbound variable {node[1]}")
+            self.last_noise = None
             return self.env[node[1]]
         if head == "const":
-            return self._const(node[1])
+            value = self._const(node[1])
+            self.last_noise = self._rounding(value)
+            return value
         if head == "neg":
-            return -self.run(node[1])
+            return -self.run(node[1])  # (the child's error bound stays)
         if head in ("add", "mul", "div", "pow"):
-            vals = self._finite([self.run(a) for a in node[1:]])
+            vals, noises = self._run_all(node[1:])
+            vals = self._finite(vals)
             if head == "add":
-                return self._sum(vals)
-            if head == "mul":
-                return self._product(vals)
-            if head == "div":
-                return self._div(vals[0], vals[1])
-            return self._pow(vals[0], vals[1])
+                out = self._sum(vals)
+            elif head == "mul":
+                out = self._product(vals)
+            elif head == "div":
+                out = self._div(vals[0], vals[1])
+            else:
+                out = self._pow(vals[0], vals[1])
+            self.last_noise = self._propagated(head, vals, noises, out)
+            return out
         if head == "func" and node[1] in _SERIES:
             return self._series(node)
         if head == "func":
             return self._func(node[1], node[2:])
         raise Unsupported(f"cannot evaluate a {head!r} node")
+
+    def _run_all(self, nodes: tuple) -> Tuple[List[Scalar], List[Optional[float]]]:
+        """Each node's value and error bound."""
+        vals: List[Scalar] = []
+        noises: List[Optional[float]] = []
+        for n in nodes:
+            vals.append(self.run(n))
+            noises.append(self.last_noise)
+        return vals, noises
+
+    # -- error bounds (log2 of an absolute error; None for an exact value) ------------------------------------------
+    def _rounding(self, v: Scalar) -> Optional[float]:
+        """The rounding error of ``v`` at the working precision (None for an exact value or zero)."""
+        if isinstance(v, Fraction):
+            return None
+        m = self._magnitude(v)
+        return None if m is None else m - self.bits
+
+    def _operand(self, v: Scalar, noise: Optional[float]) -> Optional[float]:
+        """The error an operand brings into floating arithmetic: its own, or its rounding when it is converted."""
+        if noise is not None:
+            return noise
+        m = self._magnitude(v)
+        return None if m is None or (isinstance(v, Fraction) and _bits(v) <= self.bits) else m - self.bits
+
+    def _propagated(self, head: str, vals: List[Scalar], noises: List[Optional[float]], out: Scalar) -> Optional[float]:
+        """The error bound of ``out = head(vals)`` from those of the operands (first-order propagation, one bit of
+        slack per operation)."""
+        if isinstance(out, Fraction):
+            return None
+        mags = [self._magnitude(v) for v in vals]
+        errs = [self._operand(v, n) for v, n in zip(vals, noises)]
+        bounds: List[float] = []
+        if head == "add":
+            bounds = [e for e in errs if e is not None]
+        elif head == "mul":
+            if any(m is None for m in mags):
+                bounds = []  # a factor is zero: so is the product
+            else:
+                total = sum(m for m in mags if m is not None)
+                bounds = [e + total - m for e, m in zip(errs, mags) if e is not None and m is not None]
+        elif head == "div":
+            (ea, eb), (ma, mb) = errs, mags
+            if mb is not None:
+                if ea is not None:
+                    bounds.append(ea - mb)
+                if eb is not None and ma is not None:
+                    bounds.append(eb + ma - 2 * mb)
+        else:  # pow: relative errors grow with the exponent and with log |base|
+            mo = self._magnitude(out)
+            if mo is not None:
+                (eb, ee), (mb, me) = errs, mags
+                rel = [eb - mb + max(me or 0, 0) + 1 if eb is not None and mb is not None else None,
+                       ee + math.log2(abs(mb or 0) + 2) + 1 if ee is not None else None]
+                bounds = [mo + r for r in rel if r is not None]
+        own = self._rounding(out)
+        if own is not None:
+            bounds.append(own)
+        return max(bounds) + 1 + math.log2(len(vals)) if bounds else None
+
+    def _function_noise(self, name: str, vals: List[Scalar], noises: List[Optional[float]],
+                        out: Scalar) -> Optional[float]:
+        """The error bound of a function's value: its own rounding, plus what its arguments' errors become through
+        it: an absolute error stays absolute (sin, floor), becomes relative (exp) or comes from a relative one (log);
+        for the others, a relative error grows by a condition number of at most 2^64."""
+        if isinstance(out, Fraction):
+            return None
+        mo = self._magnitude(out)
+        bounds: List[float] = []
+        for v, n in zip(vals, noises):
+            e, m = self._operand(v, n), self._magnitude(v)
+            if e is None or m is None:
+                continue
+            if name in _ABSOLUTE_ERROR:
+                bounds.append(e + 2)
+            elif name in _EXPONENTIAL:
+                if mo is not None:
+                    bounds.append(mo + e + 2)
+            elif name in _LOGARITHMIC:
+                bounds.append(e - m + 2)
+            elif mo is not None:
+                bounds.append(mo + (e - m) + min(max(m, 0), 64) + 2)
+        own = self._rounding(out)
+        if own is not None:
+            bounds.append(own)
+        return max(bounds) + 1 if bounds else None
 
     def _series(self, node: tuple) -> Scalar:
         """``("func", "sum" | "prod", body, ("sym", k), lo, hi)`` with integer bounds at most
@@ -329,14 +429,18 @@ class _Evaluator:
         if self.series_terms > MAX_SERIES_TERMS:
             raise Unsupported(f"sums and products of more than {MAX_SERIES_TERMS} terms in all")
         saved = self.env
-        terms = []
+        terms: List[Scalar] = []
+        noises: List[Optional[float]] = []
         try:
             for k in range(lo, hi + 1):
                 self.env = {**saved, var[1]: Fraction(k)}
                 terms.append(self.run(body))
+                noises.append(self.last_noise)
         finally:
             self.env = saved
-        return self._sum(terms) if name == "sum" else self._product(terms)
+        out = self._sum(terms) if name == "sum" else self._product(terms)
+        self.last_noise = self._propagated("add" if name == "sum" else "mul", terms, noises, out) if terms else None
+        return out
 
     def _const(self, name: str) -> Scalar:
         ctx = self.ctx
@@ -411,7 +515,8 @@ class _Evaluator:
         return vals
 
     def _func(self, name: str, args: tuple) -> Scalar:
-        vals = [self._inexact(v) for v in self._finite([self.run(a) for a in args])]
+        raw, noises = self._run_all(args)
+        vals = [self._inexact(v) for v in self._finite(raw)]
         fn = _FUNCS.get(name)
         if fn is None:
             raise Unsupported(f"unknown function {name}")
@@ -421,7 +526,9 @@ class _Evaluator:
             raise Undefined(str(exc)) from None
         except TypeError:
             raise Unsupported(f"bad arguments for {name}") from None
-        return self._check(out)
+        out = self._check(out)
+        self.last_noise = self._function_noise(name, vals, noises, out)
+        return out
 
     def _check(self, v: Scalar) -> Scalar:
         if isinstance(v, Fraction):
@@ -433,6 +540,15 @@ class _Evaluator:
 
 _Function = Callable[..., Scalar]
 """A numeric function: ``fn(evaluator, *arguments)``."""
+
+
+_ABSOLUTE_ERROR = frozenset({"sin", "cos", "floor", "ceil", "abs", "re", "im", "conj", "arg", "max", "min"})
+"""Functions whose value moves by at most what their argument moves (a floor is exact unless its argument's error
+bound crosses an integer, which the error bound of the argument already shows)."""
+_EXPONENTIAL = frozenset({"exp", "sinh", "cosh"})
+"""Functions whose relative error is their argument's absolute error."""
+_LOGARITHMIC = frozenset({"log", "ln", "log_base"})
+"""Functions whose absolute error is their argument's relative error."""
 
 
 def _bits(v: Fraction) -> int:
@@ -750,8 +866,12 @@ def same_value(a_tree: tuple, b_tree: tuple, env: Dict[str, Fraction], real: boo
             a, b = to_mp(ctx, x.value), to_mp(ctx, y.value)
             if not (ctx.isfinite(a) and ctx.isfinite(b)):
                 return bool(a == b)
-            top = max(t for t in (x.top, y.top, 0) if t is not None)
-            noise = ctx.ldexp(ctx.mpf(10) ** -(digits - GUARD_DIGITS), top)
+            bounds = [n for n in (x.noise, y.noise) if n is not None]
+            if bounds:  # the propagated error bounds, with GUARD_DIGITS of margin
+                noise = ctx.ldexp(ctx.mpf(10) ** GUARD_DIGITS, int(math.ceil(max(bounds))))
+            else:  # (only exact parts were rounded, at the magnitudes met)
+                top = max(t for t in (x.top, y.top, 0) if t is not None)
+                noise = ctx.ldexp(ctx.mpf(10) ** -(digits - GUARD_DIGITS), top)
             if abs(a - b) > noise:
                 return False
             if confirming:

@@ -44,7 +44,7 @@ def compare_relations(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     for who, v in (("answer", answer), ("gold", gold)):
         if isinstance(v, Relation) and _truth(v, ctx) is False:
             return Decision(False, "relation.false", f"the {who} {v} is a false statement: it answers nothing")
-    if isinstance(answer, Relation) and _contradicts(answer, ctx):
+    if isinstance(answer, Relation) and (_contradicts(answer, ctx) or _chain_differs(answer, ctx)):
         return Decision(False, "relation.false", f"the answer {answer} equates two different values: it answers "
                                                  "nothing")
     if isinstance(answer, Relation) and isinstance(gold, Relation):
@@ -126,6 +126,12 @@ def _restated(rel: Relation, other: Value, ctx: Ctx) -> Optional[Decision]:
         if not all(ctx.compare(s, value).equal for s in left):
             return None
         why = f"{rel} states an identity"
+    elif not any(free_symbols(t) for t in trees[:-1]):
+        # constant left sides (6/0 = 5/9, 0.5 = 1/3): the statement must be true, else it answers nothing
+        if not all(ctx.compare(s, value).equal for s in left):
+            return Decision(False, "relation.false", f"{rel} is not a true statement (its left side is not its "
+                                                     "right side): it answers nothing")
+        why = f"{rel} is a true statement"
     else:
         why = f"the left side of {rel} holds no variable of the gold"
     d = ctx.compare(value, other)
@@ -248,6 +254,16 @@ def _contradicts(rel: Relation, ctx: Ctx) -> bool:
         except _numeric.Unsupported:
             continue
     return False
+
+
+def _chain_differs(rel: Relation, ctx: Ctx) -> bool:
+    """A chain of ``=`` whose sides after a name are not all the same value: ``x = 3a+b = 2a+b`` says 3a+b = 2a+b,
+    which is false (a step that changed the value is not an answer)."""
+    sides, ops = _exact_part(rel)
+    if len(sides) < 3 or any(op != "=" for op in ops) or not all(is_scalar(s) for s in sides):
+        return False
+    values = list(sides[1:] if _is_name(sides[0]) else sides)
+    return any(not ctx.compare_items(a, b).equal for a, b in zip(values, values[1:]))
 
 
 def _holds(l: tuple, op: str, r: tuple) -> Optional[bool]:

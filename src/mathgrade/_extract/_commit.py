@@ -1,0 +1,285 @@
+"""Whether a marked answer is *committed*: a box (or a phrase's answer) that the text around it negates, asks,
+supposes, hedges, hides, or uses as a piece of a longer expression answers nothing.
+
+Each check looks only at a narrow window around the answer (the sentence before it, the text right after it), so
+the cost is a few short regex matches per box, whatever the length of the output. A refusal is a ``(rule, reason)``
+pair; the rules are:
+
+``answer.withdrawn``
+    negated or called wrong: "we can rule out $\\boxed{7}$", "the answer is not $\\boxed{7}$", "$\\boxed{7}$ is
+    wrong", "wrong answer: 7", "答案不是 $\\boxed{7}$".
+``answer.question``
+    asked, not stated: "could it be $\\boxed{7}$?", "答案是 $\\boxed{7}$ 吗？".
+``answer.supposed``
+    a supposition or a trial: "suppose the answer were $\\boxed{7}$", "a naive approach gives $\\boxed{7}$", "a first
+    guess would be ...", "假设答案是 ...".
+``answer.hedged``
+    hedged before or after: "maybe $\\boxed{7}$", "$\\boxed{7}$, but it might be 9", "$\\boxed{7}$. But wait,
+    maybe not.", "$\\boxed{7}$，但也可能是 9".
+``answer.partial_expression``
+    the box is a piece of a longer expression: "$y = \\boxed{40} - 12 = 28$", "$\\boxed{9} + 3 = 12$",
+    "$\\frac{\\boxed{1}}{2}$", "$-\\boxed{6}$".
+``answer.hidden``
+    its content is hidden when the LaTeX is rendered: ``\\phantom{7}``, ``\\color{white}``.
+
+The word lists are data (:data:`NEGATED_BEFORE`...), one entry per language where it differs from English.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Dict, Optional, Tuple
+
+__all__ = ["Refusal", "box_refusal", "phrase_refusal", "hedged_after", "REFUSAL_RULES"]
+
+Refusal = Tuple[str, str]
+"""``(rule, reason)``: why a marked answer is not a committed one."""
+
+REFUSAL_RULES = ("answer.withdrawn", "answer.question", "answer.supposed", "answer.hedged",
+                 "answer.partial_expression", "answer.hidden")
+"""Every rule this module refuses with (a test keeps the docs' table in step with it)."""
+
+_DELIMS = r"(?:\$\$?|\\\(|\\\[)?"
+_CLOSING = r"[ \t]*(?:\$\$?|\\\)|\\\])?"
+_WINDOW_BEFORE = 160
+_WINDOW_AFTER = 160
+
+# -- data: the words, by language ---------------------------------------------------------------------------------
+NEGATED_BEFORE = (
+    r"\b(?:wrong|incorrect|false|invalid|rejected|not the)[ \t]+(?:answer|result|value|solution)s?"
+    r"[ \t]*(?:is|was|[:：=])?",  # en: labelled wrong
+    r"(?:\b(?:not|never|cannot|rule out|ruled out|rules out|ruling out|discard|discards|discarded|discarding|"
+    r"eliminate|eliminates|eliminated|reject|rejects|rejected|exclude|excludes|excluded)|n't)"
+    r"(?:[ \t]+(?:be|equal|equals|to|the|answer|just|simply|exactly|actually|really|necessarily|definitely|"
+    r"certainly|is|it|that|value|option))*",  # en: negated, ruled out
+    r"\bno[ \t]+(?:es|era|será)",  # es
+    r"\bn'(?:est|était|sera)[ \t]+pas|\bpas",  # fr
+    r"\bnicht|\bkeine?n?",  # de
+    r"(?<!\w)не(?:[ \t]+(?:равен|равно|является))?",  # ru
+    r"\bnon[ \t]+è",  # it
+    r"\bnão[ \t]+é",  # pt
+    r"不是|不为|不等于|并非|而非|排除|排除了|舍去|舍弃|错误(?:的)?(?:答案|结果)[ \t]*[:：为是]?",  # zh
+)
+"""What negates or rules out the answer right after it, per language (a regex anchored at the answer)."""
+
+WITHDRAWN_AFTER = (
+    r"(?:is|was|would be|seems|must be|appears)[ \t]+(?:(?:probably|likely|definitely|clearly|certainly|surely|"
+    r"actually|obviously|still|also)[ \t]+)?(?:wrong|incorrect|false|invalid|impossible|"
+    r"not (?:correct|right|the answer|valid|possible|a solution))"
+    r"|(?:can|must|should)[ \t]+be[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)"
+    r"|is[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)",
+    r"(?:是|为)?(?:错误的|错的|不对的?|不正确的?)|不是答案|(?:应|可以|应该)?(?:排除|舍去)",  # zh
+    r"ではない|ではありません|じゃない|は誤り|は間違い",  # ja
+    r"es\s+(?:incorrect[ao]|fals[ao])|est\s+(?:faux|incorrect)|ist\s+falsch|неверн\w*",  # es fr de ru
+)
+"""What calls the answer just before it wrong (anchored right after the answer)."""
+
+SUPPOSED_BEFORE = (
+    r"\b(?:suppose|supposing|assume|assuming|hypothetically|what if|let's say|let us say|had the answer been|"
+    r"rather than|instead of|naive|naively|first guess|initial guess|rough guess|wild guess|random guess|"
+    r"blind guess|if i (?:had|have) to guess|my (?:best )?guess|i(?:'d| would)? guess|tentative|tentatively|preliminary|wrong approach|incorrect approach|mistakenly|"
+    r"initially|at first|i (?:first )?thought|previously|earlier i|"
+    r"if (?:the )?(?:answer|result|value|total|number)s? (?:were|was|is|had been|equals|equaled)|if we guess|"
+    r"for example|e\.g\.|for instance|say we try)\b",
+    r"\b(?:supongamos|suponiendo|si la respuesta fuera|supposons|si la réponse était|angenommen|"
+    r"nehmen wir an|предположим|допустим|supponiamo|suponha)\b",
+    r"(?:假设|假如|假定|如果答案|若答案|如果结果|先猜|猜测|初步|试试|不妨设|比如|例如|もし|仮に)",
+)
+"""Words that make the rest of their sentence a supposition or a trial (anywhere before the answer in it)."""
+
+HEDGED_BEFORE = (
+    r"\b(?:not sure|unsure|not certain|uncertain|maybe|perhaps|possibly|can't be sure|cannot be sure|"
+    r"i'm not confident|not confident)\b"
+    r"|\b(?:might|could|may)[ \t]+(?:also[ \t]+)?be[ \t]*" + _DELIMS + r"[ \t]*$",
+    r"\b(?:quizás|quizá|tal vez|peut-être|vielleicht|возможно|может быть|forse|talvez)\b",
+    r"(?:也许|或许|可能是|可能为|大概|不确定|不一定|たぶん|かもしれ)",
+)
+"""Words that hedge the answer after them in the same sentence."""
+
+HEDGED_AFTER = (
+    r"[ \t]*,?[ \t]*(?:but|or|and)[ \t]+(?:it[ \t]+|the answer[ \t]+)?(?:might|may|could)[ \t]+(?:also[ \t]+)?be\b"
+    r"|[ \t]*[,.…;:]*[ \t]*(?:or|but)[ \t]+(?:possibly|maybe|perhaps|probably)\b"
+    r"|[ \t]*[.!]?[ \t]*(?:but[ \t]+)?(?:wait|hmm|hold on)?[ \t,.!]*(?:maybe|perhaps|possibly)[ \t]+not\b"
+    r"|[ \t]*[.,!]?[ \t]*(?:but[ \t]+)?(?:i'?m|i am)[ \t]+not[ \t]+(?:sure|certain|confident)"
+    r"|[ \t]*[.,!]?[ \t]*(?:but[ \t]+)?(?:this|it|that)[ \t]+(?:might|may|could)[ \t]+be[ \t]+wrong",
+    r"[ \t]*[，,。]?[ \t]*(?:但|但是|不过)?(?:也|又)?(?:可能|或许|也许)(?:是|为)"
+    r"|[ \t]*[，,。]?[ \t]*(?:等等|嗯)?[，,]?[ \t]*(?:也许|或许|可能)(?:不对|不是|有误|错了)"
+    r"|[ \t]*[，,。]?[ \t]*(?:不确定|不一定对|没有把握)",
+)
+"""What hedges the answer right before it (matched from the end of the answer, ignoring the case)."""
+
+_ALTERNATIVE_AFTER_HEDGE = re.compile(
+    r"(?:be|possibly|maybe|perhaps|probably|是|为)[ \t]*(\$[^$\n]{1,80}\$|\\boxed\{[^{}\n]{1,80}\}|-?\d[\d.,/]*)")
+"""The other value a hedge names ("but it might be 9"): it makes the answer ambiguous rather than absent."""
+
+
+def _compile(parts: Tuple[str, ...], anchor_end: bool = False, anchor_start: bool = False) -> "re.Pattern[str]":
+    body = "|".join(f"(?:{p})" for p in parts)
+    if anchor_end:
+        body = f"(?:{body})[ \t]*{_DELIMS}[ \t]*$"
+    if anchor_start:
+        body = f"{_CLOSING}[ \t]*,?[ \t]*(?:{body})"
+    return re.compile(body, re.I)
+
+
+_NEGATED = _compile(NEGATED_BEFORE, anchor_end=True)
+_WITHDRAWN = _compile(WITHDRAWN_AFTER, anchor_start=True)
+_SUPPOSED = _compile(SUPPOSED_BEFORE)
+_HEDGED = _compile(HEDGED_BEFORE)
+_HEDGED_AFTER_RE = re.compile(r"(?:\$\$?|\\\)|\\\])?(?:" + "|".join(f"(?:{p})" for p in HEDGED_AFTER) + ")", re.I)
+_SENTENCE_ENDS = (". ", "! ", "? ", "; ", ".\t", "\n", "。", "！", "？", "；")
+"""What ends the sentence before an answer."""
+_SENTENCE_END = re.compile(r"[!?。！？\n]|\.(?!\d)|;")
+
+
+def _sentence_before(text: str, start: int) -> str:
+    """The part of the answer's sentence before ``start`` (at most :data:`_WINDOW_BEFORE` characters)."""
+    lo = max(0, start - _WINDOW_BEFORE)
+    window = text[lo:start]
+    cut = 0
+    for end in _SENTENCE_ENDS:
+        at = window.rfind(end)
+        if at >= 0 and at + len(end) > cut:
+            cut = at + len(end)
+    return window[cut:]
+
+
+def _asked(text: str, end: int) -> bool:
+    """The sentence the answer ends in is a question: the first sentence end after it is ``?`` (or ``？``)."""
+    m = _SENTENCE_END.search(text, end, min(len(text), end + _WINDOW_AFTER))
+    if m is None:
+        return False
+    return m.group() in "?？"
+
+
+_NEGATED_STEMS = ("not", "n't", "never", "cannot", "rul", "discard", "elimin", "reject", "exclud", "wrong",
+                  "incorrect", "false", "invalid", "no ", "pas", "nicht", "kein", "не", "non", "não", "不", "并非",
+                  "而非", "排除", "舍")
+_SUPPOSED_STEMS = ("supp", "assum", "hypothe", "what if", "say", "had the", "rather", "instead", "naive", "guess",
+                   "initially", "at first", "thought", "previously", "earlier",
+                   "tentative", "preliminary", "approach", "mistaken", "if ", "for example", "e.g.", "for instance",
+                   "angenommen", "nehmen", "предполож", "допуст", "假", "如果", "若", "先猜", "猜测", "初步", "试试",
+                   "不妨", "比如", "例如", "もし", "仮に")
+_HEDGED_STEMS = ("sure", "certain", "maybe", "perhaps", "possibl", "confident", "might", "could", "may",
+                 "quiz", "tal vez", "peut", "vielleicht", "возможно", "может", "forse", "talvez", "也许", "或许",
+                 "可能", "大概", "确定", "一定", "たぶん", "かもしれ")
+"""Substrings one of which each word list's matches hold (lower case): a cheap test before the regex runs."""
+
+
+_STEMS: Dict[Tuple[str, ...], "re.Pattern[str]"] = {stems: re.compile("|".join(map(re.escape, stems))) for stems in (_NEGATED_STEMS, _SUPPOSED_STEMS,
+                                                                          _HEDGED_STEMS)}
+
+
+def _holds_any(lowered: str, stems: Tuple[str, ...]) -> bool:
+    return _STEMS[stems].search(lowered) is not None
+
+
+def _before_refusal(before: str) -> Optional[Refusal]:
+    """A refusal found in the answer's sentence before it."""
+    lowered = before.lower()
+    if _holds_any(lowered[-80:], _NEGATED_STEMS) and _NEGATED.search(before, max(0, len(before) - 80)):
+        return "answer.withdrawn", "the text negates it or rules it out"
+    if _holds_any(lowered, _SUPPOSED_STEMS) and _SUPPOSED.search(before):
+        return "answer.supposed", "it is a supposition or a trial, not a conclusion"
+    if not _holds_any(lowered, _HEDGED_STEMS):
+        return None
+    hedge = _HEDGED.search(before)
+    if hedge is not None and "\\boxed" not in before[:hedge.start()]:  # ("\\boxed{2} or maybe \\boxed{3}": the
+        return "answer.hedged", "the sentence hedges it"                 # box rule's alternatives)
+    return None
+
+
+_BOX_NEXT = re.compile(r"[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*\\(?:boxed|fbox)(?![A-Za-z])")
+
+
+def hedged_after(text: str, end: int) -> Optional[Tuple[Refusal, str]]:
+    """A hedge right after an answer ending at ``end``: the refusal and the other value it names (or "")."""
+    m = _HEDGED_AFTER_RE.match(text, end)
+    if m is None or _BOX_NEXT.match(text, m.end()):
+        return None  # (two boxes joined by a hedge, "\\boxed{2} or maybe \\boxed{3}": the box rule's alternatives)
+    alt = _ALTERNATIVE_AFTER_HEDGE.search(text, max(end, m.end() - 12), min(len(text), m.end() + 40))
+    value = ""
+    if alt is not None and alt.start() <= m.end() + 2:
+        value = alt.group(1).strip("$ ")
+        if value.startswith("\\boxed{"):
+            value = value[len("\\boxed{"):-1]
+    return ("answer.hedged", "a hedge follows it" + (f" naming another value ({value})" if value else "")), value
+
+
+_HIDDEN = re.compile(r"\\[hv]?phantom(?![A-Za-z])|\\(?:text)?color\s*\{\s*(?:white|#?f{3}(?:f{3})?|"
+                     r"#?F{3}(?:F{3})?|bg|background|none|transparent)\s*\}", re.I)
+_OPERATOR_AFTER = re.compile(
+    r"[ \t]*(?:[-+*/=×÷·]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z])|!(?!=)|\^(?![ \t]*\{?[ \t]*\\circ))"
+    r"[ \t]*(?:[\d(\[{\\]|[A-Za-z](?![A-Za-z]))"
+    r"|[ \t]*\}[ \t]*[{^_]|[ \t]*\^[ \t]*\{?[ \t]*[\dA-Za-z]"
+)
+"""What continues an expression after a box: ``- 12``, ``+ 3``, ``^2``, ``}{2}`` (the box was a numerator)."""
+_OPERATOR_BEFORE = re.compile(
+    r"(?:(?:[+*/×÷·]|\\(?:times|cdot|div|pm|mp)|-|(?:\\(?:d|t)?frac|\\sqrt(?:\[[^\]]*\])?|[\^_]|\})[ \t]*\{)"
+    r"[ \t]*|\d)$"
+)
+"""What precedes a box in a longer expression: ``3 \\times``, ``2`` (glued), ``-``, ``\\frac{``, ``\\sqrt{``."""
+_DASH_AS_PUNCTUATION = re.compile(r"(?:^|[A-Za-z:,.][ \t]+)-[ \t]+$")
+
+
+def _partial(text: str, start: int, end: int) -> bool:
+    """The box at ``text[start:end]`` is a piece of a longer expression (see :data:`_OPERATOR_AFTER`)."""
+    after = _OPERATOR_AFTER.match(text, end)
+    if after is not None:
+        tail = text[end: after.end()]
+        if not (tail.strip().startswith("-") and _word_follows(text, after.end() - 1)):
+            return True
+    lo = max(0, start - 40)
+    line = text.rfind("\n", lo, start)
+    before = text[(line + 1 if line >= 0 else lo): start]
+    if before.endswith("$") or before.rstrip().endswith("$"):
+        return False
+    if _OPERATOR_BEFORE.search(before):
+        return not _DASH_AS_PUNCTUATION.search(before) and not before.rstrip().endswith(("=", ":"))
+    return False
+
+
+def _word_follows(text: str, pos: int) -> bool:
+    """A word (two letters or more) starts at ``pos``: "- this matches" is punctuation, not a subtraction."""
+    return bool(re.match(r"[A-Za-z]{2,}", text[pos: pos + 3]))
+
+
+def box_refusal(text: str, start: int, end: int, content_start: int, content_end: int) -> Optional[Tuple[Refusal, str]]:
+    """Why the box ``text[start:end]`` (content ``text[content_start:content_end]``) is not a committed answer, and
+    the other value a hedge names (or ""); None when it is committed."""
+    if _HIDDEN.search(text, content_start, content_end):
+        return ("answer.hidden", "its content is hidden when rendered (\\phantom, white text)"), ""
+    if _partial(text, start, end):
+        return ("answer.partial_expression", "the box is a piece of a longer expression, not the whole answer"), ""
+    after = _WITHDRAWN.match(text, end)
+    if after is not None:
+        return ("answer.withdrawn", "the text calls it wrong"), ""
+    found = _before_refusal(_sentence_before(text, start))
+    if found is not None:
+        return found, ""
+    if _asked(text, end):
+        return ("answer.question", "it is asked, not stated"), ""
+    return hedged_after(text, end)
+
+
+_LABELLED_WRONG = re.compile(
+    r"\b(?:wrong|incorrect|false|invalid|rejected|not the)[ \t]*$|(?:错误|错误的|不正确的?)[ \t]*$", re.I)
+_NEGATED_ANSWER = re.compile(
+    r"(?:not|isn't|n't|nicht|kein|no[ \t]+es|n'est[ \t]+pas|не|não)(?![^\W\d_])|不是|并非|不为|不等于|ではない", re.I)
+"""An answer region that starts by negating itself ("the answer is not 7", "die Antwort ist nicht 7")."""
+
+
+def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
+                   end: int) -> Optional[Tuple[Refusal, str]]:
+    """Why the answer after a final-answer phrase (the phrase starts at ``phrase_start``; the answer ``answer``
+    spans ``answer_start`` to ``end``) is not a committed answer; None when it is."""
+    if _LABELLED_WRONG.search(text, max(0, phrase_start - 20), phrase_start):
+        return ("answer.withdrawn", "the phrase labels it wrong"), ""
+    if _NEGATED_ANSWER.match(answer):
+        return ("answer.withdrawn", "the text negates it"), ""
+    if _asked(text, end):
+        return ("answer.question", "it is asked, not stated"), ""
+    found = _before_refusal(_sentence_before(text, answer_start))
+    if found is not None:
+        return found, ""
+    return hedged_after(text, end)
