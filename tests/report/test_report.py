@@ -316,8 +316,9 @@ def test_hostile_outputs_and_names_stay_text_in_the_page(tmp_path: Path) -> None
     html = report_html([load_run(str(path), Grading(workers=0, compare_field="label"),
                                  name="<script>alert('name')</script>")], title="<b>title</b>")
     scripts, tags, csp = _page_parts(html)
-    # Only the page's own elements: two data blocks and three scripts, no element from the data.
-    assert [a.get("type", "") for a, _ in scripts] == ["application/json", "application/octet-stream", "", "", ""]
+    # Only the page's own elements: two data blocks and four scripts, no element from the data.
+    assert [a.get("type", "") for a, _ in scripts] == ["application/json", "application/octet-stream", "", "", "",
+                                                       ""]
     assert not {"img", "iframe", "svg", "textarea", "b", "style"} & set(tags[tags.index("body"):])
     meta = json.loads(scripts[0][1])
     assert meta["runs"][0]["name"] == "<script>alert('name')</script>"
@@ -335,13 +336,33 @@ def test_csp_allows_exactly_the_pages_own_scripts_and_no_network(graded: Path) -
     assert "default-src 'none'" in csp and "connect-src" not in csp and "http" not in csp
 
 
-def test_vendored_scripts_are_the_ones_named_in_their_sources() -> None:
+def test_vendored_files_are_the_ones_named_in_their_sources() -> None:
     vendor = Path(__import__("mathgrade.report", fromlist=["x"]).__file__).parent / "static" / "vendor"
-    listed = dict(re.findall(r"- `([\w.-]+\.js)`: ([0-9a-f]{64})", (vendor / "SOURCES.md").read_text()))
-    assert set(listed) == {"vega.min.js", "vega-lite.min.js"}
+    listed = dict(re.findall(r"- `([\w./-]+\.(?:js|css|woff2))`: ([0-9a-f]{64})", (vendor / "SOURCES.md").read_text()))
+    fonts = {f"katex-fonts/{p.name}" for p in (vendor / "katex-fonts").iterdir()}
+    assert len(fonts) == 20
+    assert set(listed) == {"vega.min.js", "vega-lite.min.js", "katex.min.js", "katex.min.css"} | fonts
     for name, digest in listed.items():
-        assert hashlib.sha256((vendor / name).read_bytes()).hexdigest() == digest
-    assert (vendor / "LICENSE-vega.txt").exists() and (vendor / "LICENSE-vega-lite.txt").exists()
+        assert hashlib.sha256((vendor / name).read_bytes()).hexdigest() == digest, name
+    for name in ("vega", "vega-lite", "katex"):
+        assert (vendor / f"LICENSE-{name}.txt").exists()
+
+
+def test_katex_fonts_are_inlined_and_nothing_else_is_named() -> None:
+    from mathgrade.report._page import katex_css
+
+    vendor = Path(__import__("mathgrade.report", fromlist=["x"]).__file__).parent / "static" / "vendor"
+    original = (vendor / "katex.min.css").read_text()
+    css = katex_css()
+    faces = re.findall(r"@font-face\{[^}]*\}", css)
+    assert len(faces) == original.count("@font-face") == 20
+    urls = re.findall(r"url\(([^)]*)\)", css)
+    assert len(urls) == 20 and all(u.startswith("data:font/woff2;base64,") for u in urls)
+    for face, url in zip(faces, urls):  # each face gets its own font's bytes
+        name = re.search(r"url\(fonts/([\w-]+)\.woff2\)", original[original.index(face.split("src:")[0]):]).group(1)
+        assert base64.b64decode(url.split(",", 1)[1]) == (vendor / "katex-fonts" / f"{name}.woff2").read_bytes()
+    # Everything but the font sources is KaTeX's style sheet unchanged.
+    assert re.sub(r"src:[^}]*", "", css) == re.sub(r"src:[^}]*", "", original)
 
 
 # --- command line ----------------------------------------------------------------------------------------------

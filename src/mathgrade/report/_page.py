@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import base64
 import datetime
+import functools
 import gzip
 import hashlib
 import json
+import re
 from importlib import resources
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -29,10 +31,13 @@ from ._charts import OTHER_STATUS_COLOR, STATUS_COLORS, Chart
 from ._sources import Run
 from ._summary import CELLS, Agreement, Summary
 
-__all__ = ["render", "script_json", "encode_rows", "ROW_FIELDS", "VENDORED"]
+__all__ = ["render", "script_json", "encode_rows", "katex_css", "ROW_FIELDS", "VENDORED"]
 
-VENDORED = ("vendor/vega.min.js", "vendor/vega-lite.min.js")
+VENDORED = ("vendor/vega.min.js", "vendor/vega-lite.min.js", "vendor/katex.min.js")
 """Third-party scripts bundled in the package (see ``static/vendor/SOURCES.md``), inlined in every page."""
+KATEX_CSS = "vendor/katex.min.css"
+"""KaTeX's style sheet, inlined with its fonts (:func:`katex_css`)."""
+KATEX_FONTS = "vendor/katex-fonts"
 
 ROW_FIELDS = ("key", "sample", "output", "gold", "status", "correct", "rule", "reason", "extracted", "start", "end",
               "extraction_rule", "answer_value", "gold_value", "dataset", "subject", "level", "label", "cluster",
@@ -110,9 +115,36 @@ def render(runs: Sequence[Run], summaries: Sequence[Summary], charts: Sequence[C
     return template.render(
         title=title, runs=runs, summaries=summaries, charts=charts, agreements=agreements, cells=CELLS,
         generated_at=when.strftime("%Y-%m-%d %H:%M UTC"), version=__version__, meta_json=script_json(meta),
-        rows_b64=encode_rows(runs, agreements), css=_asset("report.css"), scripts=scripts,
+        rows_b64=encode_rows(runs, agreements), css=_asset("report.css"), katex_css=katex_css(), scripts=scripts,
         csp=_CSP.format(scripts=" ".join(_sha256(s) for s in scripts)), status_colors=STATUS_COLORS,
         other_status_color=OTHER_STATUS_COLOR, configs=[_config_items(r) for r in runs])
+
+
+_FONT_FACE_SRC = re.compile(r'src:url\(fonts/([\w-]+)\.woff2\) format\("woff2"\)(?:,url\(fonts/\1\.woff\) '
+                            r'format\("woff"\))?(?:,url\(fonts/\1\.ttf\) format\("truetype"\))?')
+
+
+@functools.lru_cache(maxsize=1)
+def katex_css() -> str:
+    """KaTeX's style sheet with each font as a ``data:`` URI, so that the page needs no file beside it.
+
+    The bundled ``katex.min.css`` is KaTeX's own, unchanged; each ``@font-face`` of it names its font three times
+    (woff2, woff, ttf): here the woff2 file is inlined and the other two, which every browser able to run the page
+    does not need, are dropped (``static/vendor/SOURCES.md``).
+    """
+    static = resources.files("mathgrade.report").joinpath("static")
+    css = static.joinpath(KATEX_CSS).read_text(encoding="utf-8")
+    fonts = static.joinpath(KATEX_FONTS)
+
+    def inline(match: "re.Match[str]") -> str:
+        data = fonts.joinpath(match.group(1) + ".woff2").read_bytes()
+        return 'src:url(data:font/woff2;base64,' + base64.b64encode(data).decode("ascii") + ') format("woff2")'
+
+    out = _FONT_FACE_SRC.sub(inline, css)
+    if re.search(r"url\((?!data:)", out) or "</style" in out.lower():
+        raise RuntimeError(f"{KATEX_CSS} names a file this page cannot inline, or holds '</style' (a packaging bug in "
+                           f"mathgrade: see static/vendor/SOURCES.md)")
+    return out
 
 
 def _asset(name: str) -> str:
