@@ -232,9 +232,9 @@ class _Same:
     else, for answers that could not be read, the same text less whitespace."""
 
     def __init__(self, run: Run) -> None:
-        from ..options import Options
+        from ..options import Options, Policy
 
-        policy = run.config.get("policy") if run.config.get("policy") in ("eval", "reward") else "eval"
+        policy: Policy = "reward" if run.config.get("policy") == "reward" else "eval"
         timeout = run.config.get("timeout")
         self.options = Options(policy=policy, timeout=float(timeout) if isinstance(timeout, (int, float)) and
                                timeout > 0 else 5.0)
