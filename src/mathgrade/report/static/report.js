@@ -955,9 +955,13 @@
     head.appendChild(el("th", null, "#"));
     head.appendChild(el("th", null, "problem id"));
     head.appendChild(el("th", { "class": "wide" }, "problem"));
-    head.appendChild(el("th", null, "gold"));
-    problemRuns.forEach(function (r) { head.appendChild(el("th", null, multi ? meta.runs[r].name : "samples correct · pass · maj")); });
-    meta.problem_agreements.forEach(function (a) { head.appendChild(el("th", null, "answers agree: " + a.b)); });
+    head.appendChild(el("th", { "class": "gold-col" }, "gold"));
+    problemRuns.forEach(function (r) {
+      head.appendChild(el("th", { "class": "run-col", title: meta.runs[r].name }, multi ? meta.runs[r].name : "correct · pass · maj"));
+    });
+    meta.problem_agreements.forEach(function (a) {
+      head.appendChild(el("th", { "class": "agree-col", title: "answer agreement of " + a.a + " and " + a.b }, "agree: " + a.b));
+    });
     document.getElementById("problems-head").appendChild(head);
     Array.prototype.forEach.call(document.querySelectorAll("button.problems-differ"), function (b) {
       b.addEventListener("click", function () {
