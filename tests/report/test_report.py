@@ -441,3 +441,14 @@ def test_a_file_graded_with_the_reward_policy_is_read_with_it(tmp_path: Path) ->
     run = load_run(str(path), Grading(workers=0, policy="reward"))
     assert not run.notes and not any(s.note for s in run.samples)
     assert run.config["policy"] == "reward"
+
+
+def test_the_pages_script_never_parses_text_as_html() -> None:
+    """Markdown and everything else from the data are built with createElement/textContent: no API of the page's
+    own script turns a string into HTML (KaTeX, bundled, builds its output with createElement too)."""
+    static = Path(__import__("mathgrade.report", fromlist=["x"]).__file__).parent / "static"
+    for name in ("report.js", "vendor/katex.min.js"):
+        code = (static / name).read_text(encoding="utf-8")
+        for api in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "createContextualFragment",
+                    "DOMParser", "srcdoc"):
+            assert api not in code, (name, api)
