@@ -10,8 +10,8 @@ into a graded JSONL file, as ``mathgrade grade`` writes it. Then:
 - writing: ``load_run`` (reading the file and grading every row again for the answer spans) and ``report_html``
   (summaries, charts, embedding), then the size of the page next to the size of the graded file;
 - opening, in Debian's Chromium driven by Playwright: from navigation until the page says it is ready (rows decoded,
-  table and charts drawn), median of ``--loads`` fresh tabs; then a status filter and a free-text search over every
-  row;
+  table and charts drawn), median of ``--loads`` fresh tabs; then a status filter, a free-text search over every
+  row, and opening one row (its output and problem rendered: markdown, and math by KaTeX);
 - reference, in the same browser and run: a page holding the same rows as one plain JSON array (the graded file's
   rows, uncompressed) that parses it and draws the first 50 rows: the least any page must do to show these rows.
   The ratio says what the report's extra work (decompression, charts, indexes) costs on top.
@@ -108,6 +108,7 @@ def main() -> int:
           f"{numbers['reference_open_s']:.2f} s, {numbers['reference_mb']:.1f} MB; ratio {numbers['open_ratio']:.2f})")
     print(f"  filter by status   {numbers['filter_s']:8.2f} s   search all outputs {numbers['search_s']:6.2f} s "
           f"(first search builds the index)")
+    print(f"  open one row       {numbers['detail_s']:8.2f} s   (its output rendered: markdown and math)")
     if args.json:
         Path(args.json).write_text(json.dumps(numbers, indent=2))
     return 0
@@ -148,7 +149,12 @@ def interact(tab: Any, incorrect: int) -> Dict[str, float]:
     tab.fill("#search", "ducks eggs")
     tab.wait_for_function("document.querySelector('#count').dataset.matching != '%s'"
                           % tab.get_attribute("#count", "data-matching"), timeout=600_000)
-    return {"filter_s": filter_s, "search_s": time.perf_counter() - started - 0.2}  # less the input's 200 ms pause
+    search_s = time.perf_counter() - started - 0.2  # less the input's 200 ms pause
+    tab.click("#clear")
+    started = time.perf_counter()
+    tab.click("tr.row")
+    tab.wait_for_selector("tr.detail .rich.output", timeout=600_000)
+    return {"filter_s": filter_s, "search_s": search_s, "detail_s": time.perf_counter() - started}
 
 
 if __name__ == "__main__":

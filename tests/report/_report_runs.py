@@ -24,8 +24,13 @@ HOSTILE = [
     "]]> --> <!-- <svg onload=\"window.__pwned='svg'\"> \u2028 line\u2029sep. The answer is \\boxed{</script><b>3</b>}",
     "<iframe srcdoc=\"<script>parent.__pwned='iframe'</script>\"></iframe> & &amp; &lt; The answer is 5",
     "$\\frac{<style>body{display:none}</style>}{2}$ {{ 7*7 }} ${alert(1)} The final answer is $\\boxed{x<y}$",
+    "$\\href{javascript:window.__pwned='href'}{\\text{click}}$ $\\url{javascript:window.__pwned='url'}$ "
+    "$\\htmlId{x}{y}$ $\\includegraphics{x.png}$ **<img src=x onerror=\"window.__pwned='md'\">** "
+    "[a](javascript:window.__pwned='link') ![i](x) `<b>code</b>`\n```\n<svg onload=\"window.__pwned='fence'\">\n```\n"
+    "> <iframe></iframe>\n- $\\begin{matrix}<script>\\end{matrix}$ The answer is $\\boxed{1}$",
 ]
-"""Model outputs that would run code or break the page if it were built carelessly."""
+"""Model outputs that would run code or break the page if it were built carelessly (as text, as markdown or as math:
+KaTeX's commands that make links, images or HTML attributes among them)."""
 
 
 def samples(run: str) -> List[Dict[str, Any]]:

@@ -222,16 +222,14 @@ def test_agreement_with_a_label_column(graded: Path, tmp_path: Path) -> None:
                 (r["correct"], bool(r["label"]))]
 
 
-def test_agreement_between_two_runs_on_shared_problems(qwen_run: Path, sky_run: Path) -> None:
+def test_two_runs_of_several_samples_per_problem_get_no_matrix_of_samples(qwen_run: Path, sky_run: Path) -> None:
     runs = [load_run(str(qwen_run)), load_run(str(sky_run))]
-    [a] = agreements(runs)
-    first = {(s.key, s.sample): s.correct for s in runs[0].samples}
-    shared = [(first[(s.key, s.sample)], s.correct) for s in runs[1].samples if (s.key, s.sample) in first]
-    assert len(shared) == 5 and a.rows == 5
-    assert a.counts == [sum(1 for p in shared if p == cell) for cell in
-                        ((True, True), (True, False), (False, True), (False, False))]
-    assert sum(c >= 0 for c in a.codes) == 10  # both rows of each shared pair
-    assert a.missing == 96 + 44 - 10
+    assert agreements(runs) == []  # compared by problem instead (test_report_problems.py)
+    from mathgrade.report._problems import problem_agreements
+
+    [c] = problem_agreements(runs)
+    shared = {s.key for s in runs[0].samples} & {s.key for s in runs[1].samples}
+    assert c.problems == len(shared) == 5 and c.only_a == 12 - 5 and c.only_b == 44 - 5
 
 
 def test_bad_label_values_are_an_input_error(tmp_path: Path) -> None:
@@ -316,8 +314,9 @@ def test_hostile_outputs_and_names_stay_text_in_the_page(tmp_path: Path) -> None
     html = report_html([load_run(str(path), Grading(workers=0, compare_field="label"),
                                  name="<script>alert('name')</script>")], title="<b>title</b>")
     scripts, tags, csp = _page_parts(html)
-    # Only the page's own elements: two data blocks and three scripts, no element from the data.
-    assert [a.get("type", "") for a, _ in scripts] == ["application/json", "application/octet-stream", "", "", ""]
+    # Only the page's own elements: two data blocks and four scripts, no element from the data.
+    assert [a.get("type", "") for a, _ in scripts] == ["application/json", "application/octet-stream", "", "", "",
+                                                       ""]
     assert not {"img", "iframe", "svg", "textarea", "b", "style"} & set(tags[tags.index("body"):])
     meta = json.loads(scripts[0][1])
     assert meta["runs"][0]["name"] == "<script>alert('name')</script>"
@@ -335,13 +334,33 @@ def test_csp_allows_exactly_the_pages_own_scripts_and_no_network(graded: Path) -
     assert "default-src 'none'" in csp and "connect-src" not in csp and "http" not in csp
 
 
-def test_vendored_scripts_are_the_ones_named_in_their_sources() -> None:
+def test_vendored_files_are_the_ones_named_in_their_sources() -> None:
     vendor = Path(__import__("mathgrade.report", fromlist=["x"]).__file__).parent / "static" / "vendor"
-    listed = dict(re.findall(r"- `([\w.-]+\.js)`: ([0-9a-f]{64})", (vendor / "SOURCES.md").read_text()))
-    assert set(listed) == {"vega.min.js", "vega-lite.min.js"}
+    listed = dict(re.findall(r"- `([\w./-]+\.(?:js|css|woff2))`: ([0-9a-f]{64})", (vendor / "SOURCES.md").read_text()))
+    fonts = {f"katex-fonts/{p.name}" for p in (vendor / "katex-fonts").iterdir()}
+    assert len(fonts) == 20
+    assert set(listed) == {"vega.min.js", "vega-lite.min.js", "katex.min.js", "katex.min.css"} | fonts
     for name, digest in listed.items():
-        assert hashlib.sha256((vendor / name).read_bytes()).hexdigest() == digest
-    assert (vendor / "LICENSE-vega.txt").exists() and (vendor / "LICENSE-vega-lite.txt").exists()
+        assert hashlib.sha256((vendor / name).read_bytes()).hexdigest() == digest, name
+    for name in ("vega", "vega-lite", "katex"):
+        assert (vendor / f"LICENSE-{name}.txt").exists()
+
+
+def test_katex_fonts_are_inlined_and_nothing_else_is_named() -> None:
+    from mathgrade.report._page import katex_css
+
+    vendor = Path(__import__("mathgrade.report", fromlist=["x"]).__file__).parent / "static" / "vendor"
+    original = (vendor / "katex.min.css").read_text()
+    css = katex_css()
+    faces = re.findall(r"@font-face\{[^}]*\}", css)
+    assert len(faces) == original.count("@font-face") == 20
+    urls = re.findall(r"url\(([^)]*)\)", css)
+    assert len(urls) == 20 and all(u.startswith("data:font/woff2;base64,") for u in urls)
+    for face, url in zip(faces, urls):  # each face gets its own font's bytes
+        name = re.search(r"url\(fonts/([\w-]+)\.woff2\)", original[original.index(face.split("src:")[0]):]).group(1)
+        assert base64.b64decode(url.split(",", 1)[1]) == (vendor / "katex-fonts" / f"{name}.woff2").read_bytes()
+    # Everything but the font sources is KaTeX's style sheet unchanged.
+    assert re.sub(r"src:[^}]*", "", css) == re.sub(r"src:[^}]*", "", original)
 
 
 # --- command line ----------------------------------------------------------------------------------------------
@@ -366,7 +385,7 @@ def test_cli_side_by_side_runs_with_names(qwen_run: Path, sky_run: Path, tmp_pat
     scripts, _, _ = _page_parts(out.read_text(encoding="utf-8"))
     meta = json.loads(scripts[0][1])
     assert [r["name"] for r in meta["runs"]] == ["A", "B"]
-    assert [a["title"] for a in meta["agreements"]] == ["A against B"]
+    assert meta["agreements"] == [] and [a["title"] for a in meta["problem_agreements"]] == ["A against B, by problem"]
     assert {c["id"] for c in meta["charts"]} >= {"chart-status", "chart-k", "chart-subject", "chart-level",
                                                   "chart-length", "chart-extraction_rule", "chart-rule"}
 
@@ -422,3 +441,14 @@ def test_a_file_graded_with_the_reward_policy_is_read_with_it(tmp_path: Path) ->
     run = load_run(str(path), Grading(workers=0, policy="reward"))
     assert not run.notes and not any(s.note for s in run.samples)
     assert run.config["policy"] == "reward"
+
+
+def test_the_pages_script_never_parses_text_as_html() -> None:
+    """Markdown and everything else from the data are built with createElement/textContent: no API of the page's
+    own script turns a string into HTML (KaTeX, bundled, builds its output with createElement too)."""
+    static = Path(__import__("mathgrade.report", fromlist=["x"]).__file__).parent / "static"
+    for name in ("report.js", "vendor/katex.min.js"):
+        code = (static / name).read_text(encoding="utf-8")
+        for api in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "createContextualFragment",
+                    "DOMParser", "srcdoc"):
+            assert api not in code, (name, api)

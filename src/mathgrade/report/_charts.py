@@ -9,9 +9,11 @@ the page reads the value from the clicked mark's ``name`` field (``lo``/``hi`` f
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections import Counter
 from typing import Any, Dict, List, Optional, Sequence
 
 from ..verdict import Status
+from ._problems import ProblemAgreement
 from ._summary import GROUPS, OUTCOMES, Summary, natural_key
 
 __all__ = ["Chart", "charts", "STATUS_COLORS", "OUTCOME_COLORS"]
@@ -70,12 +72,14 @@ class Chart:
                 "filter": self.filter}
 
 
-def charts(summaries: Sequence[Summary]) -> List[Chart]:
-    """The charts for these runs' summaries, in page order; a chart without data is left out."""
+def charts(summaries: Sequence[Summary], by_problem: Sequence[ProblemAgreement] = ()) -> List[Chart]:
+    """The charts for these runs' summaries (and their comparisons by problem), in page order; a chart without data
+    is left out."""
     out = [_status_chart(summaries)]
     curve = _k_chart(summaries)
     if curve:
         out.append(curve)
+    out += [_problem_accuracy_chart(c, i) for i, c in enumerate(by_problem) if c.problems]
     titles = {g.name: g.title for g in GROUPS}
     for name in ACCURACY_GROUPS:
         if any(name in s.groups for s in summaries):
@@ -144,16 +148,49 @@ def _k_chart(summaries: Sequence[Summary]) -> Optional[Chart]:
     if len(summaries) > 1:  # the runs' colours, as in every other chart; the metric by the line's dashes
         encoding["color"] = {"field": "run", "type": "nominal", "title": "run",
                              "scale": {"domain": [s.name for s in summaries]}}
-        encoding["strokeDash"] = {"field": "metric", "type": "nominal", "title": None,
-                                  "scale": {"domain": ["pass@k", "maj@k"], "range": [[1, 0], [5, 3]]},
-                                  "legend": None}  # said in the caption: a legend of dashes draws badly with points
     else:
         encoding["color"] = {"field": "metric", "type": "nominal", "title": None,
                              "scale": {"domain": ["pass@k", "maj@k"], "range": ["#4c6ef5", "#f08c00"]}}
-    lines = " Solid lines: pass@k; dashed: maj@k." if len(summaries) > 1 else ""
+    # pass@k first, maj@k drawn over it dashed with hollow squares: where the two are equal (every problem's
+    # samples agreeing), both stay visible, the dashes showing the solid line beneath and each square its dot.
+    layers = [
+        {"transform": [{"filter": {"field": "metric", "equal": "pass@k"}}],
+         "mark": {"type": "line", "strokeWidth": 2.5, "point": {"filled": True, "shape": "circle", "size": 40}}},
+        {"transform": [{"filter": {"field": "metric", "equal": "maj@k"}}],
+         "mark": {"type": "line", "strokeWidth": 2, "strokeDash": [7, 5],
+                  "point": {"filled": False, "shape": "square", "size": 130, "strokeWidth": 2}}},
+    ]
     return Chart("chart-k", "pass@k and maj@k", "pass@k: a problem counts when any of k samples is correct; maj@k: "
-                 "when the most common answer among k samples is correct (as written by mathgrade eval)." + lines,
-                 _spec(data, mark={"type": "line", "point": True}, encoding=encoding, height=220))
+                 "when the most common answer among k samples is correct (as written by mathgrade eval). "
+                 "pass@k: solid lines, dots; maj@k: dashed lines, hollow squares.",
+                 _spec(data, encoding=encoding, layer=layers, height=220))
+
+
+def _problem_accuracy_chart(c: ProblemAgreement, i: int) -> Chart:
+    """Each shared problem's accuracy in one run against the other (problems at the same point counted)."""
+    points = Counter((round(a, 6), round(b, 6)) for a, b in c.accuracy.values())
+    data = [{"a": a, "b": b, "problems": n} for (a, b), n in sorted(points.items())]
+    axis = {"format": ".0%"}
+    encoding: Dict[str, Any] = {
+        "x": {"field": "a", "type": "quantitative", "title": f"accuracy in {c.a}", "scale": {"domain": [0, 1]},
+              "axis": axis},
+        "y": {"field": "b", "type": "quantitative", "title": f"accuracy in {c.b}", "scale": {"domain": [0, 1]},
+              "axis": axis},
+        "size": {"field": "problems", "type": "quantitative", "title": "problems",
+                 "scale": {"range": [40, 600], "zero": False},
+                 "legend": {"values": sorted({d["problems"] for d in data})[:6]}},
+        "tooltip": [{"field": "a", "type": "quantitative", "format": ".1%", "title": c.a},
+                    {"field": "b", "type": "quantitative", "format": ".1%", "title": c.b},
+                    {"field": "problems", "type": "quantitative", "title": "problems"}],
+    }
+    diagonal = {"data": {"values": [{"a": 0, "b": 0}, {"a": 1, "b": 1}]},
+                "mark": {"type": "line", "color": "#c7ccd6", "strokeDash": [4, 4]},
+                "encoding": {"x": {"field": "a", "type": "quantitative"}, "y": {"field": "b", "type": "quantitative"}}}
+    points_layer = {"mark": {"type": "circle", "color": "#4c6ef5", "opacity": 0.65}, "encoding": encoding}
+    return Chart(f"chart-problems-{i}", f"Per-problem accuracy: {c.a} against {c.b}",
+                 "Each point is the share of a problem's samples graded correct in each run (its size: how many "
+                 "problems are there). Problems on the diagonal fare alike in both runs.",
+                 _spec(data, layer=[diagonal, points_layer], height=300))
 
 
 def _accuracy_chart(summaries: Sequence[Summary], group: str, title: str) -> Chart:

@@ -18,25 +18,31 @@ from __future__ import annotations
 
 import base64
 import datetime
+import functools
 import gzip
 import hashlib
 import json
+import re
 from importlib import resources
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import __version__
 from ._charts import OTHER_STATUS_COLOR, STATUS_COLORS, Chart
+from ._problems import ProblemAgreement
 from ._sources import Run
 from ._summary import CELLS, Agreement, Summary
 
-__all__ = ["render", "script_json", "encode_rows", "ROW_FIELDS", "VENDORED"]
+__all__ = ["render", "script_json", "encode_rows", "katex_css", "ROW_FIELDS", "VENDORED"]
 
-VENDORED = ("vendor/vega.min.js", "vendor/vega-lite.min.js")
+VENDORED = ("vendor/vega.min.js", "vendor/vega-lite.min.js", "vendor/katex.min.js")
 """Third-party scripts bundled in the package (see ``static/vendor/SOURCES.md``), inlined in every page."""
+KATEX_CSS = "vendor/katex.min.css"
+"""KaTeX's style sheet, inlined with its fonts (:func:`katex_css`)."""
+KATEX_FONTS = "vendor/katex-fonts"
 
 ROW_FIELDS = ("key", "sample", "output", "gold", "status", "correct", "rule", "reason", "extracted", "start", "end",
               "extraction_rule", "answer_value", "gold_value", "dataset", "subject", "level", "label", "cluster",
-              "finish_reason", "tokens", "length", "prompt", "note")
+              "finish_reason", "tokens", "length", "prompt", "note", "problem")
 """The columns of the embedded rows (with ``run``, the index of each row's run, and ``agree0``, ``agree1``... the
 cell of each row in each agreement matrix). A column that is empty in every row is left out."""
 
@@ -54,8 +60,9 @@ def script_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).translate(_JSON_ESCAPES)
 
 
-def encode_rows(runs: Sequence[Run], agreements: Sequence[Agreement]) -> str:
-    """Every row of every run, columnar, as base64 of gzip-compressed JSON (see the module's docstring)."""
+def encode_rows(runs: Sequence[Run], agreements: Sequence[Agreement], problems: Optional[Dict[str, Any]] = None) -> str:
+    """Every row of every run, columnar, as base64 of gzip-compressed JSON (see the module's docstring), with the
+    per-problem table of evaluation runs (:func:`._problems.problems_payload`) when there is one."""
     samples = [s for run in runs for s in run.samples]
     columns: Dict[str, Any] = {"run": {"ints": [i for i, run in enumerate(runs) for _ in run.samples]}}
     for name in ROW_FIELDS:
@@ -64,8 +71,10 @@ def encode_rows(runs: Sequence[Run], agreements: Sequence[Agreement]) -> str:
             columns[name] = _column(values)
     for i, agreement in enumerate(agreements):
         columns[f"agree{i}"] = {"ints": agreement.codes}
-    raw = json.dumps({"rows": len(samples), "columns": columns}, ensure_ascii=False, separators=(",", ":"),
-                     allow_nan=False).encode("utf-8")
+    payload: Dict[str, Any] = {"rows": len(samples), "columns": columns}
+    if problems is not None:
+        payload["problems"] = problems
+    raw = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
     return base64.b64encode(gzip.compress(raw, compresslevel=6, mtime=0)).decode("ascii")
 
 
@@ -88,8 +97,9 @@ def _column(values: List[Any]) -> Dict[str, Any]:
 
 def render(runs: Sequence[Run], summaries: Sequence[Summary], charts: Sequence[Chart],
            agreements: Sequence[Agreement], *, title: Optional[str] = None,
-           generated_at: Optional[datetime.datetime] = None) -> str:
-    """The HTML of the report."""
+           generated_at: Optional[datetime.datetime] = None, problems: Optional[Dict[str, Any]] = None,
+           problem_agreements: Sequence[ProblemAgreement] = ()) -> str:
+    """The HTML of the report (``problems`` and ``problem_agreements`` for evaluation runs, see :mod:`._problems`)."""
     import jinja2
 
     when = (generated_at or datetime.datetime.now(datetime.timezone.utc)).replace(microsecond=0)
@@ -100,6 +110,7 @@ def render(runs: Sequence[Run], summaries: Sequence[Summary], charts: Sequence[C
                   "compare_field": r.compare_field} for r in runs],
         "summaries": [s.to_dict() for s in summaries], "charts": [c.to_dict() for c in charts],
         "agreements": [a.to_dict() for a in agreements], "cells": list(CELLS),
+        "problem_agreements": [a.to_dict() for a in problem_agreements], "has_problems": problems is not None,
         "status_colors": STATUS_COLORS, "other_status_color": OTHER_STATUS_COLOR,
     }
     scripts = [_asset(name) for name in VENDORED] + [_asset("report.js")]
@@ -110,9 +121,37 @@ def render(runs: Sequence[Run], summaries: Sequence[Summary], charts: Sequence[C
     return template.render(
         title=title, runs=runs, summaries=summaries, charts=charts, agreements=agreements, cells=CELLS,
         generated_at=when.strftime("%Y-%m-%d %H:%M UTC"), version=__version__, meta_json=script_json(meta),
-        rows_b64=encode_rows(runs, agreements), css=_asset("report.css"), scripts=scripts,
+        rows_b64=encode_rows(runs, agreements, problems), problem_agreements=problem_agreements,
+        has_problems=problems is not None, css=_asset("report.css"), katex_css=katex_css(), scripts=scripts,
         csp=_CSP.format(scripts=" ".join(_sha256(s) for s in scripts)), status_colors=STATUS_COLORS,
         other_status_color=OTHER_STATUS_COLOR, configs=[_config_items(r) for r in runs])
+
+
+_FONT_FACE_SRC = re.compile(r'src:url\(fonts/([\w-]+)\.woff2\) format\("woff2"\)(?:,url\(fonts/\1\.woff\) '
+                            r'format\("woff"\))?(?:,url\(fonts/\1\.ttf\) format\("truetype"\))?')
+
+
+@functools.lru_cache(maxsize=1)
+def katex_css() -> str:
+    """KaTeX's style sheet with each font as a ``data:`` URI, so that the page needs no file beside it.
+
+    The bundled ``katex.min.css`` is KaTeX's own, unchanged; each ``@font-face`` of it names its font three times
+    (woff2, woff, ttf): here the woff2 file is inlined and the other two, which every browser able to run the page
+    does not need, are dropped (``static/vendor/SOURCES.md``).
+    """
+    static = resources.files("mathgrade.report").joinpath("static")
+    css = static.joinpath(KATEX_CSS).read_text(encoding="utf-8")
+    fonts = static.joinpath(KATEX_FONTS)
+
+    def inline(match: "re.Match[str]") -> str:
+        data = fonts.joinpath(match.group(1) + ".woff2").read_bytes()
+        return 'src:url(data:font/woff2;base64,' + base64.b64encode(data).decode("ascii") + ') format("woff2")'
+
+    out = _FONT_FACE_SRC.sub(inline, css)
+    if re.search(r"url\((?!data:)", out) or "</style" in out.lower():
+        raise RuntimeError(f"{KATEX_CSS} names a file this page cannot inline, or holds '</style' (a packaging bug in "
+                           f"mathgrade: see static/vendor/SOURCES.md)")
+    return out
 
 
 def _asset(name: str) -> str:

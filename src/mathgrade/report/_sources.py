@@ -4,6 +4,10 @@ from ``mathgrade eval`` (its layout is documented in ``docs/eval.md``).
 Both become a :class:`Run`: its settings and one :class:`Sample` per row, in the same shape, so that everything
 after this module (summary, charts, page) never asks where a row came from.
 
+The problem a row answers is shown above its output: a graded file's ``problem`` (or ``question``) column; an eval
+run's ``problem`` field, else the problem taken back out of the prompt it sent (the prompt template recorded in
+``config.json`` less its fixed text; a chat prompt made without a known template gives its last user message).
+
 A graded file holds each row's verdict (``correct, status, extracted, rule, reason``) but not where in the output
 the answer was found, nor the values as read: those come from grading the row again in this process with the same
 options (grading is deterministic). The file's verdict is what the report shows; when grading again gives another
@@ -23,12 +27,17 @@ from ..files import RowReader
 from ..options import Policy
 from ..verdict import ROW_COLUMNS, Verdict
 
-__all__ = ["Run", "Sample", "Grading", "load_run", "load_graded_file", "load_eval_run", "DATASET_FIELDS", "ID_FIELDS"]
+__all__ = ["Run", "Sample", "Grading", "load_run", "load_graded_file", "load_eval_run", "problem_from_prompt",
+           "DATASET_FIELDS", "ID_FIELDS", "PROBLEM_FIELDS"]
 
 DATASET_FIELDS = ("dataset", "task", "source")
 """Columns of a graded file that name the data set a row comes from, looked for in this order."""
 ID_FIELDS = ("id", "problem_id", "unique_id")
 """Columns of a graded file that identify a row, looked for in this order when no ``id_field`` is given."""
+PROBLEM_FIELDS = ("problem", "question")
+"""Columns of a graded file that hold the problem a row answers, looked for in this order."""
+PLACEHOLDER = "{problem}"
+"""Where the problem goes in a prompt template of ``mathgrade eval`` (``docs/eval.md``)."""
 
 EVAL_FILES = ("config.json", "samples.jsonl", "results.json")
 """The files of an evaluation run directory that a report reads (``samples.jsonl`` is required)."""
@@ -46,7 +55,7 @@ class Sample:
 
     ``key`` identifies the row within its run (a graded file's ``--id-field`` or line number; an eval run's
     ``problem_id``) and, with ``sample``, matches it with the same row of another run. ``start``/``end`` locate
-    ``extracted`` in ``output`` (None when unknown). ``label`` is the value of ``--compare-field`` as a bool (None
+    ``extracted`` in ``output`` (None when unknown). ``problem`` is the problem's text when known. ``label`` is the value of ``--compare-field`` as a bool (None
     when missing). ``length`` is the output's length in characters.
     """
 
@@ -73,6 +82,7 @@ class Sample:
     tokens: Optional[int] = None
     prompt: Optional[str] = None
     note: Optional[str] = None
+    problem: Optional[str] = None
 
     @property
     def length(self) -> int:
@@ -142,6 +152,8 @@ def load_graded_file(path: str, grading: Grading = Grading(), name: Optional[str
             raise InputError(f"{path} has a 'status' column but not {', '.join(map(repr, missing))}: is it the "
                              f"output of `mathgrade grade`?", kind="column")
     dataset_field = g.dataset_field or next((c for c in DATASET_FIELDS if c in columns), None)
+    problem_field = next((c for c in PROBLEM_FIELDS if c in columns and c not in (g.output_field, g.gold_field)),
+                         None)
     id_field = g.id_field or next((c for c in ID_FIELDS if c in columns), None)
     if g.dataset_field and g.dataset_field not in columns:
         raise InputError(f"{path} has no column {g.dataset_field!r}; its columns are: "
@@ -152,6 +164,8 @@ def load_graded_file(path: str, grading: Grading = Grading(), name: Optional[str
     for lineno, (row, verdict) in enumerate(zip(rows, verdicts), 1):
         where = f"{path} row {lineno}"
         sample = _graded_sample(row, verdict, g, id_field, dataset_field, graded, where, lineno)
+        if problem_field:
+            sample.problem = _opt_text(row.get(problem_field))
         if sample.note:
             changed += 1
         samples.append(sample)
@@ -166,7 +180,7 @@ def load_graded_file(path: str, grading: Grading = Grading(), name: Optional[str
                      f"with (--policy, --timeout), or grade it again with this version of mathgrade.")
     config = {"input": os.path.abspath(path), "format": reader.fmt, "rows": len(samples),
               "output_field": g.output_field, "gold_field": g.gold_field, "id_field": id_field,
-              "dataset_field": dataset_field, "compare_field": g.compare_field,
+              "dataset_field": dataset_field, "problem_field": problem_field, "compare_field": g.compare_field,
               "graded_in_report": not graded, "policy": g.policy, "timeout": g.timeout}
     return Run(name or _stem(path), path, "graded", samples, config=config, compare_field=g.compare_field,
                notes=notes)
@@ -239,8 +253,13 @@ def load_eval_run(path: str, *, compare_field: Optional[str] = None, name: Optio
     config = _json_file(os.path.join(path, "config.json"), notes)
     results = _json_file(os.path.join(path, "results.json"), notes)
     samples = []
+    template = _template(config or {})
     for lineno, row in enumerate(RowReader(samples_path, fmt="jsonl", required=_EVAL_REQUIRED).rows(), 1):
-        samples.append(_eval_sample(row, compare_field, f"{samples_path} line {lineno}"))
+        sample = _eval_sample(row, compare_field, f"{samples_path} line {lineno}")
+        given = row.get("problem")
+        sample.problem = given if isinstance(given, str) and given else problem_from_prompt(row.get("prompt"),
+                                                                                           template)
+        samples.append(sample)
     if compare_field and all(s.label is None for s in samples):
         raise InputError(f"{samples_path} has no field {compare_field!r} in any sample", kind="column",
                          columns=[compare_field])
@@ -271,6 +290,43 @@ def _eval_sample(row: Mapping[str, Any], compare_field: Optional[str], where: st
         finish_reason=_opt_text(row.get("finish_reason")),
         tokens=_opt_int(row.get("completion_tokens"), f"{where} field 'completion_tokens'"),
         prompt=_prompt_text(row.get("prompt")))
+
+
+def _template(config: Mapping[str, Any]) -> Optional[str]:
+    """The prompt template an eval run recorded: its text (a template file, or chat mode's default), or the text of
+    the bundled template it names; None when unknown (a run of predictions made elsewhere)."""
+    recorded = config.get("prompt_template")
+    if not isinstance(recorded, str):
+        return None
+    if PLACEHOLDER in recorded:
+        return recorded
+    if recorded.replace("_", "").isalnum():
+        from importlib import resources
+
+        bundled = resources.files("mathgrade").joinpath("data").joinpath("prompts").joinpath(recorded + ".txt")
+        if bundled.is_file():
+            return bundled.read_text(encoding="utf-8")
+    return None
+
+
+def problem_from_prompt(prompt: Any, template: Optional[str]) -> Optional[str]:
+    """The problem a prompt was made from: the prompt (a completion prompt, or a chat prompt's last user message)
+    less the fixed text of ``template`` around its ``{problem}``. Without a template, or when the prompt does not
+    fit it, a chat prompt's last user message as it is, and None for a completion prompt (a few-shot prompt holds
+    far more than its problem)."""
+    chat = isinstance(prompt, list)
+    if chat:
+        users = [m.get("content") for m in prompt if isinstance(m, dict) and m.get("role") == "user"]
+        text = users[-1] if users and isinstance(users[-1], str) else None
+    else:
+        text = prompt if isinstance(prompt, str) else None
+    if text is None:
+        return None
+    if template is not None and template.count(PLACEHOLDER) == 1:
+        before, after = template.split(PLACEHOLDER)
+        if text.startswith(before) and text.endswith(after) and len(text) >= len(before) + len(after):
+            return text[len(before):len(text) - len(after)]
+    return text if chat else None
 
 
 def _prompt_text(prompt: Any) -> Optional[str]:

@@ -278,8 +278,11 @@ class Agreement:
 
 
 def agreements(runs: Sequence[Run]) -> List[Agreement]:
-    """Every agreement a report shows: each run against its ``--compare-field`` labels, then the first run against
-    each other run on the rows they share (same key and sample index)."""
+    """Every agreement matrix a report shows: each run against its ``--compare-field`` labels, then the first run
+    against each other run on the rows they share (same key and sample index), except two evaluation runs with
+    several samples per problem, which are compared by problem (:func:`._problems.problem_agreements`)."""
+    from ._problems import compared_by_problem
+
     offsets = _offsets(runs)
     out = []
     for i, run in enumerate(runs):
@@ -290,6 +293,8 @@ def agreements(runs: Sequence[Run]) -> List[Agreement]:
     if len(runs) > 1:
         first = {(s.key, s.sample): j for j, s in enumerate(runs[0].samples)}
         for i, run in enumerate(runs[1:], 1):
+            if compared_by_problem(runs[0], run):
+                continue
             shared = [((k, offsets[i] + j), runs[0].samples[k].correct, s.correct)
                       for j, s in enumerate(run.samples) if (k := first.get((s.key, s.sample))) is not None]
             if shared:

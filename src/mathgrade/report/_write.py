@@ -16,11 +16,15 @@ def report_html(runs: Sequence[Run], *, title: Optional[str] = None) -> str:
     """The HTML page for these runs (summaries, charts and agreements are computed here, over every row)."""
     from ._charts import charts
     from ._page import render
+    from ._problems import problem_agreements, problem_stats, problems_payload
 
     if not runs:
         raise ValueError("a report needs at least one run")
     summaries = [summarize(run) for run in runs]
-    return render(runs, summaries, charts(summaries), agreements(runs), title=title)
+    stats = [problem_stats(run) for run in runs]
+    by_problem = problem_agreements(runs, stats)
+    return render(runs, summaries, charts(summaries, by_problem), agreements(runs), title=title,
+                  problems=problems_payload(runs, stats, by_problem), problem_agreements=by_problem)
 
 
 def write_report(inputs: Sequence[str], output: str, *, grading: Grading = Grading(), title: Optional[str] = None,
