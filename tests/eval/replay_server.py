@@ -19,7 +19,7 @@ Starlette and uvicorn, the stack vLLM's own OpenAI server uses.
   ``reasoning_content``, as vLLM's reasoning parsers send it, the last paragraph as ``content``); ``delay`` is
   honoured by every kind.
 - ``GET /_control/stats``: requests seen, as ``{"requests": [{"problem", "seed", "path", "status",
-  "authorization"}...]}``; ``POST /_control/reset`` forgets them, the faults and the fallback.
+  "authorization", "body"}...]}`` (``body``: the request's JSON body as received); ``POST /_control/reset`` forgets them, the faults and the fallback.
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def make_app(replay: Replay) -> Starlette:
         problem = replay.problem_of(prompt)
         seed = body.get("seed")
         entry = {"problem": problem, "seed": seed, "path": request.url.path, "status": 200,
-                 "authorization": request.headers.get("authorization")}
+                 "authorization": request.headers.get("authorization"), "body": body}
         replay.log.append(entry)
         if problem is None and not replay.fallback:
             entry["status"] = 400
