@@ -9,7 +9,7 @@ import os
 import statistics
 import subprocess
 import sys
-from typing import Any, Dict, List
+from typing import Any
 
 import pytest
 
@@ -23,17 +23,17 @@ def _eval(server: ReplayServer, *args: str) -> int:
     return main(["eval", "--model", server.model, "--base-url", server.url, "--no-progress", *args])
 
 
-def _json(path: Any) -> Dict[str, Any]:
+def _json(path: Any) -> dict[str, Any]:
     with open(str(path), encoding="utf-8") as f:
         return dict(json.load(f))
 
 
-def _lines(path: Any) -> List[Dict[str, Any]]:
+def _lines(path: Any) -> list[dict[str, Any]]:
     with open(str(path), encoding="utf-8") as f:
         return [json.loads(line) for line in f]
 
 
-def _table(text: str) -> List[List[str]]:
+def _table(text: str) -> list[list[str]]:
     """The rows of the first markdown table in ``text`` (without its alignment row), as cells."""
     rows, started = [], False
     for line in text.splitlines():
@@ -47,7 +47,7 @@ def _table(text: str) -> List[List[str]]:
     return rows
 
 
-def _metrics_of(rows: List[List[str]]) -> Dict[tuple, tuple]:
+def _metrics_of(rows: list[list[str]]) -> dict[tuple, tuple]:
     """{(task, metric): (value, stderr)} of a summary table, the blank task cells filled from the row above."""
     head, out, task = rows[0], {}, ""
     for row in rows[1:]:
@@ -57,7 +57,7 @@ def _metrics_of(rows: List[List[str]]) -> Dict[tuple, tuple]:
     return out
 
 
-def _snapshot(folder: Any) -> Dict[str, bytes]:
+def _snapshot(folder: Any) -> dict[str, bytes]:
     """Every file under ``folder`` but the cache, by relative path, with its bytes."""
     out = {}
     for root, _, files in os.walk(str(folder)):
@@ -94,7 +94,7 @@ def test_two_benchmarks_with_their_own_sample_counts(replay: ReplayServer, tmp_p
         assert metrics[(task, "accuracy")] == (f"{results['accuracy']:.4f}", f"{results['accuracy_stderr']:.4f}")
         assert metrics[(task, f"pass@{n}")] == (f"{results['pass_at_k'][str(n)]:.4f}",
                                                 f"{results['pass_at_k_stderr'][str(n)]:.4f}")
-        assert metrics[(task, f"maj@2")][0] == f"{results['maj_at_k']['2']:.4f}"
+        assert metrics[(task, "maj@2")][0] == f"{results['maj_at_k']['2']:.4f}"
     assert (("aime24", "pass@4") not in metrics) and (("amc23", "pass@3") not in metrics)
     # the combined summary: the same numbers, and where each run is
     summary = _json(out / "summary.json")
