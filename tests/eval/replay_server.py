@@ -219,7 +219,8 @@ def main(argv: Optional[List[str]] = None) -> None:
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", args.port))
-    config = uvicorn.Config(make_app(Replay(rows, args.model, bodies=not args.no_bodies)), log_level="critical", access_log=False,
+    app = make_app(Replay(rows, args.model, bodies=not args.no_bodies))
+    config = uvicorn.Config(app, log_level="critical", access_log=False,
                             lifespan="off", backlog=2048, timeout_keep_alive=30)
     server = uvicorn.Server(config)
 

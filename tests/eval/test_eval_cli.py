@@ -111,7 +111,8 @@ def test_a_repeated_task_is_an_error_not_an_override(replay: ReplayServer, tmp_p
         capsys.readouterr().err
     assert _eval(replay, "--task", "aime24,amc23", "-o", str(out)) == 2
     assert "use --tasks aime24,amc23" in capsys.readouterr().err
-    for spec, said in (("aime24:0", "--tasks gives aime24 a sample count of '0'"), ("aime24,aime24", "names aime24 twice"),
+    for spec, said in (("aime24:0", "--tasks gives aime24 a sample count of '0'"),
+                       ("aime24,aime24", "names aime24 twice"),
                        ("aime24:x", "sample count of 'x'"), ("a b", "not 'a b'"), (",", "names no benchmark"),
                        ("nope", "nope")):
         assert _eval(replay, "--tasks", spec, "-o", str(out)) == 2, spec

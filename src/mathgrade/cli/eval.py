@@ -347,7 +347,8 @@ def _gen_kwargs(args: Any) -> Tuple[Dict[str, Any], Dict[str, Any]]:
     given, more = split_gen_kwargs(parse_gen_kwargs(args.gen_kwargs))
     twice = [k for k in given if getattr(args, k, None) is not None]
     if twice:
-        raise UsageError(f"--gen-kwargs sets {', '.join(twice)}, and so does {', '.join('--' + k.replace('_', '-') for k in twice)}; give each once")
+        flags = ", ".join("--" + k.replace("_", "-") for k in twice)
+        raise UsageError(f"--gen-kwargs sets {', '.join(twice)}, and so does {flags}; give each once")
     both = sorted(set(more) & set(extra))
     if both:
         raise UsageError(f"--gen-kwargs and --extra both set {', '.join(both)}; give each field once")

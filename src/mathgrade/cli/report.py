@@ -21,7 +21,8 @@ __all__ = ["command"]
                     "with a label column and every sample with its extracted answer highlighted. Each INPUT is a "
                     "graded file from `mathgrade grade` (.jsonl, .csv, .parquet) or a run directory from "
                     "`mathgrade eval`; several inputs are shown side by side. Without INPUT, the newest run under "
-                    "runs/ (every benchmark and seed of it, for a run of several). The options under --output-field are "
+                    "runs/ (every benchmark and seed of it, for a run of several). The options under --output-field "
+                    "are "
                     "how graded files are read: their rows are graded again in this process with the same options, "
                     "for the answer spans and the values as read; the verdicts shown are the file's. Needs: pip "
                     "install '.[report]'.")

@@ -41,6 +41,7 @@ class Progress:
         self._stream = stream
         self._log_every = None if enabled else log_every
         self._started = self._shown = self._logged = time.monotonic()
+        self._logged_counts: Any = None
         self._bar: Any = None
         if enabled:
             from tqdm import tqdm
@@ -81,10 +82,14 @@ class Progress:
                 self._line()
 
     def _line(self) -> None:
+        self._logged_counts = self._counts()
         share = f" ({100 * self.done / self.total:.1f}%)" if self.total else ""
         where = f"{self.label}: " if self.label else ""
         print(f"mathgrade eval: {where}{self.done}/{self.total} samples{share}, {self.postfix()}", file=self._out(),
               flush=True)
+
+    def _counts(self) -> Any:
+        return (self.done, self.graded, self.correct, self.failed, self.retries, self.requests)
 
     def postfix(self) -> str:
         """The numbers after the count, in the bar and in each line: elapsed time, time left, requests, rates and
@@ -104,7 +109,8 @@ class Progress:
             self._bar.close()
             self._bar = None
         elif self._log_every is not None:
-            self._line()
+            if self._logged_counts != self._counts():  # (not the line just written again)
+                self._line()
             self._log_every = None
 
     @property
