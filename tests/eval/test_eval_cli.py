@@ -293,6 +293,10 @@ def test_a_dry_run_prints_the_requests_as_sent_and_asks_nothing(replay: ReplaySe
     for _, body in shown:
         assert body in sent
     capsys.readouterr()
+    replay.reset()
+    assert _eval(replay, "--task", "amc23", "--limit", "2", "--write-out", "1", "-o", str(tmp_path / "w")) == 0
+    printed = capsys.readouterr()  # without --dry-run: shown on stderr, then the run
+    assert printed.err.count("\nPOST ") == 1 and "|amc23|1|" in printed.out and len(replay.requests()) == 2
     assert _eval(replay, "--task", "amc23", "--dry-run", "-o", str(tmp_path / "d")) == 0  # 3 by default
     printed = capsys.readouterr().out.splitlines()
     assert sum(line.startswith("POST ") for line in printed) == 3 and not (tmp_path / "d").exists()
@@ -413,3 +417,75 @@ def test_parse_tasks_and_gen_kwargs() -> None:
     for own in ("n", "seed", "model", "messages", "prompt", "stream"):
         with pytest.raises(ConfigError):
             split_gen_kwargs({own: 1})
+
+
+def test_a_finished_run_is_reused_only_when_nothing_that_changes_its_results_differs(replay: ReplayServer,
+                                                                                      tmp_path: Any) -> None:
+    """The attacks on "the same run, finished: nothing written": another grading policy, another mathgrade version
+    in config.json, failed requests in it — each must grade again (keeping the earlier files), never reuse."""
+    from mathgrade.evaluation.rundir import differences
+
+    out = tmp_path / "run"
+    common = ["--task", "amc23", "--limit", "3", "-o", str(out)]
+    assert _eval(replay, *common) == 0
+    assert _eval(replay, *common, "--concurrency", "3", "--workers", "0") == 0  # how fast is not what
+    assert len([n for n in os.listdir(out) if n.startswith("results")]) == 1
+    assert _eval(replay, *common, "--policy", "reward") == 0  # how it is graded is
+    assert len([n for n in os.listdir(out) if n.startswith("results")]) == 2
+    assert _json(out / "config.json")["policy"] == "reward"
+    config = _json(out / "config.json")
+    with open(out / "config.json", "w", encoding="utf-8") as f:
+        json.dump({**config, "mathgrade_version": "0.0.1"}, f)
+    assert _eval(replay, *common, "--policy", "reward") == 0  # another version of the grader
+    assert len([n for n in os.listdir(out) if n.startswith("results")]) == 3
+    results = _json(out / "results.json")
+    with open(out / "results.json", "w", encoding="utf-8") as f:
+        json.dump({**results, "failed": 1}, f)
+    assert _eval(replay, *common, "--policy", "reward") == 0  # a run with failed requests is not done
+    assert len([n for n in os.listdir(out) if n.startswith("results")]) == 4
+    assert differences({"n": 1, "workers": 2, "started_at": "a"}, {"n": 1, "workers": None, "started_at": "b"}) == []
+    assert differences({"n": 1}, {"n": 2, "extra": {"top_k": 1}}) == ["extra", "n"]
+
+
+def test_an_interrupted_run_of_two_benchmarks_continues_where_it_stopped(replay: ReplayServer,
+                                                                         tmp_path: Any) -> None:
+    import signal
+    import sqlite3
+    import time
+
+    out = tmp_path / "out"
+    args = [sys.executable, "-m", "mathgrade", "eval", "--model", replay.model, "--base-url", replay.url, "--tasks",
+            "amc23,math500:2", "--limit", "30", "--temperature", "1", "--seed", "0", "--concurrency", "2", "-o",
+            str(out), "--no-progress", "--workers", "0"]
+    replay.faults({"kind": "slow", "delay": 0.2, "share": 1.0, "times": 1}, fallback=True)
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    cache = out / "math500" / "cache.sqlite"
+    deadline = time.monotonic() + 120
+    while True:
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "the second benchmark never started"
+        try:
+            with sqlite3.connect(str(cache), timeout=10) as db:
+                if db.execute("SELECT count(*) FROM responses").fetchone()[0] >= 4:
+                    break
+        except sqlite3.Error:
+            pass
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "run the same command again" in err and not (out / "math500" / "results.json").exists()
+    first = _snapshot(out / "amc23")
+    with sqlite3.connect(str(cache)) as db:
+        kept = db.execute("SELECT count(*) FROM responses").fetchone()[0]
+    replay.reset()
+    replay.faults(fallback=True)
+    again = subprocess.run(args, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0, again.stderr
+    assert "amc23 (seed 0): 30 samples (30 problems x 1); this run was finished already" in again.stderr
+    assert _snapshot(out / "amc23") == first  # untouched
+    assert len(replay.requests()) == 60 - kept  # only math500's missing samples
+    assert f"math500 (seed 0): 60 samples (30 problems x 2), {kept} from the cache, {60 - kept} asked now" in \
+        again.stderr
+    assert _json(out / "math500" / "results.json")["samples"] == 60
+    assert [r["task"] for r in _json(out / "summary.json")["runs"]] == ["amc23", "math500"]

@@ -515,7 +515,8 @@ def _summary_of(planned: Optional["Planned"], outcome: "RunOutcome") -> "RunSumm
         return RunSummary(outcome.results["task"], outcome.results, outcome.out_dir, kept=outcome.kept)
     s = planned.settings
     return RunSummary(s.task.name, outcome.results, outcome.out_dir, seed=s.sampling.seed,
-                      n_shot=s.prompter.n_shot, policy=s.options.policy, reused=outcome.reused, kept=outcome.kept)
+                      n_shot=s.prompter.n_shot, policy=s.options.policy, reused=outcome.reused, kept=outcome.kept,
+                      requests=outcome.requests)
 
 
 def _print_summary(args: Any, runs: List["RunSummary"], out: str, multi: bool) -> None:

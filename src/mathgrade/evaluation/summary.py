@@ -27,7 +27,8 @@ SCHEMA_VERSION = 1
 class RunSummary:
     """One finished run as the summary sees it: its benchmark, seed, exemplars per prompt (``n_shot``; None when
     unknown), the grading policy (shown as the Filter: ``eval`` takes the answer wherever the response gives it,
-    ``reward`` only a marked final answer), its directory and its ``results.json`` object."""
+    ``reward`` only a marked final answer), its directory and its ``results.json`` object; ``reused`` (finished
+    already: nothing written), ``kept`` (the earlier run's files, renamed) and the ``requests`` sent."""
 
     task: str
     results: Dict[str, Any]
@@ -37,6 +38,7 @@ class RunSummary:
     policy: str = "eval"
     reused: bool = False
     kept: List[str] = field(default_factory=list)
+    requests: int = 0
 
 
 def _metrics(results: Dict[str, Any]) -> List[Tuple[str, Optional[float], Optional[float]]]:
@@ -168,7 +170,7 @@ def _row(cells: Sequence[str]) -> str:
     return "|" + "|".join(cells) + "|"
 
 
-def details(run: RunSummary, requests: int = 0) -> List[str]:
+def details(run: RunSummary) -> List[str]:
     """A few lines on one run beyond its metrics: samples and where they came from, statuses, cut-off answers,
     tokens, latency, time, and its files (for stderr: the table alone goes to stdout)."""
     r = run.results
@@ -178,7 +180,8 @@ def details(run: RunSummary, requests: int = 0) -> List[str]:
                 f"in {run.out_dir}: nothing was asked or written")
         return [head]
     lines = [f"{name}: {r['samples']} samples ({r['problems']} problems x {r['n']})"
-             + (f", {r.get('cached', 0)} from the cache, {requests} asked now" if requests or r.get("cached") else ""),
+             + (f", {r.get('cached', 0)} from the cache, {run.requests} asked now" if run.requests or r.get("cached")
+                else ""),
              "  status   " + (", ".join(f"{s} {c}" for s, c in r["status_counts"].items()) or "none"),
              f"  cut off  {_share(r['cutoff_share'])} of samples (finish_reason length); no answer in "
              f"{_share(r['no_answer_share'])}"]
