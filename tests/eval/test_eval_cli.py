@@ -489,3 +489,23 @@ def test_an_interrupted_run_of_two_benchmarks_continues_where_it_stopped(replay:
         again.stderr
     assert _json(out / "math500" / "results.json")["samples"] == 60
     assert [r["task"] for r in _json(out / "summary.json")["runs"]] == ["amc23", "math500"]
+
+
+def test_the_bar_and_the_log_lines_show_the_same_numbers() -> None:
+    import io
+    import re
+
+    from mathgrade.evaluation.progress import Progress
+
+    shown = {}
+    for kind in ("bar", "lines"):
+        stream = io.StringIO()
+        p = Progress(480, kind == "bar", log_every=None if kind == "bar" else 3600.0, label="aime24", stream=stream)
+        p.done, p.in_flight, p.failed, p.retries, p.graded, p.correct = 177, 64, 2, 3, 100, 74
+        p.close()
+        last = stream.getvalue().replace("\r", "\n").strip().splitlines()[-1]
+        # the numbers that do not depend on the clock
+        shown[kind] = re.sub(r"elapsed \S+, ETA \S+|[\d.]+ req/s|\d+ tok/s", "", last.split("177/480", 1)[1])
+        assert "177/480" in last
+    assert shown["bar"].replace(" samples (36.9%)", "") == shown["lines"].replace(" samples (36.9%)", "")
+    assert "in flight 64, failed 2, retries 3" in shown["bar"] and shown["bar"].endswith("acc 0.740")

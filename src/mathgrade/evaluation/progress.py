@@ -47,7 +47,7 @@ class Progress:
             from tqdm import tqdm
 
             self._bar = tqdm(total=total, unit=" samples", file=self._out(), dynamic_ncols=True, mininterval=0.25,
-                             desc=label or None, bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} [{postfix}]")
+                             desc=label or None, bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt}{postfix}")  # (", " + postfix)
 
     def _out(self) -> IO[str]:
         return self._stream if self._stream is not None else sys.stderr
