@@ -70,7 +70,7 @@ def start_server() -> "tuple[subprocess.Popen[str], str]":
     sys.path.insert(0, os.path.dirname(SERVER))
     from replay_server import launch
 
-    proc, port = launch(DATA, MODEL)
+    proc, port = launch(DATA, MODEL, bodies=False)  # (the tests' record of each body would grow the server)
     return proc, f"http://127.0.0.1:{port}/v1"
 
 
@@ -203,6 +203,9 @@ def main() -> None:
                 fresh = run_eval(url, task, out, n, args.problems, extra)
                 server_cpu = cpu_seconds(server.pid) - server_before
                 load = os.getloadavg()[0]
+                # the same run again would find it finished and write nothing: without its results.json it is an
+                # unfinished run, continued from the cache (every sample looked up and graded again)
+                os.remove(os.path.join(out, "results.json"))
                 again = run_eval(url, task, out, n, args.problems, extra)
                 total = n * args.problems
                 row = {"samples": total, "n": n, "load_average": load,

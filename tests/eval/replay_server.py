@@ -19,7 +19,8 @@ Starlette and uvicorn, the stack vLLM's own OpenAI server uses.
   ``reasoning_content``, as vLLM's reasoning parsers send it, the last paragraph as ``content``); ``delay`` is
   honoured by every kind.
 - ``GET /_control/stats``: requests seen, as ``{"requests": [{"problem", "seed", "path", "status",
-  "authorization"}...]}``; ``POST /_control/reset`` forgets them, the faults and the fallback.
+  "authorization", "body"}...]}`` (``body``: the request's JSON body as received; None when the server was
+  started with ``--no-bodies``, as the benchmark does to keep its memory flat); ``POST /_control/reset`` forgets them, the faults and the fallback.
 """
 
 from __future__ import annotations
@@ -48,8 +49,9 @@ def _normal(text: str) -> str:
 class Replay:
     """The recorded outputs, by problem, and the server's faults and request log."""
 
-    def __init__(self, rows: List[Dict[str, Any]], model: str) -> None:
+    def __init__(self, rows: List[Dict[str, Any]], model: str, bodies: bool = True) -> None:
         self.model = model
+        self.bodies = bodies
         self.outputs: Dict[str, List[str]] = {}
         for row in rows:
             self.outputs.setdefault(_normal(row["problem"]), []).append(row["text"])
@@ -114,7 +116,7 @@ def make_app(replay: Replay) -> Starlette:
         problem = replay.problem_of(prompt)
         seed = body.get("seed")
         entry = {"problem": problem, "seed": seed, "path": request.url.path, "status": 200,
-                 "authorization": request.headers.get("authorization")}
+                 "authorization": request.headers.get("authorization"), "body": body if replay.bodies else None}
         replay.log.append(entry)
         if problem is None and not replay.fallback:
             entry["status"] = 400
@@ -187,11 +189,12 @@ def _error(status: int, message: str, kind: str, headers: Optional[Dict[str, str
                         headers=headers)
 
 
-def launch(data: str, model: str, timeout: float = 120.0) -> "Tuple[subprocess.Popen[str], int]":
+def launch(data: str, model: str, timeout: float = 120.0,
+           bodies: bool = True) -> "Tuple[subprocess.Popen[str], int]":
     """Start this server in its own process (``python replay_server.py``); return the process and its port once it
-    accepts connections. The caller kills the process."""
+    accepts connections. The caller kills the process. ``bodies``: keep each request's body in the log."""
     proc = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--data", data, "--model", model, "--port",
-                             "0"], stdout=subprocess.PIPE, text=True)
+                             "0", *([] if bodies else ["--no-bodies"])], stdout=subprocess.PIPE, text=True)
     line: List[str] = []
     reader = threading.Thread(target=lambda: line.append(proc.stdout.readline() if proc.stdout else ""), daemon=True)
     reader.start()
@@ -209,13 +212,15 @@ def main(argv: Optional[List[str]] = None) -> None:
     p.add_argument("--data", required=True, help="JSONL of recorded outputs: problem, text")
     p.add_argument("--model", default="replay-model")
     p.add_argument("--port", type=int, default=0)
+    p.add_argument("--no-bodies", action="store_true", help="do not keep the requests' bodies in the log")
     args = p.parse_args(argv)
     with open(args.data, encoding="utf-8") as f:
         rows = [json.loads(line) for line in f if line.strip()]
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", args.port))
-    config = uvicorn.Config(make_app(Replay(rows, args.model)), log_level="critical", access_log=False,
+    app = make_app(Replay(rows, args.model, bodies=not args.no_bodies))
+    config = uvicorn.Config(app, log_level="critical", access_log=False,
                             lifespan="off", backlog=2048, timeout_keep_alive=30)
     server = uvicorn.Server(config)
 

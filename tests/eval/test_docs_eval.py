@@ -1,4 +1,5 @@
-"""Every example of docs/eval.md and of the README's "Evaluate a model" section (and its first screen), executed against the replay server.
+"""Every example of docs/eval.md and of the README's "Evaluate a model" section (and its first screen), executed
+against the replay server.
 
 The examples are written for a real server: the test runs them with the replay server's URL and model name in place
 of ``http://localhost:8000/v1`` and ``Qwen/Qwen2.5-Math-7B-Instruct``, with answers for every problem (the server's
@@ -75,7 +76,7 @@ def test_every_eval_example_runs(replay: ReplayServer, tmp_path: Any, monkeypatc
         if language == "bash":
             for command in _commands(code):
                 if command.startswith("mathgrade eval --predictions") and not os.path.exists("qwen_math500.jsonl"):
-                    _harness_files("runs/qwen7b-math500")
+                    _harness_files("runs/qwen7b/math500")
                 argv = shlex.split(command)
                 assert argv[0] == "mathgrade", command
                 assert main(argv[1:] + (["--no-progress"] if argv[1] == "eval" else [])) == 0, \
@@ -85,11 +86,18 @@ def test_every_eval_example_runs(replay: ReplayServer, tmp_path: Any, monkeypatc
             exec(compile(code, "docs/eval.md", "exec"), {})  # noqa: S102 - our own documentation's example
             ran.append("python")
     assert "python" in ran
-    assert sum(c.startswith("mathgrade eval --task math500") for c in ran) == 3  # docs and README (twice)
+    assert sum(c.startswith("mathgrade eval --tasks aime24:16,math500:4") for c in ran) == 3  # docs (2), README
+    assert sum("--dry-run" in c for c in ran) == 1 and sum("--seeds 3" in c for c in ran) == 1
     assert any(c.startswith("mathgrade report runs/") for c in ran)  # the README's first screen
+    assert "mathgrade report" in ran and os.path.getsize("report.html") > 0  # the newest run's page
     assert sum("--predictions" in c for c in ran) >= 4
-    results = json.load(open("runs/qwen7b-math500/results.json", encoding="utf-8"))
-    assert (results["problems"], results["n"]) == (500, 8) and results["failed"] == 0
+    for task, size in (("math500", (500, 4)), ("aime24", (30, 16))):
+        results = json.load(open(f"runs/qwen7b/{task}/results.json", encoding="utf-8"))
+        assert (results["problems"], results["n"]) == size and results["failed"] == 0
+    assert [r["task"] for r in json.load(open("runs/qwen7b/summary.json", encoding="utf-8"))["runs"]] == [
+        "aime24", "math500"]
+    assert sorted(os.listdir("runs/qwen7b-aime24-seeds")) == ["aime24-seed0", "aime24-seed4", "aime24-seed8",
+                                                              "summary.json"]
     rescored = json.load(open("runs/qwen7b-math500-rescored/results.json", encoding="utf-8"))
     for other in ("runs/qwen-scripts", "runs/lm-eval"):
         theirs = json.load(open(os.path.join(other, "results.json"), encoding="utf-8"))

@@ -23,13 +23,14 @@ from mathgrade.evaluation.scoring import SAMPLE_KEYS
 
 ReplayServer = Any  # the fixture's class, in conftest.py
 
-CONFIG_KEYS = {"task", "task_source", "model", "base_url", "mode", "system", "prompt_template", "n", "temperature",
+CONFIG_KEYS = {"task", "task_source", "model", "base_url", "mode", "system", "prompt_template", "num_fewshot", "n",
+               "temperature",
                "top_p", "max_tokens", "seed", "stop", "extra", "limit", "policy", "timeout", "min_significant_digits",
                "percent", "degrees", "match_variables", "allow_interval_as_inequality", "concurrency",
                "request_timeout", "max_retries", "api_key_env", "predictions", "workers", "mathgrade_version",
                "started_at"}
 RESULTS_KEYS = {"schema_version", "task", "model", "problems", "n", "samples", "accuracy", "accuracy_stderr",
-                "pass_at_k", "maj_at_k", "cutoff_share", "no_answer_share", "status_counts", "by_subject", "by_level",
+                "pass_at_k", "maj_at_k", "pass_at_k_stderr", "maj_at_k_stderr", "bootstrap", "cutoff_share", "no_answer_share", "status_counts", "by_subject", "by_level",
                 "tokens", "latency_s", "wall_time_s", "failed", "cached"}
 VARYING = ("latency_s",)
 """Sample keys that differ between two runs of the same settings."""
@@ -69,7 +70,8 @@ def test_the_run_directory_is_as_documented(replay: ReplayServer, tmp_path: Any,
     assert _eval(replay, out, "--task", "math500", "--limit", "6", "--n", "3", "--temperature", "0.7",
                  "--seed", "0") == 0
     printed = capsys.readouterr().out
-    assert "accuracy" in printed and "pass@k" in printed and "maj@k" in printed and "level  problems" in printed
+    assert "|math500|3|eval|0|accuracy|" in printed and "|pass@3|" in printed and "|maj@3|" in printed
+    assert "|math500: level|Problems|Accuracy|Stderr|pass@3|maj@3|" in printed
     config = _json(out, "config.json")
     assert set(config) == CONFIG_KEYS
     assert (config["task"], config["model"], config["base_url"], config["n"], config["seed"]) == (
@@ -250,7 +252,7 @@ def test_failed_requests_are_samples_with_a_status_and_are_retried_next_time(rep
                                                   (known[1].problem, known[1].answer)])
     out = tmp_path / "run"
     assert _eval(replay, out, "--task-file", tasks) == 5  # finished, with requests that failed for good
-    assert "failed" in capsys.readouterr().out
+    assert "1 samples got no response" in capsys.readouterr().err
     samples = _samples(out)
     assert [s["status"] for s in samples][1] == "request_error"
     assert samples[1]["response"] is None and "HTTP 400" in samples[1]["reason"] and not samples[1]["correct"]

@@ -142,8 +142,15 @@ def test_scoreboard_results_on_hand_made_problems() -> None:
     assert r["status_counts"] == {"incorrect": 2, "correct": 2, "no_answer": 1, "request_error": 1}
     assert r["failed"] == 1 and r["cached"] == 1
     assert r["by_subject"]["Algebra"] == {"problems": 1, "samples": 3, "accuracy": pytest.approx(2 / 3),
-                                          "pass_at_k": {"1": pytest.approx(2 / 3), "2": 1.0, "3": 1.0}}
+                                          "accuracy_stderr": None,  # one problem: no spread to measure
+                                          "pass_at_k": {"1": pytest.approx(2 / 3), "2": 1.0, "3": 1.0},
+                                          "maj_at_k": {"1": 1.0, "2": 1.0, "3": 1.0}}
     assert list(r["by_level"]) == ["1", "2"]
+    # the standard errors of pass@k and maj@k: a bootstrap over the two problems, for k = 1, 2 and n = 3
+    assert set(r["pass_at_k_stderr"]) == set(r["maj_at_k_stderr"]) == {"1", "2", "3"}
+    assert r["bootstrap"] == {"resamples": 1000, "seed": 0, "over": "problems"}
+    # maj@k is 1 for A and 0 for B at every k: a resample's mean is (A's draws)/2, whose sd is 0.5/sqrt(2)
+    assert r["maj_at_k_stderr"]["3"] == pytest.approx(0.5 / math.sqrt(2), rel=0.1)
     assert r["tokens"] == {"prompt_total": 70, "completion_total": 1050, "completion_p50": 200.0,
                            "completion_p99": pytest.approx(396.0)}
     assert r["latency_s"]["p50"] == pytest.approx(2.0)
@@ -181,3 +188,32 @@ def test_an_eval_sample_is_graded_with_its_problem() -> None:
     scorer.run(samples)
     rows = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [(r["problem_id"], r["correct"]) for r in rows] == [("mc-1", True), ("mc-1", False), ("mc-2", False)]
+
+
+def test_bootstrap_stderr_agrees_with_the_formula_and_is_seeded() -> None:
+    """Over many problems the bootstrap standard error of a mean is the sample sd / sqrt(problems) (within a few
+    percent at 1000 resamples); a constant has none; the same values give the same numbers every time; the values'
+    order does not matter beyond resampling noise; fewer than 2 problems give None."""
+    import random
+
+    from mathgrade.evaluation.metrics import bootstrap_stderr
+
+    rng = random.Random(7)
+    values = [rng.random() for _ in range(400)]
+    mean = sum(values) / len(values)
+    formula = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1) / len(values))
+    errors = bootstrap_stderr({"x": values, "constant": [0.5] * 400})
+    assert errors["x"] == pytest.approx(formula, rel=0.1)
+    assert errors["constant"] == 0.0
+    assert bootstrap_stderr({"x": values}) == {"x": errors["x"]}  # seeded
+    assert bootstrap_stderr({"x": values}, seed=1)["x"] != errors["x"]  # (and the seed is used)
+    assert bootstrap_stderr({"x": [1.0]}) == {"x": None}
+    half = [1.0] * 200 + [0.0] * 200  # a share of 0.5: sd 0.5, stderr 0.025
+    assert bootstrap_stderr({"x": half})["x"] == pytest.approx(0.025, rel=0.1)
+
+
+def test_reported_ks() -> None:
+    from mathgrade.evaluation.metrics import reported_ks
+
+    assert reported_ks(1) == [1] and reported_ks(4) == [1, 2, 4] and reported_ks(6) == [1, 2, 4, 6]
+    assert reported_ks(0) == []

@@ -95,10 +95,10 @@ def test_rescoring_an_lm_eval_file_keeps_one_filter_and_counts_repeats(tmp_path:
     results = json.loads((tmp_path / "a" / "results.json").read_text())
     assert results["samples"] == 20 and results["problems"] == 5 and results["n"] == 4  # not 40, not pass@8
     assert results["accuracy"] == pytest.approx(0.5)
-    assert "samples    20 (5 problems x 4)" in said.out
-    assert "scored the rows of filter 'strict-match'" in said.out and "'flexible-extract'" in said.out
+    assert "20 samples (5 problems x 4)" in said.err  # the run's details; the table goes to stdout
+    assert "scored the rows of filter 'strict-match'" in said.err and "'flexible-extract'" in said.err
     assert main(base + ["-o", str(tmp_path / "b"), "--filter", "flexible-extract"]) == 0
-    assert "filter 'flexible-extract'" in capsys.readouterr().out
+    assert "filter 'flexible-extract'" in capsys.readouterr().err
     assert main(base + ["-o", str(tmp_path / "c"), "--filter", "strict"]) != 0
     assert "its filters are 'strict-match', 'flexible-extract'" in capsys.readouterr().err
 

@@ -20,11 +20,13 @@ __all__ = ["command"]
                help="Write one HTML page (it opens offline, in any browser) showing a summary, charts, agreement "
                     "with a label column and every sample with its extracted answer highlighted. Each INPUT is a "
                     "graded file from `mathgrade grade` (.jsonl, .csv, .parquet) or a run directory from "
-                    "`mathgrade eval`; several inputs are shown side by side. The options under --output-field are "
+                    "`mathgrade eval`; several inputs are shown side by side. Without INPUT, the newest run under "
+                    "runs/ (every benchmark and seed of it, for a run of several). The options under --output-field "
+                    "are "
                     "how graded files are read: their rows are graded again in this process with the same options, "
                     "for the answer spans and the values as read; the verdicts shown are the file's. Needs: pip "
                     "install '.[report]'.")
-@click.argument("inputs", nargs=-1, required=True, metavar="INPUT...")
+@click.argument("inputs", nargs=-1, required=False, metavar="[INPUT]...")
 @click.option("-o", "--output", default="report.html", metavar="FILE.html", show_default=True,
               help="where to write the page")
 @click.option("--title", default=None, help="the page's title (default: from the runs' names)")
@@ -61,6 +63,8 @@ def command(**params: Any) -> int:
     from ..report import Grading, write_report
     from ..report._summary import summarize
 
+    if not args.inputs:
+        args.inputs = _newest()
     _check(args)
     grading = Grading(output_field=args.output_field, gold_field=args.gold_field, id_field=args.id_field,
                       dataset_field=args.dataset_field, compare_field=args.compare_field, fmt=args.input_format,
@@ -77,6 +81,18 @@ def command(**params: Any) -> int:
         lines += [f"    note: {note}" for note in s.notes]
     print("\n".join(lines), flush=True)
     return 0
+
+
+def _newest() -> tuple:
+    """The run directories of the newest eval run under runs/ (see :func:`mathgrade.evaluation.rundir.newest_runs`)."""
+    from ..evaluation.rundir import RUNS, newest_runs
+
+    found = newest_runs(RUNS)
+    if not found:
+        raise UsageError(f"no run found under {RUNS}/ (in {os.getcwd()}); give the run directories or graded files "
+                         f"to show")
+    print(f"report of the newest run: {', '.join(found)}", flush=True)
+    return tuple(found)
 
 
 def _check(args: Any) -> None:

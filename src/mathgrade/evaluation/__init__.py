@@ -2,8 +2,8 @@
 
 Modules, in the order data flows::
 
-    tasks ─▶ prompts ─▶ client ⇄ cache ─▶ (live) ─▶ scoring ─▶ metrics ─▶ rundir
-                          predictions ───────────────┘
+    tasks ─▶ prompts ─▶ client ⇄ cache ─▶ (live) ─▶ scoring ─▶ metrics ─▶ rundir ─▶ summary
+                          predictions ───────────────┘                 (suite: several runs)
 
 - :mod:`.tasks`: the bundled benchmarks, task files and Hugging Face datasets, as :class:`Task` / :class:`Problem`;
 - :mod:`.prompts`: the prompt of each problem (chat or few-shot completion);
@@ -11,7 +11,9 @@ Modules, in the order data flows::
 - :mod:`.cache`: the SQLite response cache; :mod:`.live`: the pipeline of a live run;
 - :mod:`.predictions`: generations made elsewhere, read as samples;
 - :mod:`.scoring`: grading, answer clusters and ``samples.jsonl`` rows; :mod:`.metrics`: pass@k, maj@k, results;
-- :mod:`.rundir`: the run directory; :mod:`.run`: :func:`evaluate` and :func:`rescore`.
+- :mod:`.progress`: the bar or the log lines; :mod:`.rundir`: the run directory (never overwritten), the default
+  output folder, the newest run; :mod:`.run`: :func:`evaluate` and :func:`rescore`;
+- :mod:`.suite`: several benchmarks and seeds in one go; :mod:`.summary`: their markdown table and JSON.
 
 The commands ``mathgrade eval`` and ``mathgrade tasks`` are in :mod:`mathgrade.cli` (they import this package).
 

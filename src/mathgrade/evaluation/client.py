@@ -25,7 +25,8 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 from .._check import Check, check, integer, number, optional
 from ..errors import ConfigError, EndpointError, MissingExtra, RequestFailed
 
-__all__ = ["Sampling", "RetryPolicy", "Completion", "Client", "EndpointError", "RequestFailed", "request_body"]
+__all__ = ["Sampling", "RetryPolicy", "Completion", "Client", "EndpointError", "RequestFailed", "request_body",
+           "parse_gen_kwargs", "split_gen_kwargs", "SAMPLING_KWARGS"]
 
 RETRY_STATUSES = frozenset({408, 409, 425, 429, 500, 502, 503, 504})
 """HTTP statuses worth sending the request again for: the server is busy, restarting or overloaded."""
@@ -34,6 +35,80 @@ FATAL_STATUSES = frozenset({401, 403, 404})
 _OWN_FIELDS = frozenset({"model", "messages", "prompt", "n", "stream", "temperature", "top_p", "max_tokens", "seed",
                          "stop"})
 """Request fields set by mathgrade itself, which ``extra`` may not override."""
+SAMPLING_KWARGS = ("temperature", "top_p", "max_tokens", "stop")
+"""Generation keywords that are settings of :class:`Sampling` (``parse_gen_kwargs`` sets those, not ``extra``)."""
+
+
+def parse_gen_kwargs(text: str) -> Dict[str, Any]:
+    """The request fields of ``key=value,key=value`` (lm-eval's ``--gen_kwargs``), as a dict.
+
+    A value is read as JSON when it is JSON (``20``, ``0.05``, ``false``, ``null``, ``"text"``, ``[..]``,
+    ``{..}``), else taken as text; commas inside brackets, braces or quotes do not separate pairs. A dotted key sets
+    a field of an object: ``chat_template_kwargs.enable_thinking=false`` is
+    ``{"chat_template_kwargs": {"enable_thinking": false}}`` (as is ``chat_template_kwargs={"enable_thinking":
+    false}``). Raises :class:`ConfigError` (setting ``gen_kwargs``) for a pair without ``=``, an empty key or a
+    key given twice."""
+    out: Dict[str, Any] = {}
+    for pair in _split_pairs(text):
+        key, found, raw = pair.partition("=")
+        key = key.strip()
+        if not found or not key or any(not part for part in key.split(".")):
+            raise ConfigError("gen_kwargs", f"takes key=value pairs separated by commas, not {pair.strip()!r}")
+        try:
+            value: Any = json.loads(raw)
+        except ValueError:
+            value = raw.strip()
+        where = out
+        *path, last = key.split(".")
+        for name in path:
+            inner = where.setdefault(name, {})
+            if not isinstance(inner, dict):
+                raise ConfigError("gen_kwargs", f"sets {name} twice (as a value and as an object)")
+            where = inner
+        if last in where:
+            raise ConfigError("gen_kwargs", f"sets {key} twice")
+        where[last] = value
+    return out
+
+
+def split_gen_kwargs(kwargs: Dict[str, Any]) -> Tuple[Dict[str, Any], Dict[str, Any]]:
+    """Generation keywords split into the settings of :class:`Sampling` they name (:data:`SAMPLING_KWARGS`; ``stop``
+    as a tuple) and the other request fields (``extra``). Raises :class:`ConfigError` (setting ``gen_kwargs``) for
+    a field mathgrade sets itself (``n``, ``seed``, ``model``...)."""
+    own = sorted((set(kwargs) & _OWN_FIELDS) - set(SAMPLING_KWARGS))
+    if own:
+        raise ConfigError("gen_kwargs", f"may not set {', '.join(own)}: use the setting of that name (each request "
+                                        f"asks for one sample)")
+    fields = {k: v for k, v in kwargs.items() if k in SAMPLING_KWARGS}
+    if "stop" in fields:
+        stop = fields["stop"]
+        fields["stop"] = (stop,) if isinstance(stop, str) else tuple(stop) if isinstance(stop, list) else stop
+    return fields, {k: v for k, v in kwargs.items() if k not in SAMPLING_KWARGS}
+
+
+def _split_pairs(text: str) -> List[str]:
+    """``text`` split at the commas that are outside brackets, braces and double quotes."""
+    pairs: List[str] = []
+    current: List[str] = []
+    depth, quoted, escaped = 0, False, False
+    for char in text:
+        if quoted:
+            escaped = char == "\\" and not escaped
+            if char == '"' and not escaped:
+                quoted = False
+        elif char == '"':
+            quoted = True
+        elif char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            pairs.append("".join(current))
+            current = []
+            continue
+        current.append(char)
+    pairs.append("".join(current))
+    return [p for p in pairs if p.strip()]
 
 
 # EndpointError (the endpoint cannot serve the run) and RequestFailed (one request failed for good) are defined in

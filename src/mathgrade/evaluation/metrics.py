@@ -5,11 +5,17 @@ cluster whose first answer it is equivalent to, else starts a new one, so a samp
 samples before it and is known as soon as it is graded. :class:`Scoreboard` takes the graded samples of one problem
 after another and keeps only counts and a few numbers per problem, so its memory does not grow with the samples'
 text; :meth:`Scoreboard.results` gives the ``results.json`` object (documented in docs/eval.md).
+
+Standard errors: accuracy's is the standard deviation of the problems' own accuracies over √problems (the samples of
+one problem are not independent); pass@k's and maj@k's come from a bootstrap over problems
+(:func:`bootstrap_stderr`: :data:`BOOTSTRAP_RESAMPLES` resamples drawn with the fixed seed :data:`BOOTSTRAP_SEED`,
+so the same samples always give the same numbers), for the k of :func:`reported_ks`.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from array import array
 from collections import Counter
 from dataclasses import dataclass, field
@@ -19,10 +25,49 @@ from ..options import Options
 from ..verdict import Status, Verdict
 
 __all__ = ["pass_at_k", "majority_correct", "AnswerClusters", "Scoreboard", "SampleOutcome", "percentile",
-           "REQUEST_ERROR"]
+           "REQUEST_ERROR", "bootstrap_stderr", "reported_ks", "BOOTSTRAP_RESAMPLES", "BOOTSTRAP_SEED"]
 
 REQUEST_ERROR = "request_error"
 """The status of a sample whose request failed for good (no response to grade)."""
+BOOTSTRAP_RESAMPLES = 1000
+"""Resamples of the problems drawn for the standard errors of pass@k and maj@k."""
+BOOTSTRAP_SEED = 0
+"""The seed of those draws (fixed: the same samples give the same standard errors)."""
+
+
+def reported_ks(n: int) -> List[int]:
+    """The k for which pass@k and maj@k get a standard error (and a row of the summary table): the powers of two up
+    to ``n``, and ``n``."""
+    ks = [k for k in (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024) if k <= n]
+    return ks + ([n] if n and n not in ks else [])
+
+
+def bootstrap_stderr(values: Dict[str, Sequence[float]], resamples: int = BOOTSTRAP_RESAMPLES,
+                     seed: int = BOOTSTRAP_SEED) -> Dict[str, Optional[float]]:
+    """The bootstrap standard error of the mean of each list of per-problem values (the lists are of one length,
+    problem i at index i): the standard deviation of the means of ``resamples`` resamples of the problems, drawn
+    with replacement, the same problems for every list. None for fewer than 2 problems."""
+    sizes = {len(v) for v in values.values()}
+    if not values or len(sizes) != 1 or min(sizes) < 2:
+        return {key: None for key in values}
+    count = sizes.pop()
+    rng = random.Random(seed)
+    population = range(count)
+    means: Dict[str, List[float]] = {key: [] for key in values}
+    for _ in range(resamples):
+        drawn = rng.choices(population, k=count)
+        for key, column in values.items():
+            means[key].append(sum(map(column.__getitem__, drawn)) / count)
+    return {key: _sd(m) for key, m in means.items()}
+
+
+def _sd(values: Sequence[float]) -> Optional[float]:
+    """The sample standard deviation (None for fewer than 2 values)."""
+    m = len(values)
+    if m < 2:
+        return None
+    mean = sum(values) / m
+    return math.sqrt(max(0.0, sum((v - mean) ** 2 for v in values) / (m - 1)))
 
 
 def pass_at_k(n: int, c: int, k: int) -> float:
@@ -154,9 +199,11 @@ class _Group:
     min_n: Optional[int] = None
     pass_sums: List[float] = field(default_factory=list)
     maj_sums: List[float] = field(default_factory=list)
+    accuracies: "array[float]" = field(default_factory=lambda: array("d"))
 
     def add(self, n: int, c: int, passes: Sequence[float], majs: Sequence[bool]) -> None:
         self.problems += 1
+        self.accuracies.append(c / n)
         self.samples += n
         self.correct += c
         self.min_n = n if self.min_n is None else min(self.min_n, n)
@@ -172,7 +219,8 @@ class _Group:
     def summary(self) -> Dict[str, Any]:
         return {"problems": self.problems, "samples": self.samples,
                 "accuracy": self.correct / self.samples if self.samples else None,
-                "pass_at_k": self.per_k(self.pass_sums)}
+                "accuracy_stderr": _stderr(self.accuracies), "pass_at_k": self.per_k(self.pass_sums),
+                "maj_at_k": self.per_k(self.maj_sums)}
 
 
 class Scoreboard:
@@ -186,7 +234,8 @@ class Scoreboard:
         self.cutoff = 0
         self.failed = 0
         self.cached = 0
-        self._problem_accuracy = array("d")
+        self._passes: List["array[float]"] = []
+        self._majs: List[bytes] = []
         self._completion_tokens = array("q")
         self._latencies = array("d")
         self._prompt_total: Optional[int] = None
@@ -209,7 +258,8 @@ class Scoreboard:
             groups.append(self.by_level.setdefault(str(level), _Group()))
         for g in groups:
             g.add(n, c, passes, majs)
-        self._problem_accuracy.append(c / n)
+        self._passes.append(array("d", passes))
+        self._majs.append(bytes(majs))
         for o in outcomes:
             self._add_sample(o)
 
@@ -247,9 +297,10 @@ class Scoreboard:
             "n": t.min_n or 0,
             "samples": samples,
             "accuracy": self.accuracy,
-            "accuracy_stderr": _stderr(self._problem_accuracy),
+            "accuracy_stderr": _stderr(t.accuracies),
             "pass_at_k": t.per_k(t.pass_sums),
             "maj_at_k": t.per_k(t.maj_sums),
+            **self._bootstrap(t.min_n or 0),
             "cutoff_share": self.cutoff / samples if samples else None,
             "no_answer_share": self.statuses.get(Status.NO_ANSWER.value, 0) / samples if samples else None,
             "status_counts": dict(sorted(self.statuses.items(), key=lambda kv: (-kv[1], kv[0]))),
@@ -262,6 +313,19 @@ class Scoreboard:
             "failed": self.failed,
             "cached": self.cached,
         }
+
+
+    def _bootstrap(self, n: int) -> Dict[str, Any]:
+        """``pass_at_k_stderr`` and ``maj_at_k_stderr`` for the k of :func:`reported_ks`, and how they were had."""
+        ks = reported_ks(n)
+        columns: Dict[str, Sequence[float]] = {}
+        for k in ks:
+            columns[f"pass {k}"] = array("d", (p[k - 1] for p in self._passes))
+            columns[f"maj {k}"] = array("d", (m[k - 1] for m in self._majs))
+        errors = bootstrap_stderr(columns)
+        return {"pass_at_k_stderr": {str(k): errors[f"pass {k}"] for k in ks},
+                "maj_at_k_stderr": {str(k): errors[f"maj {k}"] for k in ks},
+                "bootstrap": {"resamples": BOOTSTRAP_RESAMPLES, "seed": BOOTSTRAP_SEED, "over": "problems"}}
 
 
 def _stderr(values: Sequence[float]) -> Optional[float]:

@@ -10,14 +10,14 @@ import os
 import signal
 import time
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from .. import __version__
 from .._check import Check, check, integer, url
 from ..errors import ConfigError
 from ..options import Options, make_options
 from .cache import ResponseCache
-from .client import Client, RetryPolicy, Sampling
+from .client import Client, RetryPolicy, Sampling, request_body
 from .live import fetch_and_score
 from .predictions import PredictionFields, Predictions
 from .progress import Progress
@@ -26,7 +26,7 @@ from .rundir import CACHE, RESULTS, RunDir
 from .scoring import Scorer
 from .tasks import Task
 
-__all__ = ["EvalSettings", "RunOutcome", "evaluate", "rescore", "options_from_config"]
+__all__ = ["EvalSettings", "RunOutcome", "evaluate", "rescore", "options_from_config", "preview"]
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,9 @@ def options_from_config(config: Dict[str, Any]) -> Options:
 @dataclass
 class RunOutcome:
     """What a run did: its ``results`` (the ``results.json`` object; None when it was interrupted), whether it
-    finished (``complete``: every sample scored), and where it wrote."""
+    finished (``complete``: every sample scored), where it wrote, and the requests it sent. ``reused``: the
+    directory held this very run, finished, and nothing was asked or written; ``kept``: the files of an earlier
+    finished run there, renamed with the time it started (see :meth:`RunDir.begin`)."""
 
     out_dir: str
     results: Optional[Dict[str, Any]]
@@ -95,12 +97,20 @@ class RunOutcome:
     requests: int = 0
     notes: Tuple[str, ...] = ()
     """What a person should know about how the input was read (a rescored file's filter, its coverage)."""
+    reused: bool = False
+    kept: List[str] = field(default_factory=list)
 
 
-def evaluate(settings: EvalSettings, out_dir: str, *, progress: bool = False) -> RunOutcome:
+def evaluate(settings: EvalSettings, out_dir: str, *, progress: bool = False, log_every: Optional[float] = None,
+             label: str = "") -> RunOutcome:
     """Run ``settings`` live, writing the run directory ``out_dir``; samples already in its cache are not asked
-    again. Raises :class:`~mathgrade.evaluation.client.EndpointError` when the endpoint cannot serve the run (after
-    writing every answer received to the cache)."""
+    again, and a finished run of the same settings there is not run again (its results are returned). Raises
+    :class:`~mathgrade.evaluation.client.EndpointError` when the endpoint cannot serve the run (after writing every
+    answer received to the cache), :class:`~mathgrade.evaluation.rundir.UnfinishedRun` when ``out_dir`` holds an
+    unfinished run of other settings.
+
+    ``progress``: a bar on stderr; else ``log_every``: a line on stderr every that many seconds (and at the end),
+    named by ``label``."""
     api_key = _api_key(settings.api_key_env)
     options = settings.options
     task = settings.task.head(settings.limit)
@@ -111,8 +121,10 @@ def evaluate(settings: EvalSettings, out_dir: str, *, progress: bool = False) ->
     # the scorer's grading reads ahead at most 4 chunks per worker: keep that well inside the producer's window
     chunk = max(1, min(1024, window // (8 * max(1, workers))))
     with RunDir(out_dir) as run_dir:
-        run_dir.start(settings.config(_now()))
-        shown = Progress(total, progress)
+        done = run_dir.begin(settings.config(_now()))
+        if done is not None:
+            return RunOutcome(run_dir.path, done, True, done.get("samples", 0), total, 0, reused=True)
+        shown = Progress(total, progress, log_every=log_every, label=label)
         try:
             with run_dir.open_samples() as out:
                 scorer = Scorer(task.name, options, out, workers=workers, chunk_size=chunk, total=total,
@@ -123,6 +135,16 @@ def evaluate(settings: EvalSettings, out_dir: str, *, progress: bool = False) ->
         finally:
             shown.close()
         return _finish(run_dir, scorer, task.name, settings.model, finished, total, started, shown.requests)
+
+
+def preview(settings: EvalSettings, count: int) -> List[Tuple[str, Dict[str, Any]]]:
+    """The requests of the first ``count`` problems' first samples, exactly as a run would send them: each as the
+    URL it goes to and its JSON body. Nothing is asked."""
+    task = settings.task.head(settings.limit)
+    path = "/completions" if settings.prompter.mode == "completion" else "/chat/completions"
+    url = settings.base_url.rstrip("/") + path
+    return [(url, request_body(settings.model, settings.prompter.prompt(p.problem), settings.sampling, 0))
+            for p in task.problems[:count]]
 
 
 async def _live(settings: EvalSettings, task: Task, client: Client, cache_path: str, scorer: Scorer,
@@ -163,15 +185,17 @@ def _run_coroutine(coro: Any) -> Any:
 def rescore(predictions: str, out_dir: str, *, task: Optional[Task] = None,
             fields: PredictionFields = PredictionFields(), options: Options = Options(),
             workers: Optional[int] = None, limit: Optional[int] = None, model: Optional[str] = None,
-            fmt: Optional[str] = None, progress: bool = False) -> RunOutcome:
+            fmt: Optional[str] = None, progress: bool = False, log_every: Optional[float] = None) -> RunOutcome:
     """Score the generations in the file ``predictions`` (against ``task``, or the file's own gold answers), writing
-    the run directory ``out_dir`` like a live run, graded with ``options``."""
+    the run directory ``out_dir`` like a live run, graded with ``options`` (a finished run there keeps its files
+    under new names; see :meth:`RunDir.begin`)."""
     started = time.perf_counter()
     with RunDir(out_dir) as run_dir:
         with Predictions(predictions, task, fields, run_dir.path, fmt=fmt, limit=limit) as preds:
             scored_task = preds.task
-            run_dir.start(_rescore_config(scored_task, predictions, fields, options, limit, model, workers))
-            shown = Progress(preds.samples, progress)
+            run_dir.begin(_rescore_config(scored_task, predictions, fields, options, limit, model, workers),
+                          reuse=False)
+            shown = Progress(preds.samples, progress, log_every=log_every)
             finished = False
             try:
                 with run_dir.open_samples() as out:
@@ -194,7 +218,7 @@ def _finish(run_dir: RunDir, scorer: Scorer, task: str, model: Optional[str], fi
     if finished:
         results = scorer.scoreboard.results(task, model, round(time.perf_counter() - started, 3))
         run_dir.write_json(RESULTS, results)
-    return RunOutcome(run_dir.path, results, finished, scorer.graded, total, requests)
+    return RunOutcome(run_dir.path, results, finished, scorer.graded, total, requests, kept=run_dir.kept)
 
 
 def _rescore_config(task: Task, predictions: str, fields: PredictionFields, options: Options, limit: Optional[int],
@@ -202,7 +226,8 @@ def _rescore_config(task: Task, predictions: str, fields: PredictionFields, opti
     return {
         "task": task.name, "task_source": {"kind": "predictions" if task.source == predictions else "given",
                                            "path": task.source},
-        "model": model, "base_url": None, "mode": None, "system": None, "prompt_template": None, "n": None,
+        "model": model, "base_url": None, "mode": None, "system": None, "prompt_template": None, "num_fewshot": None,
+        "n": None,
         "temperature": None, "top_p": None, "max_tokens": None, "seed": None, "stop": None, "extra": None,
         "limit": limit, **asdict(options), "concurrency": None,
         "request_timeout": None, "max_retries": None, "api_key_env": None,

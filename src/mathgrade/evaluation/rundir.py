@@ -1,25 +1,69 @@
 """The run directory: ``config.json``, ``samples.jsonl``, ``results.json`` and ``cache.sqlite`` (see docs/eval.md).
 
-One run at a time may use a directory (an advisory lock on ``OUT/.lock``, removed when the run ends). ``config.json`` and ``results.json`` are
-written whole (to a temporary file, then renamed), so a reader never sees half of one; ``results.json`` is removed
-when a run starts and written when it ends, so it is never left beside the samples of another run.
+One run at a time may use a directory (an advisory lock on ``OUT/.lock``, removed when the run ends). ``config.json``
+and ``results.json`` are written whole (to a temporary file, then renamed), so a reader never sees half of one;
+``results.json`` is written when a run ends, so it is never left beside the samples of another run.
+
+A finished run's files are never overwritten (:meth:`RunDir.begin`): a run started in a directory that holds a
+finished run either finds it already done with the same settings (and writes nothing), or first renames its files
+with the time that run started (``results_20250102T030405Z.json``...) and writes its own beside them, sharing the
+cache. A directory holding an unfinished run of other settings is refused: that run is continued, or the new one goes
+elsewhere. :func:`default_output` names a new folder under ``runs/``; :func:`newest_runs` finds the latest run there.
 """
 
 from __future__ import annotations
 
 import contextlib
+import datetime
 import json
 import os
-from typing import IO, Any, Dict, Optional
+import re
+from typing import IO, Any, Dict, List, Optional, Sequence, Tuple
 
 from ..errors import OutputError
 
-__all__ = ["RunDir", "SamplesFile", "CONFIG", "SAMPLES", "RESULTS", "CACHE"]
+__all__ = ["RunDir", "SamplesFile", "UnfinishedRun", "CONFIG", "SAMPLES", "RESULTS", "CACHE", "RUNS", "SUMMARY",
+           "differences", "default_output", "newest_runs", "keep_file", "is_run", "time_stamp"]
 
 CONFIG = "config.json"
 SAMPLES = "samples.jsonl"
 RESULTS = "results.json"
 CACHE = "cache.sqlite"
+SUMMARY = "summary.json"
+"""The combined summary of the runs of several benchmarks or seeds, in the folder that holds their run folders."""
+RUNS = "runs"
+"""The folder, in the working directory, under which runs go when no output folder is named."""
+NOT_COMPARED = frozenset({"concurrency", "request_timeout", "max_retries", "api_key_env", "workers", "started_at"})
+"""Keys of ``config.json`` that do not change what a run computes (how fast, with which key, when)."""
+
+
+class UnfinishedRun(OutputError):
+    """The run directory ``path`` holds an unfinished run whose settings differ from the new run's
+    (``differences``: the keys of ``config.json`` that differ): it is continued, or the new run goes elsewhere."""
+
+    def __init__(self, path: str, differences: Sequence[str], shown: str) -> None:
+        super().__init__(f"{path} holds an unfinished run with other settings ({shown}); continue that run, or "
+                         f"write this one to another folder")
+        self.path = path
+        self.differences = tuple(differences)
+
+    def __reduce__(self) -> Any:
+        return (type(self), (self.path, self.differences, str(self)))
+
+
+def differences(old: Dict[str, Any], new: Dict[str, Any]) -> List[str]:
+    """The keys of two ``config.json`` objects whose values differ, leaving out :data:`NOT_COMPARED`."""
+    keys = (set(old) | set(new)) - NOT_COMPARED
+    return sorted(k for k in keys if old.get(k) != new.get(k))
+
+
+def _shown(old: Dict[str, Any], new: Dict[str, Any], keys: Sequence[str]) -> str:
+    def value(v: Any) -> str:
+        text = json.dumps(v, ensure_ascii=False)
+        return text if len(text) <= 40 else text[:37] + "..."
+
+    parts = [f"{k}: {value(old.get(k))} there, {value(new.get(k))} here" for k in keys[:3]]
+    return "; ".join(parts) + (f"; and {len(keys) - 3} more" if len(keys) > 3 else "")
 
 
 class RunDir:
@@ -92,13 +136,52 @@ class RunDir:
             raise OutputError(f"{path} is not a JSON object")
         return config
 
-    def start(self, config: Dict[str, Any]) -> None:
-        """Begin a run: write ``config.json``, remove the results of an earlier run."""
+    def read_results(self) -> Optional[Dict[str, Any]]:
+        """The ``results.json`` of a finished run here, or None."""
+        path = self.file(RESULTS)
+        if not os.path.exists(path):
+            return None
+        try:
+            with open(path, encoding="utf-8") as f:
+                results = json.load(f)
+        except (OSError, ValueError) as exc:
+            raise OutputError(f"cannot read {path}: {exc}") from None
+        return results if isinstance(results, dict) else None
+
+    def begin(self, config: Dict[str, Any], reuse: bool = True) -> Optional[Dict[str, Any]]:
+        """Begin a run of ``config`` here, keeping every finished run's files; see the module's docstring.
+
+        Returns the stored results when this directory holds a finished run with the same settings (``reuse``,
+        every request answered): nothing is written then. Otherwise writes ``config.json`` and returns None, after
+        renaming a finished run's files (their new names are in :attr:`kept`). Raises :class:`UnfinishedRun` when
+        an unfinished live run of other settings is here (a rescoring's is simply started again)."""
+        self.kept: List[str] = []
+        old = self.read_config()
+        if old is not None:
+            results = self.read_results()
+            changed = differences(old, config)
+            if results is None:
+                if changed and not old.get("predictions"):
+                    raise UnfinishedRun(self.path, changed, _shown(old, config, changed))
+            elif reuse and not changed and not results.get("failed"):
+                return results
+            else:
+                self.kept = self._keep_finished(old)
         self.write_json(CONFIG, config)
         try:
             os.remove(self.file(RESULTS))
         except FileNotFoundError:
             pass
+        return None
+
+    def _keep_finished(self, config: Dict[str, Any]) -> List[str]:
+        """Rename the files of the finished run here with the time it started; return their new paths."""
+        stamp = time_stamp(config.get("started_at"), self.file(RESULTS))
+        kept = []
+        for name in (CONFIG, SAMPLES, RESULTS):
+            if os.path.exists(self.file(name)):
+                kept.append(keep_file(self.file(name), stamp))
+        return kept
 
     def open_samples(self) -> "SamplesFile":
         """``samples.jsonl``, emptied, for writing."""
@@ -115,6 +198,95 @@ class RunDir:
             os.replace(tmp, path)
         except OSError as exc:
             raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def keep_file(path: str, stamp: str) -> str:
+    """Rename ``path`` (``dir/results.json``) to ``dir/results_STAMP.json`` (``-2``, ``-3``... if that exists
+    already) and return the new path."""
+    stem, ext = os.path.splitext(path)
+    target, count = f"{stem}_{stamp}{ext}", 1
+    while os.path.exists(target):
+        count += 1
+        target = f"{stem}_{stamp}-{count}{ext}"
+    try:
+        os.rename(path, target)
+    except OSError as exc:
+        raise OutputError(f"cannot keep {path} as {target}: {exc.strerror or exc}") from None
+    return target
+
+
+def time_stamp(started_at: Any, fallback: str) -> str:
+    """``20250102T030405Z`` from an ISO 8601 time (a ``started_at``), else from the modification time of
+    ``fallback``."""
+    when = None
+    if isinstance(started_at, str):
+        try:
+            when = datetime.datetime.fromisoformat(started_at)
+        except ValueError:
+            when = None
+    if when is None:
+        try:
+            when = datetime.datetime.fromtimestamp(os.path.getmtime(fallback), datetime.timezone.utc)
+        except OSError:
+            when = datetime.datetime.now(datetime.timezone.utc)
+    if when.tzinfo is not None:
+        when = when.astimezone(datetime.timezone.utc)
+    return when.strftime("%Y%m%dT%H%M%SZ")
+
+
+def default_output(label: Optional[str], root: str = RUNS, now: Optional[datetime.datetime] = None) -> str:
+    """A new folder under ``root`` for a run: ``runs/<label>-<YYYYmmdd-HHMMSS>`` in local time, where the label
+    (a model's name) keeps letters, digits, ``.``, ``_`` and ``-`` (``/`` becomes ``__``, as in lm-eval); a
+    ``-2``, ``-3``... is added when that folder exists."""
+    when = (now or datetime.datetime.now()).strftime("%Y%m%d-%H%M%S")
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "_", (label or "run").replace("/", "__")).strip("._") or "run"
+    base = os.path.join(root, f"{slug}-{when}")
+    path, count = base, 1
+    while os.path.exists(path):
+        count += 1
+        path = f"{base}-{count}"
+    return path
+
+
+def is_run(path: str) -> bool:
+    """Whether ``path`` is a run directory (it holds ``config.json`` and ``samples.jsonl``)."""
+    return os.path.isfile(os.path.join(path, CONFIG)) and os.path.isfile(os.path.join(path, SAMPLES))
+
+
+def newest_runs(root: str = RUNS) -> List[str]:
+    """The run directories of the newest run under ``root``: a run directory of ``root`` itself, or every run
+    directory of the folder one level down that holds the newest (the benchmarks and seeds of one ``eval
+    --tasks``). Newest is by the time ``samples.jsonl`` was last written. An empty list when there is none."""
+    found: List[Tuple[float, str]] = []
+    try:
+        entries = sorted(os.scandir(root), key=lambda e: e.name)
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.is_dir():
+            continue
+        if is_run(entry.path):
+            found.append((_written(entry.path), entry.path))
+            continue
+        try:
+            inner = sorted(os.scandir(entry.path), key=lambda e: e.name)
+        except OSError:
+            continue
+        found += [(_written(e.path), e.path) for e in inner if e.is_dir() and is_run(e.path)]
+    if not found:
+        return []
+    _, newest = max(found)
+    parent = os.path.dirname(newest)
+    if os.path.normpath(parent) == os.path.normpath(root):
+        return [newest]
+    return [path for _, path in sorted(found, key=lambda f: f[1]) if os.path.dirname(path) == parent]
+
+
+def _written(run: str) -> float:
+    try:
+        return os.path.getmtime(os.path.join(run, SAMPLES))
+    except OSError:
+        return 0.0
 
 
 def _locked(path: str) -> IO[str]:
