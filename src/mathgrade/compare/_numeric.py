@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from ..limits import MAX_EXPONENT
+from ..values import fraction_text
 from ._trees import SERIES as _SERIES
 from ._trees import free_symbols, substitute
 
@@ -155,7 +156,7 @@ def as_fraction(v: Scalar) -> Optional[Fraction]:
 def show(v: Scalar) -> str:
     """A value for a reason: a Fraction exactly, a float to :data:`SHOWN_DIGITS` digits."""
     if isinstance(v, Fraction):
-        return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+        return fraction_text(v)
     return str(_context().nstr(v, SHOWN_DIGITS))
 
 
@@ -202,7 +203,7 @@ def integer_points(names: frozenset, count: int, salt: str = "") -> Iterator[Dic
 
 
 def _rng(ordered: List[str], salt: str) -> random.Random:
-    return random.Random(zlib.crc32(("\x00".join(ordered) + "|" + salt).encode("utf-8")))
+    return random.Random(zlib.crc32(("\x00".join(ordered) + "|" + salt).encode("utf-8", "surrogatepass")))
 
 
 # ---- evaluation ----------------------------------------------------------------------------------------------------
