@@ -1,7 +1,7 @@
 """Fuzz mathgrade for as long as asked: the targets and strategies of ``tests/fuzz/`` (issue 24), run in rounds of
 fresh seeds until the time is up. Prints, once a minute and at the end, the inputs tried per target, the findings
 and the process's memory (RSS, and what the reader's cache holds); writes every finding as a JSON line (the
-shrunk input, ready to be added to ``tests/fuzz/corpus.jsonl`` once fixed).
+minimized input, ready to be added to ``tests/fuzz/corpus.jsonl`` once fixed).
 
 Usage::
 
@@ -16,12 +16,15 @@ seed N (a run is reproducible from its seed and its counts). Exit status 1 if an
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import json
 import os
+import re
 import sys
+import threading
 import time
 from pathlib import Path
-from typing import Any, Callable, Dict, List
+from typing import Any, Callable, Dict, List, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "fuzz"))
@@ -47,7 +50,11 @@ def _rss_mb() -> float:
 
 
 class Run:
-    def __init__(self, findings: Path) -> None:
+    """Counts, findings, and a watchdog: an input during which the process grows past ``max_rss_mb`` or that runs
+    for more than ``max_seconds`` is a finding too (memory bounded, time limits hold); the watchdog writes it, with
+    every thread's stack, before the process dies of it."""
+
+    def __init__(self, findings: Path, max_rss_mb: float = 3000.0, max_seconds: float = 120.0) -> None:
         self.tried: Dict[str, int] = {}
         self.found: List[Dict[str, Any]] = []
         self.seen: set = set()
@@ -55,16 +62,46 @@ class Run:
         self.started = time.monotonic()
         self.last_report = self.started
         self.rss0 = _rss_mb()
+        self.current: Optional[Dict[str, Any]] = None
+        self.current_since = time.monotonic()
+        self.max_rss_mb = max_rss_mb
+        self.max_seconds = max_seconds
+        threading.Thread(target=self._watch, daemon=True).start()
 
-    def count(self, target: str) -> None:
+    def start(self, target: str, case: Dict[str, Any]) -> None:
+        """Called before each input: what the watchdog reports if this input runs away."""
         self.tried[target] = self.tried.get(target, 0) + 1
+        self.current = {"target": target, **case}
+        self.current_since = time.monotonic()
+
+    def _watch(self) -> None:
+        slow_reported = None
+        while True:
+            time.sleep(0.5)
+            case, since = self.current, self.current_since
+            rss = _rss_mb()
+            if rss > self.max_rss_mb and case is not None:
+                self._dump(case, f"memory: RSS {rss:.0f} MB during one input (limit {self.max_rss_mb:.0f})")
+                os._exit(3)
+            if case is not None and time.monotonic() - since > self.max_seconds and slow_reported is not case:
+                slow_reported = case
+                self._dump(case, f"time: one input ran for more than {self.max_seconds:.0f} s")
+
+    def _dump(self, case: Dict[str, Any], what: str) -> None:
+        entry = {**case, "what": what}
+        with open(self.findings, "a", encoding="ascii") as f:
+            f.write(json.dumps(entry) + "\n")
+        print(f"FOUND {case['target']}: {what}", flush=True)
+        faulthandler.dump_traceback(sys.stdout, all_threads=True)
+        sys.stdout.flush()
 
     def record(self, finding: Finding, round_seed: int) -> None:
-        key = (finding.target, finding.what.split(":")[0], finding.what[:80])
-        entry = {"target": finding.target, **finding.case, "what": finding.what[:2000], "seed": round_seed}
+        key = (finding.target, re.sub(r"\\?[0-9a-fx]*[0-9][0-9a-f]*", "#", finding.what[:120]))  # one per kind
         if key in self.seen:
             return
         self.seen.add(key)
+        case = _minimized(finding)
+        entry = {"target": finding.target, **case, "what": finding.what[:2000], "seed": round_seed}
         self.found.append(entry)
         with open(self.findings, "a", encoding="ascii") as f:
             f.write(json.dumps(entry) + "\n")
@@ -84,35 +121,80 @@ class Run:
               f"{cache['bytes'] / 2**20:.1f} MB", flush=True)
 
 
+_CHECKS: Dict[str, Callable[..., None]] = {
+    "grade": lambda case: check_grade(case["output"], case["gold"], case.get("policy", "eval")),
+    "read": lambda case: check_read(case["text"]),
+    "extract": lambda case: check_extract(case["output"], case.get("policy", "eval")),
+}
+
+
+def _minimized(finding: Finding, budget: float = 60.0) -> Dict[str, Any]:
+    """The finding's input made smaller while it fails the same way: spans cut out of each text field, halving the
+    span until single characters (a plain delta debugging, bounded by ``budget`` seconds; hypothesis's own shrinking
+    can take many minutes on these inputs)."""
+    check = _CHECKS.get(finding.target)
+    if check is None:
+        return dict(finding.case)
+    kind = finding.what.split(":")[0]
+    deadline = time.monotonic() + budget
+    case = dict(finding.case)
+
+    def fails(candidate: Dict[str, Any]) -> bool:
+        try:
+            check(candidate)
+        except Finding as exc:
+            return exc.what.split(":")[0] == kind
+        return False
+
+    for name in ("output", "gold", "text"):
+        if name not in case:
+            continue
+        text = case[name]
+        chunk = max(len(text) // 2, 1)
+        while chunk >= 1 and time.monotonic() < deadline:
+            i, cut = 0, False
+            while i < len(text) and time.monotonic() < deadline:
+                candidate = text[:i] + text[i + chunk:]
+                if fails({**case, name: candidate}):
+                    text, cut = candidate, True
+                else:
+                    i += chunk
+            if not cut:
+                chunk //= 2
+        case[name] = text
+    return case
+
+
 def _targets(run: Run, client: Any) -> Dict[str, Callable[[], Any]]:
     """One hypothesis test per target; each counts its examples."""
 
     def grade_target() -> Any:
         @given(S.outputs(), S.answers, st.sampled_from(["eval", "reward"]))
         def t(output: str, gold: str, policy: str) -> None:
-            run.count("grade")
+            run.start("grade", {"output": output, "gold": gold, "policy": policy})
             check_grade(output, gold, policy)
         return t
 
     def self_target() -> Any:
         @given(S.latex, S.mutated_latex)
         def t(a: str, b: str) -> None:
-            run.count("grade")
+            run.start("grade", {"output": f"\\boxed{{{a}}}", "gold": a})
             check_grade(f"\\boxed{{{a}}}", a)
+            run.start("grade", {"output": f"\\boxed{{{a}}}", "gold": b})
             check_grade(f"\\boxed{{{a}}}", b)
         return t
 
     def read_target() -> Any:
         @given(S.answers)
         def t(text: str) -> None:
-            run.count("read")
+            run.start("read", {"text": text})
             check_read(text)
         return t
 
     def extract_target() -> Any:
         @given(S.outputs(), st.sampled_from(["eval", "reward"]))
         def t(output: str, policy: str) -> None:
-            run.count("extract")
+            run.start("extract", {"output": output, "policy": policy})
             check_extract(output, policy)
         return t
 
@@ -126,8 +208,8 @@ def _targets(run: Run, client: Any) -> Dict[str, Callable[[], Any]]:
                              lambda ps: ("/reward", {"query": [o for o, _ in ps], "prompts": [""] * len(ps),
                                                      "labels": [g for _, g in ps]}))))
         def t(request: Any) -> None:
-            run.count("server")
             path, body = request
+            run.start("server", {"path": path, "body": json.dumps(body)})
             check_server(client, path, json_body(body), rows=len(body["rows"]) if path == "/grade" else None)
         return t
 
@@ -158,7 +240,7 @@ def _fuzz(args: argparse.Namespace) -> int:
                 test = targets[name]()
                 test = settings(max_examples=ROUND, database=None, deadline=None, derandomize=False,
                                 suppress_health_check=list(HealthCheck),
-                                phases=[Phase.generate, Phase.shrink])(seed(round_seed)(test))
+                                phases=[Phase.generate])(seed(round_seed)(test))  # (see _minimized)
                 try:
                     test()
                 except Finding as exc:
