@@ -138,7 +138,8 @@ def is_finite_number(v: Scalar) -> bool:
 
 def as_fraction(v: Scalar) -> Optional[Fraction]:
     """A real value as an exact Fraction (an mpf is exactly a binary fraction); None for an infinite value or a
-    complex one whose imaginary part is above the noise of :data:`BASE_DIGITS` digits."""
+    complex one whose imaginary part is above the noise of :data:`BASE_DIGITS` digits. Raises :class:`Unsupported`
+    for a value whose binary exponent is past :data:`MAX_EXACT_BITS` (``10^{10^{10}}`` would be an integer of 4 GB)."""
     if isinstance(v, Fraction):
         return v
     ctx = _context()
@@ -149,6 +150,8 @@ def as_fraction(v: Scalar) -> Optional[Fraction]:
             return None
         v = v.real
     man, exp = abs(v).man_exp  # (man_exp drops the sign)
+    if abs(int(exp)) > MAX_EXACT_BITS:
+        raise Unsupported(f"a value of about 2^{int(exp) + int(man).bit_length()} is beyond exact arithmetic")
     out = Fraction(int(man)) * Fraction(2) ** int(exp)
     return -out if v < 0 else out
 
