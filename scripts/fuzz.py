@@ -20,6 +20,7 @@ import faulthandler
 import json
 import os
 import re
+import signal
 import sys
 import threading
 import time
@@ -66,13 +67,21 @@ class Run:
         self.current_since = time.monotonic()
         self.max_rss_mb = max_rss_mb
         self.max_seconds = max_seconds
+        self._current_file = open(str(findings) + ".current", "w", encoding="ascii")
+        faulthandler.register(signal.SIGUSR1, all_threads=True)
         threading.Thread(target=self._watch, daemon=True).start()
 
     def start(self, target: str, case: Dict[str, Any]) -> None:
-        """Called before each input: what the watchdog reports if this input runs away."""
+        """Called before each input: what the watchdog reports if this input runs away. The input is also written
+        to ``<findings>.current`` first, for a run that hangs where the watchdog cannot run (a long computation in C
+        holds the GIL; ``kill -USR1`` then prints every thread's stack)."""
         self.tried[target] = self.tried.get(target, 0) + 1
         self.current = {"target": target, **case}
         self.current_since = time.monotonic()
+        self._current_file.seek(0)
+        self._current_file.write(json.dumps(self.current) + "\n")
+        self._current_file.truncate()
+        self._current_file.flush()
 
     def _watch(self) -> None:
         slow_reported = None
