@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Dict, Optional, Tuple
 
-from .values import Value
+from .values import Value, printable, replaced
 
 __all__ = ["Status", "Answer", "Verdict", "ROW_COLUMNS"]
 
@@ -52,7 +52,8 @@ class Answer:
     rule: str
 
     def to_dict(self) -> Dict[str, Any]:
-        return {"text": self.text, "start": self.start, "end": self.end, "rule": self.rule}
+        """A JSON-ready dict; lone surrogates in the text (not valid Unicode) become U+FFFD, one for one."""
+        return {"text": replaced(self.text), "start": self.start, "end": self.end, "rule": self.rule}
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ class Verdict:
 
     def explain(self) -> str:
         """A short multi-line account of the verdict, for a person."""
-        lines = [f"{self.status.value.upper()}: {self.reason}"]
+        lines = [f"{self.status.value.upper()}: {printable(self.reason)}"]
         if self.answer is not None:
             lines.append(
                 f"  answer:  {self.answer.text!r}  (rule {self.answer.rule}, chars {self.answer.start}-{self.answer.end})"
@@ -106,7 +107,7 @@ class Verdict:
             lines.append(f"  read as: {self.gold_value}  [{self.gold_value.kind.value}]")
         lines.append(f"  decided by: {self.rule}")
         if self.error:
-            lines.append(f"  internal error: {self.error}")
+            lines.append(f"  internal error: {printable(self.error)}")
         return "\n".join(lines)
 
     def to_row(self) -> Dict[str, Any]:
@@ -115,20 +116,22 @@ class Verdict:
         any)."""
         reason = self.reason if not self.error or self.error in self.reason else f"{self.reason} ({self.error})"
         return {"correct": self.correct, "status": self.status.value,
-                "extracted": self.answer.text if self.answer else None, "rule": self.rule, "reason": reason}
+                "extracted": self.answer.text if self.answer else None, "rule": self.rule, "reason": printable(reason)}
 
     def to_dict(self) -> Dict[str, Any]:
-        """A JSON-ready dict (values are rendered as strings)."""
+        """A JSON-ready dict (values are rendered as strings). Every string in it is valid Unicode, so that it can be
+        written in any encoding: lone surrogates become U+FFFD in the gold and the answer's text (one for one, so the
+        answer's span still holds) and escapes (``\\udcff``) in the renderings."""
         return {
             "correct": self.correct,
             "status": self.status.value,
-            "reason": self.reason,
+            "reason": printable(self.reason),
             "rule": self.rule,
-            "gold": self.gold,
+            "gold": replaced(self.gold),
             "answer": self.answer.to_dict() if self.answer else None,
             "answer_value": None if self.answer_value is None else str(self.answer_value),
             "gold_value": None if self.gold_value is None else str(self.gold_value),
-            "error": self.error,
+            "error": None if self.error is None else printable(self.error),
         }
 
 

@@ -326,7 +326,10 @@ def _as_fraction(v: Any, places: int) -> Optional[Fraction]:
     """A real value as a Fraction, when it is known far beyond ``places`` decimal places; None for non-reals."""
     if places > _numeric.BASE_DIGITS - _numeric.ROUNDING_SPARE_DIGITS:
         return None
-    return _numeric.as_fraction(v)
+    try:
+        return _numeric.as_fraction(v)
+    except _numeric.Unsupported:  # beyond 2^±60000: no written decimal is its rounding (a tiny one: see the rules
+        return None               # that follow)
 
 
 class _Sample:
@@ -369,7 +372,10 @@ def _sample(a: tuple, g: tuple, points: Iterator[Dict[str, Fraction]], need: int
 
 
 def _both_real(a: tuple, g: tuple, point: Dict[str, Fraction]) -> bool:
-    return all(_numeric.as_fraction(_numeric.evaluate(t, point)) is not None for t in (a, g))
+    try:
+        return all(_numeric.as_fraction(_numeric.evaluate(t, point)) is not None for t in (a, g))
+    except _numeric.Unsupported:  # a real value too large to hold exactly: real (the sides then differ)
+        return True
 
 
 _STEPS = frozenset({"floor", "ceil"})
