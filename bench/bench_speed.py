@@ -202,7 +202,6 @@ def _child_scaling(path: str, rows_n: int, mode: str, workers: int) -> Dict[str,
     import mathgrade
     import mathgrade.pool
     from mathgrade import batch
-    from mathgrade.options import make_options
 
     global _SHARES
     pairs = [(r["text"], r["gold"]) for r in _load(path, 0, rows_n)]
@@ -221,9 +220,8 @@ def _child_scaling(path: str, rows_n: int, mode: str, workers: int) -> Dict[str,
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             correct = sum(pool.map(_grade_share, range(workers)))
         verdicts = []
-    else:
-        verdicts = batch._pooled(iter(pairs), workers, batch._CHUNK, make_options(timeout=TIME_LIMIT), None,
-                                 len(pairs))
+    else:  # workers only, the caller a driver (the pooled code path whatever their number)
+        verdicts = mathgrade.grade_many(pairs, workers=workers, timeout=TIME_LIMIT, _pool_only=True)
     correct = sum(v.correct for v in verdicts) if mode != "independent" else correct
     wall = time.perf_counter() - t0
     mathgrade.pool.wait_stopped()  # workers are stopped in the background: wait, so that their CPU time is counted
