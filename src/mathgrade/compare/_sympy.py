@@ -191,8 +191,13 @@ def within_budget(fn: Callable[..., T], args: Tuple[Any, ...], timeout: float) -
 
 def allowed(name: str, *trees: Any) -> bool:
     """Whether step ``name`` is within the budget for these trees (deterministic: sizes and the time limit)."""
+    return budget_allows(name, _limit.get(), *trees)
+
+
+def budget_allows(name: str, timeout: float, *trees: Any) -> bool:
+    """Whether step ``name`` is within the budget of a time limit of ``timeout`` seconds for these trees."""
     step = STEPS[name]
-    if SAFETY * step.seconds > _limit.get():
+    if SAFETY * step.seconds > timeout:
         return False
     return sum(map(tree_nodes, trees)) <= step.nodes and sum(map(expanded_terms, trees)) <= step.terms
 
