@@ -8,7 +8,7 @@ command line's one-line help for its ``--option``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, Literal, TypedDict
+from typing import Any, Dict, Literal, TypedDict
 
 __all__ = ["Options", "GradeOptions", "ExtractOptions", "make_options"]
 
@@ -77,15 +77,30 @@ _DEFAULT = Options()
 _NAMES = tuple(f.name for f in fields(Options))
 
 
+_MADE: Dict[Any, Options] = {}
+"""Options already validated, by their keyword arguments (with each value's type: ``True == 1``); at most
+:data:`_MADE_MOST` of them. ``grade(output, gold, timeout=2.0)`` called a million times validates once."""
+_MADE_MOST = 256
+
+
 def make_options(**kwargs: Any) -> Options:
     """Build :class:`Options` from keyword arguments, with a clear ``ValueError`` for an unknown name or bad value."""
     if not kwargs:
         return _DEFAULT
+    key: Any = tuple((name, type(value), value) for name, value in kwargs.items())
+    try:
+        made = _MADE.get(key)
+    except TypeError:  # an unhashable value: validated below, and refused
+        key = made = None
+    if made is not None:
+        return made
     unknown = sorted(set(kwargs) - set(_NAMES))
     if unknown:
         raise ValueError(f"unknown option {', '.join(map(repr, unknown))}; known options are {', '.join(_NAMES)}")
     opts = Options(**kwargs)
     _validate(opts)
+    if key is not None and len(_MADE) < _MADE_MOST:
+        _MADE[key] = opts
     return opts
 
 

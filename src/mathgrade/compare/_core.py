@@ -21,7 +21,7 @@ __all__ = ["Decision", "Ctx", "bounded", "kind_name"]
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Decision:
     """The outcome of a comparison: ``equal``, the ``rule`` that decided (``number.exact``, ...) and a one-line
     ``reason``."""
@@ -29,6 +29,10 @@ class Decision:
     equal: bool
     rule: str
     reason: str
+
+    def __init__(self, equal: bool, rule: str, reason: str) -> None:
+        # One write of the fields (a frozen dataclass's __init__ makes one call per field; made per comparison).
+        object.__setattr__(self, "__dict__", {"equal": equal, "rule": rule, "reason": reason})
 
     def __bool__(self) -> bool:
         return self.equal
