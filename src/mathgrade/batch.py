@@ -2,13 +2,15 @@
 
 Where the rows are graded: in the calling process, by default. The worker processes of the process-wide pool
 (:mod:`mathgrade.runtime`, started once and kept warm) are used only where they pay: once the work of the input,
-measured as it is graded (seconds per row so far, times the rows left; when the length is unknown, the rows read so
-far stand for those to come), exceeds what using them costs: starting them (:data:`_COLD_PAYS`) when none is ready,
-handing rows over (:data:`_WARM_PAYS`) when they are warm. Then workers take chunks of about 50 ms of work each
-(sized from the time per row measured so far: up to 1024 fast rows, down to one slow row), at most
-:data:`_PER_WORKER` chunks per ready worker in flight, and the caller grades the next chunk itself whenever the next
-verdict in order is not ready (it never waits idle while it could work; a caller whose rows mostly wait for bounded
-symbolic work leaves them to the workers). The window of chunks is bounded, so memory stays flat however long the
+measured as it is graded (the CPU seconds per row so far, plus the seconds its symbolic work took in a worker; times
+the rows left; when the length is unknown, the rows read so far stand for those to come), exceeds what using them
+costs: starting them (:data:`_COLD_PAYS`) when none is ready, handing rows over (:data:`_WARM_PAYS`) when they are
+warm. CPU time, not wall time: on a machine busy with other work, rows are not more work; and no worker is started
+while other work keeps every core busy (:func:`_cores_taken`): it would only compete for the same cores. Then workers take chunks of about 50 ms of work each (sized from the time per row
+measured so far: up to 1024 fast rows, down to one slow row), at most :data:`_PER_WORKER` chunks per ready worker in
+flight, and the caller grades the next chunk itself whenever the next verdict in order is not ready (it never waits
+idle while it could work; a caller whose rows wait for bounded symbolic work longer than they work leaves them to
+the workers, which do that work themselves). The window of chunks is bounded, so memory stays flat however long the
 input is. A chunk that runs out of time or whose worker dies is graded again one row per task
 (:func:`mathgrade.rows.submit_rows`): one row that hangs or crashes costs only itself (status ``timeout`` or
 ``error``).
@@ -22,6 +24,7 @@ What a row is, and what a row of the wrong shape or type becomes, is :mod:`mathg
 from __future__ import annotations
 
 import concurrent.futures
+import os
 import sys
 import time
 from collections import deque
@@ -29,7 +32,8 @@ from typing import TYPE_CHECKING, Any, Deque, Iterable, Iterator, List, Optional
 
 from .options import GradeOptions, Options, make_options
 from .rows import BadRow, Pair, RowGrader, grade_one, grade_rows, pair_of, submit_rows
-from .runtime import PoolUnusable, WorkerPool, batch_workers, current_pool, give_up, shared_pool
+from .runtime import (PoolUnusable, WorkerPool, available_cores, batch_workers, current_pool, give_up, shared_pool,
+                      waited)
 from .verdict import Verdict
 
 if TYPE_CHECKING:
@@ -62,9 +66,6 @@ about 1.2 s of CPU (spawn or fork, sympy and the stages loaded and warmed), 2 s 
 machine, while the caller keeps grading."""
 _WARM_PAYS = 0.1
 """Seconds of work left above which warm workers are used (handing a chunk over and back costs about 0.3 ms)."""
-_WAITING = 2.0
-"""A caller whose rows take this many times more wall time than CPU time mostly waits for bounded symbolic work:
-while workers are in use, it leaves the rows to them."""
 
 
 def grade_many(rows: Iterable[Row], *, workers: Optional[int] = None, progress: bool = False,
@@ -147,6 +148,17 @@ class _Sizer:
         self.size = max(1, min(self.limit, int(_CHUNK_SECONDS / max(self.per_row, 1e-7))))
 
 
+def _cores_taken() -> bool:
+    """Whether other work already keeps every core busy (the load average over the last minute, less this process,
+    is at least the cores available): then new workers would only compete with it for the same cores, and their
+    start (about 1.2 s of CPU each) would be lost time."""
+    try:
+        load = os.getloadavg()[0]
+    except OSError:  # pragma: no cover - not available here
+        return False
+    return load - 1 >= available_cores()
+
+
 # --- drivers ---------------------------------------------------------------------------------------------------
 
 
@@ -186,7 +198,9 @@ class _Driver:
         self.pool: Optional[WorkerPool] = None
         self.no_pool = False
         self.remote = 0
-        self.here_wall = self.here_cpu = 0.0
+        self.here_rows = 0
+        self.here_cpu = self.here_wait = 0.0
+        """Rows graded here, the CPU seconds they took here, and the seconds they waited for bounded work."""
 
     def run(self) -> Iterator[Verdict]:
         from .grader import warm
@@ -237,10 +251,11 @@ class _Driver:
         return chunk
 
     def _grade_here(self, pairs: List[Pair]) -> _Chunk:
-        wall, cpu = time.perf_counter(), time.thread_time()
+        cpu, wait = time.thread_time(), waited()
         seconds, verdicts = grade_rows(pairs, self.options, self.grader)
         self.here_cpu += time.thread_time() - cpu
-        self.here_wall += time.perf_counter() - wall
+        self.here_wait += waited() - wait
+        self.here_rows += len(pairs)
         self.sizer.observe(seconds, len(pairs))
         return _Chunk(pairs, verdicts=verdicts)
 
@@ -262,13 +277,15 @@ class _Driver:
     def _maybe_use_workers(self) -> None:
         """Start using the process-wide pool when the work left pays for it (measured, see the module docstring)."""
         if not self.pool_only:
-            per_row = self.sizer.per_row
-            if per_row is None:
+            if not self.here_rows:
                 return  # nothing measured yet: the caller grades the first chunk
+            per_row = (self.here_cpu + self.here_wait) / self.here_rows
             left = self.taken if self.total is None else self.total - self.taken
             current = current_pool()
             warm = current is not None and current.ready() > 0
             if per_row * left <= (_WARM_PAYS if warm else _COLD_PAYS):
+                return
+            if not warm and _cores_taken():
                 return
         self.pool = shared_pool(self.workers)
         if self.pool is None:
@@ -294,12 +311,12 @@ class _Driver:
 
     def _here_too(self) -> bool:
         """Whether the caller grades a chunk now: always without workers; with them, unless it is only a driver
-        (tests) or its rows mostly wait for bounded work (:data:`_WAITING`)."""
+        (tests) or its rows wait for bounded work in the workers longer than they work here."""
         if self.pool is None:
             return True
         if self.pool_only:
             return False
-        return self.here_wall <= _WAITING * self.here_cpu + 0.05
+        return self.here_wait <= self.here_cpu
 
     def _here_size(self) -> int:
         per_row = self.sizer.per_row
@@ -319,8 +336,8 @@ class _Driver:
     def _wait(self) -> None:
         """Wait until the next chunk in order, or any chunk in a worker, is done (notified; while workers are still
         starting, at most 50 ms, to feed the ones that become ready)."""
-        futures = [c.future for c in self.window if c.future is not None]
-        if not futures:
+        futures = [c.future for c in self.window if c.future is not None and not c.future.done()]
+        if not futures:  # (the head is done, or graded here: nothing to wait for)
             return
         starting = self.pool is not None and self.pool.ready() < self.workers
         concurrent.futures.wait(futures, timeout=0.05 if starting else None,

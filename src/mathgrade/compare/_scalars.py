@@ -88,7 +88,7 @@ def _readings(v: Scalar, other: Scalar, ctx: Ctx) -> List[Tuple[Scalar, tuple, s
 
 def _compare_trees(answer: Scalar, a: tuple, gold: Scalar, g: tuple, ctx: Ctx) -> Decision:
     fa, fg = free_symbols(a), free_symbols(g)
-    if fa and fa == fg:
+    if fa == fg:
         same = _structurally_same(a, g)
         if same is not None:
             return same

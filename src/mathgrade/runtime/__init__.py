@@ -16,7 +16,7 @@ the import graph).
 """
 
 from ..limits import GradingTimeout
-from ._bounded import RESULT_GRACE, WouldBlock, no_waiting, run_bounded
+from ._bounded import RESULT_GRACE, WouldBlock, no_waiting, run_bounded, waited
 from ._pool import PoolUnusable, WorkerPool, add_worker_setup, available_cores, in_worker, wait_stopped
 from ._shared import BOUNDED_WORKERS, batch_workers, current_pool, give_up, shared_pool, unusable, warm_pool
 from ._stops import STEP, stopping_on
@@ -27,6 +27,7 @@ __all__ = [
     "RESULT_GRACE",
     "WouldBlock",
     "no_waiting",
+    "waited",
     "WorkerPool",
     "PoolUnusable",
     "add_worker_setup",

@@ -32,7 +32,7 @@ from ..limits import Deadline, GradingTimeout
 from ._pool import PoolUnusable, in_worker
 from ._shared import give_up, shared_pool
 
-__all__ = ["run_bounded", "RESULT_GRACE", "WouldBlock", "no_waiting"]
+__all__ = ["run_bounded", "RESULT_GRACE", "WouldBlock", "no_waiting", "waited"]
 
 T = TypeVar("T")
 
@@ -64,6 +64,12 @@ def no_waiting() -> Iterator[None]:
         _local.no_waiting = previous
 
 
+def waited() -> float:
+    """Seconds this thread has spent so far waiting in :func:`run_bounded` for work done by a worker, from when the
+    work started (not the wait for a worker): a caller's rows that cost it little CPU may still cost workers much."""
+    return getattr(_local, "waited", 0.0)
+
+
 def run_bounded(fn: Callable[..., T], *args: Any, deadline: Deadline) -> T:
     """Run ``fn(*args)`` so that it cannot outlive ``deadline``; raise :class:`~mathgrade.limits.GradingTimeout` if
     it would (see the module docstring for where it runs).
@@ -90,6 +96,7 @@ def run_bounded(fn: Callable[..., T], *args: Any, deadline: Deadline) -> T:
     except PoolUnusable as exc:
         give_up(exc)
         return _bounded_here(fn, args, deadline)
+    started = submitted
     try:
         started, result = _wait(job, limit)
     except concurrent.futures.TimeoutError:  # pebble stopped it at its limit, or it is past its time
@@ -102,6 +109,8 @@ def run_bounded(fn: Callable[..., T], *args: Any, deadline: Deadline) -> T:
     except PoolUnusable as exc:
         give_up(exc)
         return _bounded_here(fn, args, deadline)
+    finally:  # (the work's own time: waiting for a worker to start, or behind other work, is no work)
+        _local.waited = waited() + time.monotonic() - started
     deadline.extend(max(0.0, started - submitted))  # (one clock for every process: CLOCK_MONOTONIC)
     return result
 
