@@ -80,8 +80,10 @@ def run_bounded(fn: Callable[..., T], *args: Any, deadline: Deadline) -> T:
     as much: it is not this work's time.
     """
     deadline.check()
-    if in_worker():
-        return fn(*args)
+    if in_worker():  # (the task running this is killed if it runs far too long)
+        result = fn(*args)
+        deadline.check()  # work that ended past the deadline is out of time here too, as in a worker it is stopped
+        return result
     if getattr(_local, "no_waiting", False):
         raise WouldBlock()
     pool = shared_pool()
@@ -157,8 +159,10 @@ def _bounded_here(fn: Callable[..., T], args: Tuple[Any, ...], deadline: Deadlin
     previous = sys.getprofile()
     sys.setprofile(hook)
     try:
-        return fn(*args)
+        result = fn(*args)
     except _OutOfTime:
         raise GradingTimeout("time limit reached in bounded work (run in this process)") from None
     finally:
         sys.setprofile(previous)
+    deadline.check()  # (work that ended past the deadline between two looks at the clock)
+    return result
