@@ -381,8 +381,8 @@ def _child_rt_poly(engine: str, count: int, terms: int, mode: str) -> Dict[str, 
             "median_ms": 1000 * statistics.median(times), "max_ms": 1000 * max(times)}
 
 
-def _tree_rss_mb(root: int) -> float:
-    """Resident memory of ``root`` and every process below it, in MB (Linux ``/proc``)."""
+def _tree(root: int) -> List[int]:
+    """``root`` and every process below it (Linux ``/proc``)."""
     parents: Dict[int, int] = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
@@ -398,7 +398,17 @@ def _tree_rss_mb(root: int) -> float:
             if ppid in tree and pid not in tree:
                 tree.add(pid)
                 grew = True
-    return sum(_rss_mb(pid) for pid in tree)
+    return sorted(tree)
+
+
+def _cpu_seconds(pid: int) -> float:
+    """CPU seconds (user and system) used so far by ``pid``; 0 if it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _run_sampled(argv: List[str], args: argparse.Namespace) -> Optional[Dict[str, Any]]:
@@ -411,11 +421,15 @@ def _run_sampled(argv: List[str], args: argparse.Namespace) -> Optional[Dict[str
     env["PYTHONPATH"] = os.path.join(HERE, "..", "src") + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     peak = [0.0]
+    cpu: Dict[int, float] = {}
     done = threading.Event()
 
     def sample() -> None:
         while not done.wait(0.05):
-            peak[0] = max(peak[0], _tree_rss_mb(proc.pid))
+            tree = _tree(proc.pid)
+            peak[0] = max(peak[0], sum(_rss_mb(pid) for pid in tree))
+            for pid in tree:
+                cpu[pid] = max(cpu.get(pid, 0.0), _cpu_seconds(pid))
 
     sampler = threading.Thread(target=sample, daemon=True)
     sampler.start()
@@ -427,6 +441,7 @@ def _run_sampled(argv: List[str], args: argparse.Namespace) -> Optional[Dict[str
         return None
     result = json.loads(out.strip().splitlines()[-1])
     result["tree_peak_rss_mb"] = peak[0]
+    result["tree_cpu_s"] = sum(cpu.values())  # (as last seen, every 50 ms: the run's own process and its workers)
     return result
 
 
@@ -453,7 +468,8 @@ def _runtime(args: argparse.Namespace) -> Dict[str, Any]:
     long_ = _set_path(args.data, "hard_outputs_skythought")
     out: Dict[str, Any] = {}
     print(f"\n## the warm runtime (load average {os.getloadavg()[0]:.2f}; best of {args.runtime_rounds} interleaved "
-          "rounds; tree RSS = the peak of the process and its workers)\n")
+          "rounds; tree = the process and its workers: peak RSS, CPU seconds; the CPU ratio is the same work's cost, "
+          "whatever the load)\n")
     print("| measurement | mathgrade | reference | ratio | goal |\n|---|---|---|---|---|")
 
     def row(name: str, a: Optional[Dict[str, Any]], b: Optional[Dict[str, Any]], key: str, goal: str,
@@ -462,7 +478,11 @@ def _runtime(args: argparse.Namespace) -> Dict[str, Any]:
         ratio = (y / x if invert else x / y) if x and y else None
         mem = ""
         if a and b and "tree_peak_rss_mb" in a:
-            mem = f" ({a['tree_peak_rss_mb']:.0f} / {b['tree_peak_rss_mb']:.0f} MB tree RSS)"
+            mem = f" ({a['tree_peak_rss_mb']:.0f} / {b['tree_peak_rss_mb']:.0f} MB tree RSS"
+            if a.get("tree_cpu_s") and b.get("tree_cpu_s") and a.get("rows"):
+                mem += (f"; {a['tree_cpu_s']:.1f} / {b['tree_cpu_s']:.1f} CPU s in the tree, rows per CPU second "
+                        f"{b['tree_cpu_s'] / a['tree_cpu_s']:.2f}×")
+            mem += ")"
         spec = ",.0f" if unit == "rows/s" else ",.2f"
         print(f"| {name} | {_fmt(x, spec)} {unit} | {_fmt(y, spec)} {unit}{mem} | "
               f"{_fmt(ratio, '.2f')}× | {goal} |", flush=True)
