@@ -10,6 +10,8 @@ from .values import Value, printable, replaced
 
 __all__ = ["Status", "Answer", "Verdict", "ROW_COLUMNS"]
 
+_set = object.__setattr__
+
 ROW_COLUMNS = ("correct", "status", "extracted", "rule", "reason")
 """The columns a graded row gains (:meth:`Verdict.to_row`), in the command line's output files and elsewhere."""
 
@@ -41,7 +43,7 @@ class Status(str, enum.Enum):
         return self.value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Answer:
     """The answer taken from a model output: its text, where it is (``output[start:end]``), and the rule that found
     it (``boxed``, ``final_answer_phrase``, ``last_number``, ...)."""
@@ -51,12 +53,16 @@ class Answer:
     end: int
     rule: str
 
+    def __init__(self, text: str, start: int, end: int, rule: str) -> None:
+        # One write of all the fields (a frozen dataclass's own __init__ makes one call per field: made per row).
+        _set(self, "__dict__", {"text": text, "start": start, "end": end, "rule": rule})
+
     def to_dict(self) -> Dict[str, Any]:
         """A JSON-ready dict; lone surrogates in the text (not valid Unicode) become U+FFFD, one for one."""
         return {"text": replaced(self.text), "start": self.start, "end": self.end, "rule": self.rule}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Verdict:
     """Whether a model output answers a gold answer, and why.
 
@@ -75,6 +81,16 @@ class Verdict:
     answer_value: Optional[Value] = None
     gold_value: Optional[Value] = None
     error: Optional[str] = None
+
+    def __init__(self, correct: bool, status: Status, reason: str, rule: str, gold: str,
+                 answer: Optional[Answer] = None, answer_value: Optional[Value] = None,
+                 gold_value: Optional[Value] = None, error: Optional[str] = None) -> None:
+        # One write of all the fields (a frozen dataclass's own __init__ makes one call per field: one verdict is
+        # made per row, so this is a few percent of a short row's time). Nothing is validated: the pipeline makes
+        # verdicts from values it already checked.
+        _set(self, "__dict__", {"correct": correct, "status": status, "reason": reason, "rule": rule, "gold": gold,
+                                "answer": answer, "answer_value": answer_value, "gold_value": gold_value,
+                                "error": error})
 
     def __bool__(self) -> bool:
         return self.correct

@@ -96,18 +96,44 @@ from ._tokens import ParseFailure, safe_int, tokenize
 __all__ = ["read", "Reading", "ReadError", "read_cache_stats", "clear_read_cache"]
 
 
-@dataclass(frozen=True)
 class ReadError:
     """Why a string could not be read: what was wrong, where in the input ``text`` (``pos``, an offset in it), and,
     when the error is about something elsewhere, what and where that is (``context``: ``("'(' opened", 6)``).
 
     ``str(error)`` says it all: ``'(' opened at position 6: expected ')' to close it, found the end at position 24``.
+
+    Read-only. The offsets of an error found in the normalized text are mapped back to the input only when ``pos``,
+    ``context`` or the message is read (an alignment of the texts before and after each repair, with ``difflib``):
+    most errors are never shown (an answer that reads as words, a candidate passed over), and the alignment cost a
+    quarter of the time of grading answer pairs.
     """
 
-    pos: int
-    message: str
-    text: str = ""
-    context: Optional[Tuple[str, int]] = None
+    __slots__ = ("message", "text", "_pos", "_context", "_steps", "_mapped")
+
+    def __init__(self, pos: int, message: str, text: str = "", context: Optional[Tuple[str, int]] = None,
+                 steps: Optional[List[str]] = None) -> None:
+        """``pos`` and ``context`` are offsets in ``text``, or, with ``steps`` (the texts of the normalization, see
+        :func:`normalize_steps`), in ``steps[-1]``, mapped back on first use."""
+        self.message, self.text = message, text
+        self._pos, self._context, self._steps = pos, context, steps
+        self._mapped: Optional[Tuple[int, Optional[Tuple[str, int]]]] = None if steps else (pos, context)
+
+    @property
+    def pos(self) -> int:
+        return self._where()[0]
+
+    @property
+    def context(self) -> Optional[Tuple[str, int]]:
+        return self._where()[1]
+
+    def _where(self) -> Tuple[int, Optional[Tuple[str, int]]]:
+        mapped = self._mapped
+        if mapped is None:  # (from the raw offsets, which never change: two threads may both map, alike)
+            steps, context = self._steps or [], self._context
+            mapped = (input_offset(steps, self._pos),
+                      None if context is None else (context[0], input_offset(steps, context[1])))
+            self._mapped = mapped
+        return mapped
 
     def __str__(self) -> str:
         where = f"{self.message} at position {self.pos}"
@@ -115,6 +141,18 @@ class ReadError:
             return where
         what, at = self.context
         return f"{what} at position {at}: {where}"
+
+    def __repr__(self) -> str:
+        return f"ReadError(pos={self.pos!r}, message={self.message!r}, text={self.text!r}, context={self.context!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ReadError):
+            return NotImplemented
+        return (self.pos, self.message, self.text, self.context) == (other.pos, other.message, other.text,
+                                                                     other.context)
+
+    def __hash__(self) -> int:
+        return hash((self.pos, self.message, self.text, self.context))
 
 
 @dataclass(frozen=True)
@@ -329,11 +367,9 @@ def _read(text: str) -> Reading:
 
 
 def _error(failure: ParseFailure, steps: List[str]) -> ReadError:
-    """The error of a failure to read the normalized ``steps[-1]``, its offsets mapped back to the input."""
-    context = failure.context
-    if context is not None:
-        context = (context[0], input_offset(steps, context[1]))
-    return ReadError(input_offset(steps, failure.pos), failure.message, steps[0], context)
+    """The error of a failure to read the normalized ``steps[-1]``, its offsets mapped back to the input (when they
+    are first read)."""
+    return ReadError(failure.pos, failure.message, steps[0], failure.context, steps)
 
 
 _APPROXIMATION = re.compile(r"(.*?)\s*(?:\\approx|\\simeq|\\sim)\s*(-?[0-9]+(?:\.[0-9]+)?\s*%?)")
