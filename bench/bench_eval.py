@@ -36,7 +36,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import time
 from typing import Any, Dict, List, Optional
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -51,8 +50,8 @@ from mathgrade.cli import main
 start = time.perf_counter()
 rc = main(sys.argv[1:])
 seconds = time.perf_counter() - start
-import mathgrade.pool
-mathgrade.pool.wait_stopped()  # the grading workers stop in the background: wait, so that their CPU time counts
+import mathgrade.runtime
+mathgrade.runtime.wait_stopped()  # the grading workers stop in the background: wait, so that their CPU time counts
 me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
 print(json.dumps({"rc": rc, "seconds": seconds, "rss_mb": me.ru_maxrss / 1024, "cpu_main": me.ru_utime + me.ru_stime,
                   "cpu_workers": kids.ru_utime + kids.ru_stime}))

@@ -46,7 +46,8 @@ def child(timeout: float) -> None:
     import math
 
     import mathgrade
-    from mathgrade.limits import Deadline, GradingTimeout
+    from mathgrade.errors import GradingTimeout
+    from mathgrade.limits import Deadline
     from mathgrade.runtime import run_bounded
 
     rows = [json.loads(line) for line in ROWS.read_text(encoding="utf-8").splitlines() if line.strip()]

@@ -153,7 +153,7 @@ def _child_parallel(engine: str, path: str, limit: int, workers: int, repeat_to:
     triples = [(r["text"], r["gold"], r["kind"]) for r in rows]
     if engine == "mathgrade":
         import mathgrade
-        import mathgrade.pool
+        import mathgrade.runtime
 
         t0 = time.perf_counter()
         got = [v.correct for v in mathgrade.grade_many(((t, g) for t, g, _ in triples), workers=workers,
@@ -166,7 +166,7 @@ def _child_parallel(engine: str, path: str, limit: int, workers: int, repeat_to:
             got = list(pool.imap(_pool_grade, triples, chunksize=32))
     wall = time.perf_counter() - t0
     if engine == "mathgrade":
-        mathgrade.pool.wait_stopped()  # workers are stopped in the background; wait, so that their CPU counts
+        mathgrade.runtime.wait_stopped()  # workers are stopped in the background; wait, so that their CPU counts
     cpu = os.times()
     right = sum(g == bool(r["expected"]) for g, r in zip(got, rows))
     return {"rows": len(rows), "workers": workers, "rows_per_s": len(rows) / wall, "seconds": wall,
@@ -200,7 +200,7 @@ def _child_scaling(path: str, rows_n: int, mode: str, workers: int) -> Dict[str,
     import pebble  # noqa: F401
 
     import mathgrade
-    import mathgrade.pool
+    import mathgrade.runtime
     from mathgrade import batch
 
     global _SHARES
@@ -224,7 +224,7 @@ def _child_scaling(path: str, rows_n: int, mode: str, workers: int) -> Dict[str,
         verdicts = mathgrade.grade_many(pairs, workers=workers, timeout=TIME_LIMIT, _pool_only=True)
     correct = sum(v.correct for v in verdicts) if mode != "independent" else correct
     wall = time.perf_counter() - t0
-    mathgrade.pool.wait_stopped()  # workers are stopped in the background: wait, so that their CPU time is counted
+    mathgrade.runtime.wait_stopped()  # workers are stopped in the background: wait, so that their CPU time is counted
     after = os.times()
     n = len(pairs)
     return {"rows": n, "mode": mode, "workers": workers, "rows_per_s": n / wall, "seconds": wall,

@@ -3,7 +3,9 @@ module, also those inside functions and under ``TYPE_CHECKING``, relative ones r
 
 - the command line (``mathgrade.cli``) is imported by nothing but ``mathgrade.__main__``: the apps and the library
   raise errors, the command line turns them into flags and exit codes;
-- the pipeline (the stages and the grader) imports neither the command line nor the apps.
+- the pipeline (the stages and the grader) imports neither the command line nor the apps;
+- from the stages (compare, read, extract) and the runtime beneath them, no chain of imports leads up to the grader,
+  the rows, the batch code, the apps or the command line (issue 23: the runtime knows nothing of grading).
 """
 
 from __future__ import annotations
@@ -22,6 +24,8 @@ APPS = ("mathgrade.evaluation", "mathgrade.report", "mathgrade.serve", "mathgrad
         "mathgrade.integrations", "mathgrade.compat")
 PIPELINE = ("mathgrade._extract", "mathgrade._read", "mathgrade.compare", "mathgrade.grader")
 CLI = "mathgrade.cli"
+BELOW_THE_GRADER = ("mathgrade.compare", "mathgrade._read", "mathgrade._extract", "mathgrade.runtime")
+ABOVE_THE_STAGES = ("mathgrade.grader", "mathgrade.rows", "mathgrade.batch", CLI, "mathgrade.__main__") + APPS
 
 
 def _module_name(path: Path) -> str:
@@ -100,3 +104,55 @@ def test_the_check_can_fail(importer: str, imported: str) -> None:
         assert _offenders((importer,), (imported,)) == [f"{importer}:0 imports {imported}"]
     finally:
         GRAPH[importer].pop()
+
+
+# --- chains of imports: nothing below the grader reaches up, however indirectly -----------------------------------
+
+
+def _module_of(target: str) -> str:
+    """The module a name imported from belongs to: the longest prefix of ``target`` that is one of ours."""
+    while target and target not in GRAPH:
+        target = target.rpartition(".")[0]
+    return target
+
+
+def _chains_up(start: str) -> Dict[str, List[str]]:
+    """For every module above the stages reachable from ``start`` (and its submodules), one chain of imports."""
+    queue = [m for m in GRAPH if _within(m, (start,))]
+    came: Dict[str, List[str]] = {m: [m] for m in queue}
+    found: Dict[str, List[str]] = {}
+    while queue:
+        module = queue.pop(0)
+        for target in sorted({_module_of(t) for _, t in GRAPH[module]} - {"", module}):
+            if target in came or target == "mathgrade":  # (the package's own __init__: see the next test)
+                continue
+            came[target] = came[module] + [target]
+            if _within(target, ABOVE_THE_STAGES):
+                found[target] = came[target]
+            else:
+                queue.append(target)
+    return found
+
+
+@pytest.mark.parametrize("start", BELOW_THE_GRADER)
+def test_nothing_below_the_grader_leads_upward(start: str) -> None:
+    assert any(_within(m, (start,)) for m in GRAPH), f"{start} not found under {SRC}"
+    found = _chains_up(start)
+    assert found == {}, "\n".join(" -> ".join(chain) for chain in found.values())
+
+
+def test_the_stages_and_the_runtime_do_not_import_the_package_itself() -> None:
+    # `import mathgrade` from below would reach every public name (the package's __init__ names the grader and the
+    # batch code for type checkers): the layers below import their neighbours by module, never the package.
+    offenders = sorted(m for m in GRAPH if _within(m, BELOW_THE_GRADER)
+                       and any(t == "mathgrade" for _, t in GRAPH[m]))
+    assert offenders == []
+
+
+def test_a_chain_through_a_neighbour_is_found() -> None:
+    """An import of the grader hidden two steps away (runtime -> limits -> grader) is found."""
+    GRAPH["mathgrade.limits"].append((0, "mathgrade.grader"))
+    try:
+        assert _chains_up("mathgrade.runtime") != {}
+    finally:
+        GRAPH["mathgrade.limits"].pop()

@@ -28,7 +28,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from ._extract import Candidate
     from .grader import extract, grade, warm_up
     from .options import Options
-    from ._read import Reading, read
+    from ._read import Reading
+    from .grader import read
     from .verdict import Answer, Status, Verdict
 
 __version__ = "0.1.0"
@@ -52,7 +53,7 @@ _WHERE = {
     "grade": ".grader",
     "grade_many": ".batch",
     "extract": ".grader",
-    "read": "._read",
+    "read": ".grader",
     "warm_up": ".grader",
     "Verdict": ".verdict",
     "Status": ".verdict",

@@ -18,7 +18,11 @@ be a positive number of seconds, not 0``); the command line catches them, puts t
     │   ├── EndpointError            an OpenAI-compatible endpoint: unreachable, wrong URL, unknown model, key refused
     │   └── ClusterError             a Ray cluster: unreachable, or cannot be joined
     ├── RequestFailed                exit 5 (a run that finished with some): one request to an endpoint failed for good
-    └── (to come) GradingTimeout     limits.py; PoolUnusable, pool.py: moved here when their modules settle
+    ├── GradingTimeout               a time limit reached inside the pipeline; grade() turns it into status timeout
+    └── PoolUnusable                 worker processes cannot start here (also a RuntimeError): work runs in-process
+
+``GradingTimeout`` and ``PoolUnusable`` never reach the command line: the grader and the runtime catch them (one is a
+verdict's status, the other a fallback said once as a warning); they are here so that there is one tree to read.
 
 The other exit codes: 0 success, 130 interrupted (Ctrl-C), 143 stopped by SIGTERM (see :data:`EXIT_CODES`).
 """
@@ -40,6 +44,8 @@ __all__ = [
     "EndpointError",
     "ClusterError",
     "RequestFailed",
+    "GradingTimeout",
+    "PoolUnusable",
     "install_hint",
     "EXIT_OK",
     "EXIT_INTERNAL",
@@ -219,6 +225,18 @@ class RequestFailed(MathgradeError):
 
     def __reduce__(self) -> Any:
         return (type(self), (str(self), self.status))
+
+
+class GradingTimeout(MathgradeError):
+    """Raised inside the pipeline when the time limit is reached; :func:`mathgrade.grade` turns it into a status.
+    ``step`` names the step that was stopped, where one was (the verdict's reason names it)."""
+
+    step: Optional[str] = None
+
+
+class PoolUnusable(MathgradeError, RuntimeError):
+    """Worker processes cannot be started here (e.g. where starting processes is forbidden); work must run in the
+    caller's process instead."""
 
 
 def _errno_name(number: int) -> str:

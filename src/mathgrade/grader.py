@@ -9,13 +9,16 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
+from . import _extract as extraction
 from . import _forms, _units
-from .compare import Decision, compare
-from ._extract import Candidate, extract as _extract, extract_staged as _extract_staged, why_none
-from ._extract._problem import listed_options
-from .limits import Deadline, GradingTimeout
+from . import _read as reader
+from . import compare as comparison
+from ._extract import Candidate, _problem
+from .compare import Decision
+from .errors import GradingTimeout
+from .limits import Deadline
 from .options import ExtractOptions, GradeOptions, Options, make_options
-from ._read import Reading, read
+from ._read import Reading
 from .runtime import add_worker_setup, warm_pool
 from .values import Choice, Expression, Number, SetValue, Text, TupleValue, Value
 from .verdict import Answer, Status, Verdict
@@ -23,7 +26,7 @@ from .verdict import Answer, Status, Verdict
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["grade", "grade_with", "extract", "warm_up"]
+__all__ = ["grade", "grade_with", "extract", "read", "warm_up"]
 
 GoldLike = Union[str, int, float]
 
@@ -68,10 +71,10 @@ def grade_with(output: str, gold: GoldLike, options: Options, problem: Optional[
             reason = f"the gold answer could not be read: {gold_reading.error}"
             return Verdict(False, Status.INVALID_GOLD, reason, "read.gold", gold_text)
         gold_value = gold_reading.value
-        letters = listed_options(problem) if problem and isinstance(gold_value, Choice) else {}
+        letters = _problem.listed_options(problem) if problem and isinstance(gold_value, Choice) else {}
         gold_ = _Gold(gold_text, gold_value, gold_reading.decimal_comma, letters, problem)
         stage = "extracting the answer"
-        candidates, fallbacks = _extract_staged(output, policy=options.policy, choices=isinstance(gold_value, Choice))
+        candidates, fallbacks = extraction.extract_staged(output, policy=options.policy, choices=isinstance(gold_value, Choice))
         stage = "comparing"
 
         def more() -> List[Candidate]:  # the fallback candidates, found only if no marked one can be read
@@ -142,7 +145,21 @@ def extract(output: str, **options: Unpack[ExtractOptions]) -> List[Candidate]:
     opts = make_options(**options)
     if not isinstance(output, str):
         raise TypeError(f"output must be a str, not {type(output).__name__}")
-    return _extract(output, policy=opts.policy, choices=choices)
+    return extraction.extract(output, policy=opts.policy, choices=choices)
+
+
+def read(text: str) -> Reading:
+    """Read ``text`` (an answer or a gold answer: LaTeX or plain) into a value, as grading reads it; never raises.
+
+    ``read(r"\\frac{9}{7}").value`` is the number 9/7; ``.value`` is None when the text cannot be read, and
+    ``.error`` then says where and why."""
+    return reader.read(text)
+
+
+# The public functions above reach the stages through their modules (``reader.read``, not a name imported from
+# them): dill's ``recurse`` mode, which Hugging Face datasets uses to hash a ``map`` function, walks from a function
+# through every function it names, and stops at a module. The stages are recursive by nature (a parser), so a walk
+# that entered them by name would never end (tests/integration/test_hashing.py).
 
 
 def _gold_text(gold: GoldLike) -> str:
@@ -168,18 +185,18 @@ def _read_gold(gold_text: str) -> Reading:
     """Read a gold answer. A gold that is a whole solution (MATH's ``solution`` field, a reference output ending in
     "The final answer is ...") or that holds several boxes gives its marked answer instead; a gold that is a
     sentence ending in its value ("So the total number of apples is 42.") gives that value."""
-    reading = read(gold_text)
+    reading = reader.read(gold_text)
     several_boxes = gold_text.count("\\boxed") + gold_text.count("\\fbox") > 1
     if not several_boxes and not isinstance(reading.value, (Text, type(None))):
         return reading
-    marked = _extract(gold_text, policy="reward")
+    marked = extraction.extract(gold_text, policy="reward")
     if marked and not marked[0].alternatives:
-        answer = read(marked[0].text)
+        answer = reader.read(marked[0].text)
         if answer.value is not None:
             return answer
     stated = _STATED_VALUE.search(gold_text) if isinstance(reading.value, Text) else None
     if stated is not None:
-        answer = read(stated.group(1))
+        answer = reader.read(stated.group(1))
         if answer.value is not None and not isinstance(answer.value, Text):
             return answer
     return reading
@@ -195,7 +212,7 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
     ``output``. Each candidate's :class:`Answer` is appended to ``tried`` before it is read."""
     gold_text = gold.text
     if not candidates:
-        why = why_none(output, policy=options.policy)
+        why = extraction.why_none(output, policy=options.policy)
         return Verdict(False, Status.NO_ANSWER, "no final answer found in the output" + (f": {why}" if why else ""),
                        "extract.none", gold_text, gold_value=gold.value)
     first_unread: Optional[Tuple[Answer, Reading]] = None
@@ -212,7 +229,7 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
             if conflict is not None:
                 return Verdict(False, Status.AMBIGUOUS, conflict, "extract.ambiguous", gold_text, answer,
                                gold_value=gold.value)
-        reading = read(cand.text)
+        reading = reader.read(cand.text)
         if reading.value is None:
             if first_unread is None:
                 first_unread = (answer, reading)
@@ -262,7 +279,7 @@ def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline
     by_unit = _unit_decision(written, value, gold, options, deadline) if written else None
     if by_unit is not None:
         return value, by_unit
-    decision = compare(value, gold.value, options, deadline)
+    decision = comparison.compare(value, gold.value, options, deadline)
     if decision.equal:
         return value, decision
     if reading.decimal_comma is not None and isinstance(gold.value, Number) and \
@@ -303,14 +320,14 @@ def _committed(cand: Candidate, value: Value, decision: Decision, gold: _Gold, o
     if gold.problem is not None and isinstance(value, (SetValue, TupleValue)) and \
             isinstance(gold.value, (SetValue, TupleValue)) and _forms.problem_asks_order(gold.problem):
         if len(value.items) == len(gold.value.items) and not all(
-                compare(a, g, options, deadline).equal for a, g in zip(value.items, gold.value.items)):
+                comparison.compare(a, g, options, deadline).equal for a, g in zip(value.items, gold.value.items)):
             return Decision(False, "list.order", "the problem asks for the answers in an order, and these are in "
                                                  "another one")
     if isinstance(value, Choice) and gold.options.get(value.letter) is not None:
-        content = value.content if value.content is not None else (read(cand.content).value if cand.content
+        content = value.content if value.content is not None else (reader.read(cand.content).value if cand.content
                                                                     else None)
-        option = read(gold.options[value.letter]).value
-        if content is not None and option is not None and not compare(content, option, options, deadline).equal:
+        option = reader.read(gold.options[value.letter]).value
+        if content is not None and option is not None and not comparison.compare(content, option, options, deadline).equal:
             return Decision(False, "answer.option_mismatch", f"the answer names ({value.letter}) but writes "
                                                              f"{content}, which is not that option "
                                                              f"({gold.options[value.letter]})")
@@ -330,7 +347,7 @@ def _letter_of(cand: Candidate, gold: _Gold, options: Options, deadline: Deadlin
         return None
     if cand.choice:
         return cand.text
-    value = read(cand.text).value
+    value = reader.read(cand.text).value
     if value is None:
         return None
     if isinstance(value, Choice):
@@ -370,7 +387,7 @@ def _unit_decision(written: str, value: Value, gold: _Gold, options: Options,
     if answer_number is None or gold_number is None:
         return None
     converted = Number(answer_number.value * factor)
-    d = compare(converted, gold_number, options, deadline)
+    d = comparison.compare(converted, gold_number, options, deadline)
     if d.equal:
         return Decision(True, "unit.converted", f"{answer_number} {shown_a} is {converted} {shown_g}: {d.reason}")
     return Decision(False, "unit.mismatch", f"{answer_number} {shown_a} is {converted} {shown_g}, not "
@@ -383,7 +400,7 @@ def _number_of(value: Value, text: str) -> Optional[Number]:
     if isinstance(value, Number):
         return value
     head = _units.number_text(text)
-    found = read(head).value if head else None
+    found = reader.read(head).value if head else None
     return found if isinstance(found, Number) else None
 
 
@@ -412,8 +429,8 @@ def _option_of(value: Value, letters: Dict[str, str], options: Options, deadline
     """The letter of the one option whose content is ``value``; None when no option or several match."""
     matches = []
     for letter, content in letters.items():
-        option = read(content).value
-        if option is not None and compare(value, option, options, deadline).equal:
+        option = reader.read(content).value
+        if option is not None and comparison.compare(value, option, options, deadline).equal:
             matches.append(letter)
     return matches[0] if len(matches) == 1 else None
 
@@ -439,11 +456,11 @@ def _conflicting(texts: Tuple[str, ...], options: Options, deadline: Deadline) -
     """None when all alternative answers are the same answer; else a reason naming two that differ."""
     values = []
     for t in texts:
-        r = read(t)
+        r = reader.read(t)
         values.append((t, r.value if r.value is not None else Text(" ".join(t.split()))))
     first_text, first = values[0]
     for t, v in values[1:]:
-        if not compare(v, first, options, deadline).equal:
+        if not comparison.compare(v, first, options, deadline).equal:
             return f"the output commits to different answers: {first_text!r} and {t!r}"
     return None
 

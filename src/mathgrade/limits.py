@@ -8,10 +8,10 @@ any thread (in a worker process that can be stopped).
 from __future__ import annotations
 
 import time
-from typing import Optional
+
+from .errors import GradingTimeout
 
 __all__ = [
-    "GradingTimeout",
     "Deadline",
     "MAX_INPUT_CHARS",
     "MAX_ANSWER_CHARS",
@@ -34,13 +34,6 @@ MAX_DEPTH = 100
 MAX_MATRIX_CELLS = 400
 """Most entries in a matrix."""
 
-class GradingTimeout(Exception):
-    """Raised inside the pipeline when the time limit is reached; :func:`mathgrade.grade` turns it into a status.
-    ``step`` names the step that was stopped, where one was (the verdict's reason names it)."""
-
-    step: Optional[str] = None
-
-
 class Deadline:
     """A point in time after which work must stop. Cheap to check. One belongs to one call (one thread): only
     :func:`mathgrade.runtime.run_bounded` moves it, by the time spent waiting for a worker, which is not the call's
@@ -59,6 +52,6 @@ class Deadline:
         return self.at - time.monotonic()
 
     def check(self) -> None:
-        """Raise :class:`GradingTimeout` if the deadline has passed."""
+        """Raise :class:`~mathgrade.errors.GradingTimeout` if the deadline has passed."""
         if time.monotonic() >= self.at:
             raise GradingTimeout("time limit reached")

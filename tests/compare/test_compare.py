@@ -13,7 +13,8 @@ import pytest
 
 import mathgrade
 from mathgrade.compare import Decision, compare
-from mathgrade.limits import Deadline, GradingTimeout
+from mathgrade.errors import GradingTimeout
+from mathgrade.limits import Deadline
 from mathgrade.options import Options, make_options
 from mathgrade.values import (
     Choice,

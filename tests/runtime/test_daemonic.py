@@ -42,7 +42,8 @@ def runaway():
 
 def report(_=None):
     import mathgrade
-    from mathgrade.limits import Deadline, GradingTimeout
+    from mathgrade.errors import GradingTimeout
+    from mathgrade.limits import Deadline
     from mathgrade.runtime import run_bounded, unusable
 
     out = {"daemon": mp.current_process().daemon, "unusable": unusable()}

@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 
 import mathgrade
 from mathgrade import Status, Verdict, runtime
-from mathgrade.limits import Deadline, GradingTimeout
+from mathgrade.errors import GradingTimeout
+from mathgrade.limits import Deadline
 from mathgrade.runtime import run_bounded
 
 ALL_STATUSES = set(Status)

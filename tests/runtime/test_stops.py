@@ -1,4 +1,4 @@
-"""A stop signal turned into an exception lands between steps (``mathgrade._stops``), with real signals sent to this
+"""A stop signal turned into an exception lands between steps (``mathgrade.runtime``), with real signals sent to this
 process (SIGUSR1, so that nothing else reacts to them)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from mathgrade._stops import STEP, stopping_on
+from mathgrade.runtime import STEP, stopping_on
 
 
 class _Stop(Exception):

@@ -24,7 +24,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import click
 
 from .. import __version__
-from .._stops import stopping_on
+from ..runtime import stopping_on
 from ..errors import (EXIT_CODES, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, EXIT_USAGE,
                       ConfigError, FileSystemError, InputError, MathgradeError)
 

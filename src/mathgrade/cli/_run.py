@@ -22,7 +22,7 @@ from types import SimpleNamespace
 from typing import Any, Callable, Deque, Dict, Iterator, List, Optional, Tuple, Union
 
 from .. import __version__
-from .._stops import STEP, stopping_on
+from ..runtime import STEP, stopping_on
 from ..columns import COLUMN_TYPES
 from ..errors import EXIT_INTERRUPTED, EXIT_OK, EXIT_TERMINATED, FileSystemError, InputError, OutputError, UsageError
 from ..files import (FORMATS, BadLine, FieldPath, RowReader, Writer, count_rows, csv_records, jsonl_schema,

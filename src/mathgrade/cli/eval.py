@@ -172,7 +172,7 @@ def _with(*groups: Tuple[Option, ...]) -> Callable[[Any], Any]:
 @_with(PROBLEMS, MODEL, SAMPLING, CLIENT, RESCORING, OUTPUT)
 def command(**params: Any) -> int:
     """Run ``mathgrade eval`` and return its exit code."""
-    from ..pool import wait_stopped
+    from ..runtime import wait_stopped
 
     args = _Params(params)
     _check_flags(args)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Optional, TypeVar
 
-from ..limits import Deadline, GradingTimeout
+from ..errors import GradingTimeout
+from ..limits import Deadline
 from ..options import Options
 from ..runtime import add_worker_setup, run_bounded
 from ..values import Interval, Matrix, SetValue, Union_, Value

@@ -492,8 +492,8 @@ def _confirm(a: tuple, g: tuple, ctx: Ctx, evidence: str) -> Decision:
 
 
 def _canonical(node: tuple) -> tuple:
-    """``node`` with the terms of every sum and the factors of every product in a fixed order (by their ``repr``,
-    which depends only on the tree), so that ``F_k F_j`` and ``F_j F_k`` have one form."""
+    """``node`` with the terms of every sum and the factors of every product in a fixed order (by
+    :func:`_order_key`, which depends only on the tree), so that ``F_k F_j`` and ``F_j F_k`` have one form."""
     head = node[0]
     if head == "num":
         return node[:2]  # a decimal as written is its exact value
@@ -503,8 +503,23 @@ def _canonical(node: tuple) -> tuple:
         return node[:2] + tuple(_canonical(c) for c in node[2:])
     children = tuple(_canonical(c) for c in node[1:])
     if head in ("add", "mul"):
-        children = tuple(sorted(children, key=repr))
+        children = tuple(sorted(children, key=_order_key))
     return (head,) + children
+
+
+def _order_key(leaf: Any) -> tuple:
+    """A sort key of a tree that depends only on the tree: each part tagged by its type, so that parts of different
+    types never meet in a comparison, and numbers compared as integers (never turned into text: a 6,000-digit
+    integer cannot be, where the host lowered Python's int/str limit)."""
+    if isinstance(leaf, tuple):
+        return ("t",) + tuple(_order_key(part) for part in leaf)
+    if isinstance(leaf, Fraction):
+        return ("q", leaf.numerator, leaf.denominator)
+    if isinstance(leaf, bool) or leaf is None:
+        return ("b", leaf is True)
+    if isinstance(leaf, int):
+        return ("q", leaf, 1)
+    return ("s", str(leaf))
 
 
 def _symbolic_only(a: tuple, g: tuple, ctx: Ctx, why: str) -> Decision:

@@ -30,7 +30,8 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
 from ..compare import compare
 from .._extract import Candidate, extract as _extract
-from ..limits import MAX_ANSWER_CHARS, Deadline, GradingTimeout
+from ..errors import GradingTimeout
+from ..limits import MAX_ANSWER_CHARS, Deadline
 from ..options import Options, make_options
 from .._read import read
 from ..values import (

@@ -15,9 +15,9 @@ the import graph).
   caller's main script.
 """
 
-from ..limits import GradingTimeout
+from ..errors import GradingTimeout, PoolUnusable
 from ._bounded import RESULT_GRACE, WouldBlock, no_waiting, run_bounded, waited
-from ._pool import PoolUnusable, WorkerPool, add_worker_setup, available_cores, in_worker, wait_stopped
+from ._pool import WorkerPool, add_worker_setup, available_cores, in_worker, wait_stopped
 from ._shared import BOUNDED_WORKERS, batch_workers, current_pool, give_up, shared_pool, unusable, warm_pool
 from ._stops import STEP, stopping_on
 

@@ -28,8 +28,9 @@ import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Tuple, TypeVar
 
-from ..limits import Deadline, GradingTimeout
-from ._pool import PoolUnusable, in_worker
+from ..errors import GradingTimeout, PoolUnusable
+from ..limits import Deadline
+from ._pool import in_worker
 from ._shared import give_up, shared_pool
 
 __all__ = ["run_bounded", "RESULT_GRACE", "WouldBlock", "no_waiting", "waited"]

@@ -44,6 +44,7 @@ import weakref
 from concurrent.futures import Future
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, TypeVar
 
+from ..errors import PoolUnusable
 from ._stops import STEP
 
 __all__ = ["WorkerPool", "PoolUnusable", "available_cores", "add_worker_setup", "wait_stopped", "in_worker"]
@@ -87,11 +88,6 @@ def add_worker_setup(fn: Callable[[], Any], before_fork: bool = False) -> None:
 def in_worker() -> bool:
     """Whether this process is a worker of a :class:`WorkerPool`."""
     return _in_worker
-
-
-class PoolUnusable(RuntimeError):
-    """Worker processes cannot be started here (e.g. where starting processes is forbidden); work must run in the
-    caller's process instead."""
 
 
 def available_cores() -> int:

@@ -22,7 +22,8 @@ import threading
 import warnings
 from typing import Optional
 
-from ._pool import PoolUnusable, WorkerPool, available_cores, in_worker
+from ..errors import PoolUnusable
+from ._pool import WorkerPool, available_cores, in_worker
 
 __all__ = ["shared_pool", "current_pool", "warm_pool", "give_up", "unusable", "batch_workers", "BOUNDED_WORKERS"]
 

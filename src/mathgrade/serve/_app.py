@@ -36,7 +36,7 @@ from ._grading import Grading, make_pool
 from ._metrics import CONTENT_TYPE, Metrics
 
 if TYPE_CHECKING:
-    from ..pool import WorkerPool
+    from ..runtime import WorkerPool
     from ..rewards import Plan
 
 __all__ = ["ServeSettings", "create_app"]
