@@ -11,6 +11,12 @@ from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, NamedTuple, Op
 
 from . import _forms, _units
 from .compare import Decision, compare
+from .compare._table import (
+    ANSWER_ALL_OPTIONS, ANSWER_CONFLICTING, ANSWER_OPTION_MISMATCH, ANSWER_RESTATES_PROBLEM,
+    ANSWER_UNFINISHED_ARITHMETIC, ERROR, EXPRESSION_ROUNDED, EXTRACT_AMBIGUOUS, EXTRACT_NONE, LIMIT_DEPTH, LIMIT_TIMEOUT,
+    LIST_ORDER, NUMBER_DECIMAL_COMMA, NUMBER_EXACT_GOLD, NUMBER_ROUNDED, READ_ANSWER, READ_GOLD, TEXT_NORMALIZED,
+    UNIT_CONVERTED, UNIT_MISMATCH, UNIT_PERCENT,
+)
 from ._extract import Candidate, extract as _extract, extract_staged as _extract_staged, why_none
 from ._extract._problem import listed_options
 from .limits import Deadline, GradingTimeout
@@ -65,7 +71,7 @@ def grade_with(output: str, gold: GoldLike, options: Options, problem: Optional[
         gold_reading = _read_gold(gold_text)
         if gold_reading.value is None:
             reason = f"the gold answer could not be read: {gold_reading.error}"
-            return Verdict(False, Status.INVALID_GOLD, reason, "read.gold", gold_text)
+            return Verdict(False, Status.INVALID_GOLD, reason, READ_GOLD, gold_text)
         gold_value = gold_reading.value
         letters = listed_options(problem) if problem and isinstance(gold_value, Choice) else {}
         gold_ = _Gold(gold_text, gold_value, gold_reading.decimal_comma, letters, problem)
@@ -83,12 +89,12 @@ def grade_with(output: str, gold: GoldLike, options: Options, problem: Optional[
         return _decide(output, candidates, gold_, options, deadline, more, tried)
     except GradingTimeout:
         return Verdict(False, Status.TIMEOUT, f"time limit of {options.timeout:g} s reached while {stage}",
-                       "limit.timeout", gold_text, tried[-1] if tried else None, gold_value=gold_value)
+                       LIMIT_TIMEOUT, gold_text, tried[-1] if tried else None, gold_value=gold_value)
     except RecursionError:
-        return Verdict(False, Status.ERROR, f"input nested too deeply while {stage}", "limit.depth", gold_text,
+        return Verdict(False, Status.ERROR, f"input nested too deeply while {stage}", LIMIT_DEPTH, gold_text,
                        error="RecursionError")
     except Exception as exc:  # noqa: BLE001 - grading never raises; the error is recorded in the verdict
-        return Verdict(False, Status.ERROR, f"internal error while {stage}", "error", gold_text,
+        return Verdict(False, Status.ERROR, f"internal error while {stage}", ERROR, gold_text,
                        error=f"{type(exc).__name__}: {exc}")
 
 
@@ -179,7 +185,7 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
     if not candidates:
         why = why_none(output, policy=options.policy)
         return Verdict(False, Status.NO_ANSWER, "no final answer found in the output" + (f": {why}" if why else ""),
-                       "extract.none", gold_text, gold_value=gold.value)
+                       EXTRACT_NONE, gold_text, gold_value=gold.value)
     first_unread: Optional[Tuple[Answer, Reading]] = None
     refused: Optional[Verdict] = None
     for cand in _then(candidates, more):
@@ -192,7 +198,7 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
         if cand.alternatives:
             conflict = _conflicting(cand.alternatives, options, deadline)
             if conflict is not None:
-                return Verdict(False, Status.AMBIGUOUS, conflict, "extract.ambiguous", gold_text, answer,
+                return Verdict(False, Status.AMBIGUOUS, conflict, EXTRACT_AMBIGUOUS, gold_text, answer,
                                gold_value=gold.value)
         reading = read(cand.text)
         if reading.value is None:
@@ -211,8 +217,8 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
     answer, reading = first_unread
     if _same_text(answer.text, gold_text):
         return Verdict(True, Status.CORRECT, "the answer could not be read, but it is the gold answer as text",
-                       "text.normalized", gold_text, answer, gold_value=gold.value)
-    return Verdict(False, Status.UNPARSABLE, f"the answer could not be read: {reading.error}", "read.answer",
+                       TEXT_NORMALIZED, gold_text, answer, gold_value=gold.value)
+    return Verdict(False, Status.UNPARSABLE, f"the answer could not be read: {reading.error}", READ_ANSWER,
                    gold_text, answer, gold_value=gold.value)
 
 
@@ -234,7 +240,7 @@ def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline
     if gold.options and isinstance(value, (SetValue, TupleValue)) and len(value.items) > 1:
         named = {_option_of(item, gold.options, options, deadline) for item in value.items} - {None}
         if len(named) > 1:
-            return value, Decision(False, "answer.all_options", f"the answer lists the contents of several options "
+            return value, Decision(False, ANSWER_ALL_OPTIONS, f"the answer lists the contents of several options "
                                                                 f"({', '.join(sorted(str(n) for n in named))}) "
                                                                 "without choosing one")
     if gold.options and not isinstance(value, Choice):
@@ -249,10 +255,10 @@ def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline
         return value, decision
     if reading.decimal_comma is not None and isinstance(gold.value, Number) and \
             reading.decimal_comma.value == gold.value.value:
-        return reading.decimal_comma, Decision(True, "number.decimal_comma",
+        return reading.decimal_comma, Decision(True, NUMBER_DECIMAL_COMMA,
                                                f"{reading.decimal_comma} (read with a decimal comma) equals the gold")
     if gold.decimal_comma is not None and isinstance(value, Number) and value.value == gold.decimal_comma.value:
-        return value, Decision(True, "number.decimal_comma",
+        return value, Decision(True, NUMBER_DECIMAL_COMMA,
                                f"{value} equals the gold read with a decimal comma ({gold.decimal_comma})")
     return value, decision
 
@@ -265,35 +271,35 @@ def _committed(cand: Candidate, value: Value, decision: Decision, gold: _Gold, o
     option's."""
     reward = options.policy == "reward"
     if _forms.restates_problem(cand.text, gold.text, gold.problem):
-        return Decision(False, "answer.restates_problem", f"{cand.text} is the problem's own expression, not "
+        return Decision(False, ANSWER_RESTATES_PROBLEM, f"{cand.text} is the problem's own expression, not "
                                                           f"evaluated (the gold is {gold.text})")
-    if reward and not decision.rule.endswith(".rounded") and isinstance(gold.value, Number) and \
+    if reward and decision.rule not in _ROUNDED and isinstance(gold.value, Number) and \
             isinstance(value, (Number, Expression)) and \
             _forms.plain_number(gold.text) and _forms.unfinished_arithmetic(cand.text):
         # (equal to a plain number exactly, the answer is rational: its operations can be carried out)
-        return Decision(False, "answer.unfinished_arithmetic", f"{cand.text} leaves arithmetic undone; the gold is "
+        return Decision(False, ANSWER_UNFINISHED_ARITHMETIC, f"{cand.text} leaves arithmetic undone; the gold is "
                                                                f"the number {gold.text}")
     if reward and isinstance(value, Number) and isinstance(gold.value, Number) and \
             value.percent != gold.value.percent and value.value != gold.value.value:
-        return Decision(False, "unit.percent", f"{value} matches the gold {gold.value} only by moving a percent sign "
+        return Decision(False, UNIT_PERCENT, f"{value} matches the gold {gold.value} only by moving a percent sign "
                                                "by a factor of 100")
-    if decision.rule.endswith(".rounded") and isinstance(gold.value, Number) and gold.value.places is not None \
+    if decision.rule in _ROUNDED and isinstance(gold.value, Number) and gold.value.places is not None \
             and _rounded_to_gold(value, gold.value) and (reward or gold.problem is not None) \
             and not _gold_is_rounded(gold.text, gold.problem):
-        return Decision(False, "number.exact_gold", f"the gold {gold.text} is an exact decimal (nothing says it is "
+        return Decision(False, NUMBER_EXACT_GOLD, f"the gold {gold.text} is an exact decimal (nothing says it is "
                                                     f"rounded), and {value} is not exactly it")
     if gold.problem is not None and isinstance(value, (SetValue, TupleValue)) and \
             isinstance(gold.value, (SetValue, TupleValue)) and _forms.problem_asks_order(gold.problem):
         if len(value.items) == len(gold.value.items) and not all(
                 compare(a, g, options, deadline).equal for a, g in zip(value.items, gold.value.items)):
-            return Decision(False, "list.order", "the problem asks for the answers in an order, and these are in "
+            return Decision(False, LIST_ORDER, "the problem asks for the answers in an order, and these are in "
                                                  "another one")
     if isinstance(value, Choice) and gold.options.get(value.letter) is not None:
         content = value.content if value.content is not None else (read(cand.content).value if cand.content
                                                                     else None)
         option = read(gold.options[value.letter]).value
         if content is not None and option is not None and not compare(content, option, options, deadline).equal:
-            return Decision(False, "answer.option_mismatch", f"the answer names ({value.letter}) but writes "
+            return Decision(False, ANSWER_OPTION_MISMATCH, f"the answer names ({value.letter}) but writes "
                                                              f"{content}, which is not that option "
                                                              f"({gold.options[value.letter]})")
     if gold.options and others:
@@ -301,7 +307,7 @@ def _committed(cand: Candidate, value: Value, decision: Decision, gold: _Gold, o
         if isinstance(value, Choice):
             letters.discard(value.letter)
         if letters:
-            return Decision(False, "answer.conflicting", f"the output also marks option "
+            return Decision(False, ANSWER_CONFLICTING, f"the output also marks option "
                                                          f"{', '.join(sorted(str(x) for x in letters))} as its answer")
     return decision
 
@@ -344,9 +350,9 @@ def _unit_decision(written: str, value: Value, gold: _Gold, options: Options,
     if how == "angle":
         if isinstance(value, Number) and isinstance(gold.value, Number) and value.value == gold.value.value == 0:
             return None
-        return Decision(False, "unit.mismatch", f"the answer is in {shown_a}s and {where} is {shown_g}s")
+        return Decision(False, UNIT_MISMATCH, f"the answer is in {shown_a}s and {where} is {shown_g}s")
     if how == "mismatch" or factor is None:
-        return Decision(False, "unit.mismatch", f"the answer's unit ({shown_a}) does not convert to {where} "
+        return Decision(False, UNIT_MISMATCH, f"the answer's unit ({shown_a}) does not convert to {where} "
                                                 f"({shown_g})")
     answer_number, gold_number = _number_of(value, written), _number_of(gold.value, gold.text)
     if answer_number is None or gold_number is None:
@@ -354,8 +360,8 @@ def _unit_decision(written: str, value: Value, gold: _Gold, options: Options,
     converted = Number(answer_number.value * factor)
     d = compare(converted, gold_number, options, deadline)
     if d.equal:
-        return Decision(True, "unit.converted", f"{answer_number} {shown_a} is {converted} {shown_g}: {d.reason}")
-    return Decision(False, "unit.mismatch", f"{answer_number} {shown_a} is {converted} {shown_g}, not "
+        return Decision(True, UNIT_CONVERTED, f"{answer_number} {shown_a} is {converted} {shown_g}: {d.reason}")
+    return Decision(False, UNIT_MISMATCH, f"{answer_number} {shown_a} is {converted} {shown_g}, not "
                                             f"{gold_number} ({where} unit)")
 
 
@@ -407,7 +413,9 @@ def _then(candidates: List[Candidate], more: Callable[[], List[Candidate]]) -> I
 
 _FALLBACK_PRIORITY = 40
 """Candidates ranked at or below this are guesses (code output, bare answers, formulas, numbers), not marked."""
-_AMBIGUOUS_RULES = frozenset({"answer.all_options", "answer.conflicting"})
+_AMBIGUOUS_RULES = frozenset({ANSWER_ALL_OPTIONS, ANSWER_CONFLICTING})
+_ROUNDED = (NUMBER_ROUNDED, EXPRESSION_ROUNDED)
+"""The rules that accept a rounding."""
 """Rules whose refusal means the output commits to several answers (status ``ambiguous``, not ``incorrect``)."""
 
 

@@ -12,6 +12,7 @@ from typing import Optional
 
 from ..values import Choice, Expression, SetValue, Text, Value
 from ._core import Ctx, Decision, a_kind_name
+from ._table import CHOICE_CONTENT, CHOICE_LETTER, KIND_MISMATCH, TEXT_EMPTY_SET, TEXT_NORMALIZED
 
 __all__ = ["compare_text", "normalize_text"]
 
@@ -72,20 +73,20 @@ def compare_text(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     if isinstance(answer, Text) and isinstance(gold, Text):
         a, g = normalize_text(answer.text), normalize_text(gold.text)
         if a == g:
-            return Decision(True, "text.normalized", f"the texts agree after normalization: {g!r}")
-        return Decision(False, "text.normalized", f"the texts differ: {a!r} vs {g!r}")
+            return Decision(True, TEXT_NORMALIZED, f"the texts agree after normalization: {g!r}")
+        return Decision(False, TEXT_NORMALIZED, f"the texts differ: {a!r} vs {g!r}")
     text, other = (answer, gold) if isinstance(answer, Text) else (gold, answer)
     assert isinstance(text, Text)
     if isinstance(other, SetValue) and other.braces and not other.items:
         same = normalize_text(text.text) in _NO_SOLUTION
-        return Decision(same, "text.empty_set", f"{text.text!r} {'says' if same else 'does not say'} "
+        return Decision(same, TEXT_EMPTY_SET, f"{text.text!r} {'says' if same else 'does not say'} "
                                                 "there is no solution (the empty set)")
     word = _spelled(other)
     if word is not None:
         same = word == normalize_text(text.text).replace(" ", "")
-        return Decision(same, "text.normalized", f"{other} spelled as a word is {word!r}"
+        return Decision(same, TEXT_NORMALIZED, f"{other} spelled as a word is {word!r}"
                                                  f"{'' if same else ', not ' + repr(normalize_text(text.text))}")
-    return Decision(False, "kind.mismatch", f"the {'answer' if text is answer else 'gold'} is text "
+    return Decision(False, KIND_MISMATCH, f"the {'answer' if text is answer else 'gold'} is text "
                                             f"({text.text!r}) and the other side is {a_kind_name(other)}")
 
 
@@ -93,11 +94,11 @@ def _choices(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     la, lg = _letter(answer), _letter(gold)
     if la is not None and lg is not None:
         same = la == lg
-        return Decision(same, "choice.letter", f"choice {la} {'is' if same else 'is not'} choice {lg}")
+        return Decision(same, CHOICE_LETTER, f"choice {la} {'is' if same else 'is not'} choice {lg}")
     if isinstance(answer, Choice) and answer.content is not None and not isinstance(gold, Choice):
         d = ctx.compare(answer.content, gold)
-        return Decision(d.equal, "choice.content", f"the chosen option's content: {d.reason}")
+        return Decision(d.equal, CHOICE_CONTENT, f"the chosen option's content: {d.reason}")
     if isinstance(gold, Choice) and gold.content is not None and not isinstance(answer, Choice):
         d = ctx.compare(answer, gold.content)
-        return Decision(d.equal, "choice.content", f"the gold option's content: {d.reason}")
-    return Decision(False, "kind.mismatch", "one side is a choice letter and the other is not a letter")
+        return Decision(d.equal, CHOICE_CONTENT, f"the gold option's content: {d.reason}")
+    return Decision(False, KIND_MISMATCH, "one side is a choice letter and the other is not a letter")
