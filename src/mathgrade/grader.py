@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
-from . import _forms, _units
+from . import _forms, _golds, _units
 from .compare import Decision, compare
 from .compare._table import (
     ANSWER_ALL_OPTIONS, ANSWER_CONFLICTING, ANSWER_OPTION_MISMATCH, ANSWER_RESTATES_PROBLEM,
@@ -68,13 +68,14 @@ def grade_with(output: str, gold: GoldLike, options: Options, problem: Optional[
     gold_value: Optional[Value] = None
     tried: List[Answer] = []  # the candidates taken so far: a verdict cut short by the time limit keeps the last
     try:
-        gold_reading = _read_gold(gold_text)
+        forms = _golds.gold_forms(gold_text)
+        gold_reading = forms.reading
         if gold_reading.value is None:
-            reason = f"the gold answer could not be read: {gold_reading.error}"
-            return Verdict(False, Status.INVALID_GOLD, reason, READ_GOLD, gold_text)
+            stage = "extracting the answer"
+            return _unreadable_gold(output, gold_text, gold_reading, options)
         gold_value = gold_reading.value
         letters = listed_options(problem) if problem and isinstance(gold_value, Choice) else {}
-        gold_ = _Gold(gold_text, gold_value, gold_reading.decimal_comma, letters, problem)
+        gold_ = _Gold(gold_text, gold_value, gold_reading.decimal_comma, letters, problem, forms.alternatives)
         stage = "extracting the answer"
         candidates, fallbacks = _extract_staged(output, policy=options.policy, choices=isinstance(gold_value, Choice))
         stage = "comparing"
@@ -150,31 +151,21 @@ class _Gold(NamedTuple):
     decimal_comma: Optional[Number] = None
     options: Dict[str, str] = {}
     problem: Optional[str] = None
+    alternatives: Tuple[Value, ...] = ()
+    """Equivalent forms the gold lists (``\\frac54 \\#\\# 1.25``): any of them is the answer."""
 
 
-def _read_gold(gold_text: str) -> Reading:
-    """Read a gold answer. A gold that is a whole solution (MATH's ``solution`` field, a reference output ending in
-    "The final answer is ...") or that holds several boxes gives its marked answer instead; a gold that is a
-    sentence ending in its value ("So the total number of apples is 42.") gives that value."""
-    reading = read(gold_text)
-    several_boxes = gold_text.count("\\boxed") + gold_text.count("\\fbox") > 1
-    if not several_boxes and not isinstance(reading.value, (Text, type(None))):
-        return reading
-    marked = _extract(gold_text, policy="reward")
-    if marked and not marked[0].alternatives:
-        answer = read(marked[0].text)
-        if answer.value is not None:
-            return answer
-    stated = _STATED_VALUE.search(gold_text) if isinstance(reading.value, Text) else None
-    if stated is not None:
-        answer = read(stated.group(1))
-        if answer.value is not None and not isinstance(answer.value, Text):
-            return answer
-    return reading
-
-
-_STATED_VALUE = re.compile(r"(?:\b(?:is|are|was|were|equals|be)|=)\s+([^\s=]+?)\s*[.!]?\s*$")
-"""The value at the end of a sentence: "... she has is 42." """
+def _unreadable_gold(output: str, gold_text: str, reading: Reading, options: Options) -> Verdict:
+    """A gold that cannot be read as math is still compared, as text (:func:`._golds.same_text`): an answer that is
+    the gold's text is correct; otherwise the gold is ``invalid_gold``, with the reason it could not be read."""
+    for cand in _extract(output, policy=options.policy):
+        if not cand.refused and not cand.alternatives and _golds.same_text(cand.text, gold_text):
+            answer = Answer(cand.text, cand.start, cand.end, cand.rule)
+            return Verdict(True, Status.CORRECT, "the gold could not be read as math, and the answer is the same text",
+                           TEXT_NORMALIZED, gold_text, answer)
+        break  # (only the best candidate is the answer)
+    reason = f"the gold answer could not be read: {reading.error}"
+    return Verdict(False, Status.INVALID_GOLD, reason, READ_GOLD, gold_text)
 
 
 def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Options, deadline: Deadline,
@@ -215,7 +206,7 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
         assert refused is not None  # (there were candidates, and every one was refused or failed to read)
         return refused
     answer, reading = first_unread
-    if _same_text(answer.text, gold_text):
+    if _golds.same_text(answer.text, gold_text):
         return Verdict(True, Status.CORRECT, "the answer could not be read, but it is the gold answer as text",
                        TEXT_NORMALIZED, gold_text, answer, gold_value=gold.value)
     return Verdict(False, Status.UNPARSABLE, f"the answer could not be read: {reading.error}", READ_ANSWER,
@@ -253,6 +244,10 @@ def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline
     decision = compare(value, gold.value, options, deadline)
     if decision.equal:
         return value, decision
+    for alternative in gold.alternatives:
+        d = compare(value, alternative, options, deadline)
+        if d.equal:
+            return value, Decision(True, d.rule, f"{d.reason} (the gold lists equivalent forms; this is one)")
     if reading.decimal_comma is not None and isinstance(gold.value, Number) and \
             reading.decimal_comma.value == gold.value.value:
         return reading.decimal_comma, Decision(True, NUMBER_DECIMAL_COMMA,
@@ -436,10 +431,3 @@ def _conflicting(texts: Tuple[str, ...], options: Options, deadline: Deadline) -
         if not compare(v, first, options, deadline).equal:
             return f"the output commits to different answers: {first_text!r} and {t!r}"
     return None
-
-
-def _same_text(a: str, b: str) -> bool:
-    def norm(s: str) -> str:
-        return "".join(s.split()).strip("$.").lower()
-
-    return norm(a) == norm(b)

@@ -164,6 +164,57 @@ def _html_entities(s: str) -> str:
 
 
 
+_HTML_SCRIPT = re.compile(r"<(sup|sub)>\s*(.*?)\s*</\1>", re.I | re.S)
+_HTML_TAG = re.compile(r"</?(?:b|i|em|strong|span|p|br|code)\s*/?>", re.I)
+
+
+def _html_tags(s: str) -> str:
+    """HTML superscripts and subscripts (``x<sup>2</sup>``, ``a<sub>1</sub>``) as ``^{2}`` and ``_{1}``; plain
+    formatting tags (``<b>``, ``<br>``) dropped."""
+    if "<" not in s or ">" not in s:
+        return s
+    s = _HTML_SCRIPT.sub(lambda m: ("^{" if m.group(1).lower() == "sup" else "_{") + m.group(2) + "}", s)
+    return _HTML_TAG.sub(" ", s)
+
+
+_CIRCLED = {chr(0x2460 + k): str(k + 1) for k in range(20)}
+"""Circled numerals ``①``…``⑳`` (Chinese exams number statements with them)."""
+_CIRCLED_RUN = re.compile("[" + "".join(_CIRCLED) + "](?:[\\s,，、;；和与及]*[" + "".join(_CIRCLED) + "])*")
+
+
+def _circled(s: str) -> str:
+    """Circled numerals as numbers, a run of them as a list: ``①④`` and ``①、④`` are ``1, 4``."""
+    if s.isascii():
+        return s
+    return _CIRCLED_RUN.sub(lambda m: ", ".join(_CIRCLED[c] for c in m.group() if c in _CIRCLED), s)
+
+
+_BASE_NUMBER = re.compile(r"(?<![\\A-Za-z0-9_^.}])(?:\(([0-9A-F]+(?:\.[0-9A-F]+)?)\)|([0-9A-F]+(?:\.[0-9A-F]+)?))"
+                          r"_\s*(?:\{\s*([0-9]{1,2})\s*\}|([0-9]))(?![0-9])")
+
+
+def _bases(s: str) -> str:
+    """A number written in another base, its base as a subscript (``0.101_{2}``, ``(1011)_2``, ``FF_{16}``), as its
+    exact value (``\\frac{5}{8}``, ``11``, ``255``). Left alone: a subscript that is not a base of the digits
+    (``5_1``, ``12_{10}``), and letters unless the base is 16 (``AB_{12}`` names a segment)."""
+    if "_" not in s:
+        return s
+
+    def value(m: "re.Match[str]") -> str:
+        digits, base = m.group(1) or m.group(2), int(m.group(3) or m.group(4))
+        whole, _, fraction = digits.partition(".")
+        if not 2 <= base <= 16 or base == 10 or not digits.replace(".", "").isdigit() and base != 16 \
+                or any(int(d, 16) >= base for d in whole + fraction):
+            return m.group()
+        numerator = int(whole + fraction, base)
+        denominator = base ** len(fraction)
+        if numerator % denominator == 0:
+            return str(numerator // denominator)
+        return "\\frac{" + str(numerator) + "}{" + str(denominator) + "}"
+
+    return _BASE_NUMBER.sub(value, s)
+
+
 def _boxed(s: str) -> str:
     """An answer that is all ``\\boxed{x}`` (or an unclosed ``\\boxed{x``) is ``x``; elsewhere ``\\boxed{x}`` and
     ``\\fbox{x}`` become the group ``{x}``."""
@@ -438,6 +489,8 @@ def _trailing(s: str) -> str:
 REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
     ("control_chars", _control_chars),
     ("html_entities", _html_entities),
+    ("html_tags", _html_tags),
+    ("circled", _circled),
     ("unicode", _unicode),
     ("escapes", _escapes),
     ("math_delimiters", _math_delimiters),
@@ -445,6 +498,7 @@ REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
     ("colors", _colors),
     ("display", _display),
     ("digit_groups", _digit_groups),
+    ("bases", _bases),
     ("sizing", _sizing),
     ("spacing", _spacing),
     ("spellings", _spellings),

@@ -1,0 +1,145 @@
+"""Gold answers as grading uses them: a gold is the user's data, not the model's, so one that cannot be read as math
+is still compared.
+
+:func:`gold_forms` reads a gold and returns every form it stands for:
+
+- a gold that is a whole solution, or holds several boxes, gives its marked answer; a sentence ending in its value
+  gives that value (``"So the total number of apples is 42."``);
+- a gold listing equivalent forms with a separator (``\\frac54 \\#\\# 1.25``, ``a ## b``) stands for each of them,
+  and so does a gold ``a or b`` whose parts are one value (``1.25 \\text{ or } \\frac54``);
+- a gold with a repairable slip is read repaired (a decimal broken by a space, ``0. 75``);
+- a gold of words in any script (``系统抽样``) is text;
+- any other gold that cannot be read (a trailing ``^``, an unbalanced bracket, an unknown symbol) is compared with
+  the answer as text by :func:`same_text` (spacing, ``$``, braces, ``\\left``/``\\right``, ``\\text{}`` wrappers
+  and case ignored): the answer is correct when it is the same text, and the gold stays ``invalid_gold`` otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple, Optional, Tuple
+
+from ._extract import extract
+from ._read import Reading, read
+from .values import SetValue, Text, Value
+
+__all__ = ["GoldForms", "gold_forms", "same_text", "text_key"]
+
+
+class GoldForms(NamedTuple):
+    """What a gold text stands for: its ``reading`` (value None when it cannot be read) and, for a gold that lists
+    equivalent forms, each of them (``alternatives``; empty otherwise)."""
+
+    reading: Reading
+    alternatives: Tuple[Value, ...] = ()
+
+
+_SEPARATOR = re.compile(r"\s*(?:\\#\s*\\#|##)\s*")
+"""Separators of equivalent forms in a gold: ``\\#\\#``, ``##``."""
+_OR = re.compile(r"\s*(?:\\(?:text|mathrm|textrm|mbox)\s*\{\s*or\s*\}|(?<![A-Za-z\\])or(?![A-Za-z]))\s*")
+_BROKEN_DECIMAL = re.compile(r"(?<![0-9.])([0-9]+)\.\s+([0-9]+)(?![0-9.])")
+_COMMAND = re.compile(r"\\([A-Za-z]+)")
+_WORDS_ONLY = re.compile(r"[\w\s'’,.;:!?()\-]+")
+_TEXT_WRAPPER = re.compile(r"\\(?:text|mathrm|textrm|textbf|mbox|operatorname)\s*\{([^{}]*)\}")
+
+
+def gold_forms(gold_text: str) -> GoldForms:
+    """The forms ``gold_text`` stands for (see the module docstring)."""
+    reading = read_gold(gold_text)
+    if reading.value is not None:
+        same = _one_value_or(gold_text, reading.value)
+        return GoldForms(reading, same)
+    parts = [p for p in _SEPARATOR.split(gold_text) if p.strip()]
+    if len(parts) > 1:
+        values = tuple(v for v in (read_gold(p).value for p in parts) if v is not None)
+        if len(values) == len(parts):
+            return GoldForms(Reading(values[0]), values)
+    repaired = _BROKEN_DECIMAL.sub(r"\1.\2", gold_text)
+    if repaired != gold_text:
+        again = read(repaired)
+        if again.value is not None:
+            return GoldForms(again)
+    words = _words(gold_text)
+    if words is not None:
+        return GoldForms(Reading(Text(words, raw=gold_text)))
+    return GoldForms(reading)
+
+
+def _one_value_or(gold_text: str, value: Value) -> Tuple[Value, ...]:
+    """The parts of a gold ``a or b`` that are all one value (``1.25 \\text{ or } \\frac54``): any of them is the
+    answer. Empty for anything else (``x = 2 \\text{ or } x = 3`` lists two solutions)."""
+    if not (isinstance(value, SetValue) and not value.braces and len(value.items) > 1 and _OR.search(gold_text)):
+        return ()
+    from .compare import compare
+    from .limits import Deadline
+    from .options import make_options
+
+    options, deadline = make_options(), Deadline(1.0)
+    first = value.items[0]
+    if all(compare(item, first, options, deadline).equal for item in value.items[1:]):
+        return value.items
+    return ()
+
+
+def _words(gold_text: str) -> Optional[str]:
+    """The gold as lower-case words when it is only words (of any script) and punctuation, without digits, math
+    commands or operators (``系统抽样``, ``\\text{Tuesday}``); else None."""
+    s = gold_text.strip().strip("$").strip()
+    prev = None
+    while prev != s:
+        prev, s = s, _TEXT_WRAPPER.sub(r"\1", s)
+    if not s or _COMMAND.search(s) or any(c.isdigit() for c in s) or not _WORDS_ONLY.fullmatch(s):
+        return None
+    if not any(c.isalpha() for c in s):
+        return None
+    return " ".join(s.lower().split()).strip(" .,;:!?")
+
+
+def read_gold(gold_text: str) -> Reading:
+    """Read a gold answer. A gold that is a whole solution (MATH's ``solution`` field, a reference output ending in
+    "The final answer is ...") or that holds several boxes gives its marked answer instead; a gold that is a
+    sentence ending in its value ("So the total number of apples is 42.") gives that value."""
+    reading = read(gold_text)
+    several_boxes = gold_text.count("\\boxed") + gold_text.count("\\fbox") > 1
+    if not several_boxes and not isinstance(reading.value, (Text, type(None))):
+        return reading
+    marked = extract(gold_text, policy="reward")
+    if marked and not marked[0].alternatives:
+        answer = read(marked[0].text)
+        if answer.value is not None:
+            return answer
+    stated = _STATED_VALUE.search(gold_text) if isinstance(reading.value, Text) else None
+    if stated is not None:
+        answer = read(stated.group(1))
+        if answer.value is not None and not isinstance(answer.value, Text):
+            return answer
+    return reading
+
+
+_STATED_VALUE = re.compile(r"(?:\b(?:is|are|was|were|equals|be)|=)\s+([^\s=]+?)\s*[.!]?\s*$")
+"""The value at the end of a sentence: "... she has is 42." """
+
+_LAYOUT = re.compile(r"\\(?:left|right|displaystyle|textstyle|big|Big|bigg|Bigg)(?![A-Za-z])|\\[,;:! ]|[\s$~{}]")
+
+
+_SYMBOL_WORDS = {"\\perp": "⊥", "perpendicular": "⊥", "\\parallel": "∥", "parallel": "∥", "\\|": "∥",
+                 "\\cong": "≅", "congruent": "≅", "\\sim": "∼", "similar": "∼"}
+"""Relation symbols used as answers, and the words for them."""
+
+
+def text_key(text: str) -> str:
+    """``text`` reduced to what a reader sees: no spacing, ``$``, braces, ``\\left``/``\\right``, ``\\text{}``-style
+    wrappers, final period, nor case; ``\\dfrac`` and ``\\tfrac`` are ``\\frac``."""
+    prev = None
+    s = text
+    while prev != s:
+        prev, s = s, _TEXT_WRAPPER.sub(r"\1", s)
+    s = s.replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac")
+    s = _LAYOUT.sub("", s).rstrip(".").lower()
+    return _SYMBOL_WORDS.get(s, s)
+
+
+def same_text(a: str, b: str) -> bool:
+    """Whether two answers are the same text once :func:`text_key` has dropped what does not show."""
+    key = text_key(a)
+    return bool(key) and key == text_key(b)

@@ -1,0 +1,56 @@
+"""Grading kinds of the accuracy ratchet, round 3 (issue 28): one section per kind, each with answers that must be
+correct and near misses that must not (a false "correct" is the costliest mistake a grader can make)."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import pytest
+
+import mathgrade
+
+
+def grade(output: str, gold: str, problem: Optional[str] = None, **opts: Any) -> mathgrade.Verdict:
+    return mathgrade.grade(output, gold, problem=problem, **opts)
+
+
+def boxed(answer: str, gold: str, **opts: Any) -> mathgrade.Verdict:
+    return mathgrade.grade(f"The answer is $\\boxed{{{answer}}}$.", gold, **opts)
+
+
+# ---- 1: golds we cannot read ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("answer,gold", [
+    ("\\frac54", "\\frac54 \\#\\# 1.25"), ("1.25", "\\frac54 \\#\\# 1.25"), ("5/4", "5/4 ## 1.25"),
+    ("1.25", "1.25 \\text{ or } \\frac{5}{4}"), ("\\frac54", "1.25 or \\frac{5}{4}"),
+    ("0.75", "0. 75"), ("\\text{系统抽样}", "系统抽样"), ("系统抽样", "系统抽样"), ("20 N", "20 \\mathrm{~N}"),
+    ("1, 4", "①④"), ("①④", "①④"), ("0.101_{2}", "0.101_{2}"), ("\\frac58", "0.101_{2}"),
+    ("\\perp", "\\perp"), ("\\text{perpendicular}", "\\perp"), ("\\parallel", "\\parallel"),
+    ("x^2", "x<sup>2</sup>"), ("a_1", "a<sub>1</sub>"), ("x^", "x^"), ("(1,2", "(1,2"), ("[0, \\infty", "[0,\\infty"),
+])
+def test_a_gold_we_could_not_read_is_still_compared(answer: str, gold: str) -> None:
+    v = boxed(answer, gold)
+    assert v.correct, v.explain()
+
+
+@pytest.mark.parametrize("answer,gold", [
+    ("1.3", "\\frac54 \\#\\# 1.25"), ("4", "5/4 ## 1.25"), ("1.25", "1.25 \\text{ or } \\frac{4}{5}"),
+    ("0.76", "0. 75"), ("75", "0. 75"), ("\\text{分层抽样}", "系统抽样"), ("30 N", "20 \\mathrm{~N}"),
+    ("1, 3", "①④"), ("1, 4, 5", "①④"), ("14", "①④"), ("0.101", "0.101_{2}"), ("0.111_{2}", "0.101_{2}"),
+    ("\\parallel", "\\perp"), ("\\text{parallel}", "\\perp"), ("x^3", "x<sup>2</sup>"), ("x^", "y^"),
+    ("(1,2)", "(1,2"), ("(1,3", "(1,2"),
+])
+def test_a_gold_we_could_not_read_rejects_a_near_miss(answer: str, gold: str) -> None:
+    v = boxed(answer, gold)
+    assert not v.correct, v.explain()
+
+
+def test_an_or_gold_of_two_solutions_is_still_a_list() -> None:
+    assert boxed("2, 3", "x = 2 \\text{ or } x = 3").correct
+    assert not boxed("2", "x = 2 \\text{ or } x = 3").correct
+
+
+def test_an_unreadable_gold_that_the_answer_is_not_stays_invalid() -> None:
+    v = boxed("5", "x^")
+    assert v.status.value == "invalid_gold" and v.rule == "read.gold"

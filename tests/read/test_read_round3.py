@@ -1,0 +1,48 @@
+"""Reader: the repairs of the accuracy ratchet, round 3 (issue 28), one section per kind, each read both ways (what
+it must read as, and a near miss that must stay different)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from mathgrade._read import read
+from mathgrade.values import Number, SetValue
+
+
+def value(text: str) -> object:
+    r = read(text)
+    assert r.value is not None, r.error
+    return r.value
+
+
+# ---- 1: golds we could not read -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text,number", [
+    ("0.101_{2}", Fraction(5, 8)), ("(1011)_2", Fraction(11)), ("FF_{16}", Fraction(255)), ("12_{3}", Fraction(5)),
+])
+def test_a_number_in_another_base_is_its_value(text: str, number: Fraction) -> None:
+    v = value(text)
+    assert isinstance(v, Number) and v.value == number
+
+
+@pytest.mark.parametrize("text", ["5_1", "AB_{12}", "a_{12}", "x_2", "19_{8}"])
+def test_a_subscript_that_is_not_a_base_stays_a_subscript(text: str) -> None:
+    v = read(text).value
+    assert not (isinstance(v, Number) and v.places is None and v.value in (5, 131, 12, 2, 17))
+
+
+def test_circled_numerals_are_numbers_and_a_run_of_them_a_list() -> None:
+    assert value("①④") == value("1, 4")
+    assert value("①、③") == value("1, 3")
+    assert value("②") == value("2")
+    assert value("①④") != value("1, 3")
+
+
+def test_html_superscripts_and_subscripts() -> None:
+    assert value("x<sup>2</sup>") == value("x^2")
+    assert value("a<sub>1</sub>") == value("a_1")
+    assert value("x<sup>3</sup>") != value("x^2")
+    assert value("<b>5</b>") == value("5")
