@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple, Optional, Tuple
 
+from . import _parts
 from ._extract import extract
 from ._read import Reading, read
 from .values import SetValue, Text, Value
@@ -103,6 +104,10 @@ def read_gold(gold_text: str) -> Reading:
     several_boxes = gold_text.count("\\boxed") + gold_text.count("\\fbox") > 1
     if not several_boxes and not isinstance(reading.value, (Text, type(None))):
         return reading
+    if several_boxes:
+        listed = _boxes_only(gold_text)
+        if listed is not None:
+            return listed
     marked = extract(gold_text, policy="reward")
     if marked and not marked[0].alternatives:
         answer = read(marked[0].text)
@@ -116,6 +121,19 @@ def read_gold(gold_text: str) -> Reading:
     return reading
 
 
+def _boxes_only(gold_text: str) -> Optional[Reading]:
+    """A gold that is only boxes and separators (``\\boxed{35 cm} ++++++ \\boxed{4}``): the list of its boxes."""
+    contents = _parts.boxes(gold_text)
+    outside = _BOX_OR_CONTENT.sub("", gold_text.replace("\\\\", "\\"))
+    for c in contents:
+        outside = outside.replace(c, "", 1)
+    if len(contents) < 2 or any(ch.isalnum() for ch in outside):
+        return None
+    reading = read(", ".join(contents))
+    return reading if isinstance(reading.value, SetValue) else None
+
+
+_BOX_OR_CONTENT = re.compile(r"\\(?:boxed|fbox)\s*")
 _STATED_VALUE = re.compile(r"(?:\b(?:is|are|was|were|equals|be)|=)\s+([^\s=]+?)\s*[.!]?\s*$")
 """The value at the end of a sentence: "... she has is 42." """
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
-from . import _forms, _golds, _units
+from . import _forms, _golds, _parts, _units
 from .compare import Decision, compare
 from .compare._table import (
     ANSWER_ALL_OPTIONS, ANSWER_CONFLICTING, ANSWER_OPTION_MISMATCH, ANSWER_RESTATES_PROBLEM,
@@ -197,6 +197,10 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
                 first_unread = (answer, reading)
             continue
         value, decision = _compare(reading, gold, options, deadline, output[cand.start:cand.end])
+        if not decision.equal and _parts_expected(gold.value, value):
+            found = _in_parts(output, cand, candidates, gold, options, deadline)
+            if found is not None:
+                answer, value, decision = found
         if decision.equal:
             marked = [c for c in candidates if c is not cand and c.priority < _FALLBACK_PRIORITY] \
                 if gold.options else []
@@ -211,6 +215,32 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
                        TEXT_NORMALIZED, gold_text, answer, gold_value=gold.value)
     return Verdict(False, Status.UNPARSABLE, f"the answer could not be read: {reading.error}", READ_ANSWER,
                    gold_text, answer, gold_value=gold.value)
+
+
+def _parts_expected(gold: Value, value: Value) -> bool:
+    """The gold has several parts (a bare list or a tuple) and the answer is not a list of as many."""
+    if not (isinstance(gold, TupleValue) or isinstance(gold, SetValue) and not gold.braces) or len(gold.items) < 2:
+        return False
+    return not (isinstance(value, (SetValue, TupleValue)) and len(value.items) == len(gold.items))
+
+
+def _in_parts(output: str, cand: Candidate, candidates: List[Candidate], gold: _Gold, options: Options,
+              deadline: Deadline) -> Optional[Tuple[Answer, Value, Decision]]:
+    """The answer, its value and the decision when the output commits at its end to as many parts as the gold has
+    and they match it (see :mod:`mathgrade._parts`); None otherwise."""
+    assert isinstance(gold.value, (SetValue, TupleValue))
+    refused = [(c.start, c.end) for c in candidates if c.refused or c.alternatives]
+    text = _parts.final_parts(output, cand.start, len(gold.value.items), options.policy == "reward", refused)
+    if text is None:
+        return None
+    reading = read(text)
+    if reading.value is None or not isinstance(reading.value, SetValue):
+        return None
+    value, decision = _compare(reading, gold, options, deadline)
+    if not decision.equal:
+        return None
+    return Answer(text, cand.start, cand.end, "final_parts"), value, Decision(
+        True, decision.rule, f"the parts the output ends with: {decision.reason}")
 
 
 def _refusal(cand: Candidate, answer: Answer, gold: _Gold) -> Verdict:

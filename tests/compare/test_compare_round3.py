@@ -54,3 +54,36 @@ def test_an_or_gold_of_two_solutions_is_still_a_list() -> None:
 def test_an_unreadable_gold_that_the_answer_is_not_stays_invalid() -> None:
     v = boxed("5", "x^")
     assert v.status.value == "invalid_gold" and v.rule == "read.gold"
+
+
+# ---- 2: a multi-part answer taken in part ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("output,gold", [
+    ("the largest value is $\\boxed{5}$ and the smallest is $\\boxed{-2}$.", "5, -2"),
+    ("the largest value is $\\boxed{5}$ and the smallest is $\\boxed{-2}$.", "(5, -2)"),
+    ("So $x = 4$ and $x = -1$.", "4, -1"),
+    ("So x = 4 and x = -1.", "-1, 4"),
+    ("A: 11, B: 9, C: 4", "11, 9, 4"),
+    ("Q: how many?\nA: 11, B: 9, C: 4", "11, 9, 4"),
+    ("We find $\\boxed{35}$ cm and $\\boxed{4}$.", "\\boxed{35} ++++++ \\boxed{4}"),
+])
+def test_all_the_parts_the_output_ends_with_are_the_answer(output: str, gold: str) -> None:
+    v = grade(output, gold)
+    assert v.correct, v.explain()
+
+
+@pytest.mark.parametrize("output,gold,policy", [
+    ("the largest value is $\\boxed{5}$ and the smallest is $\\boxed{-3}$.", "5, -2", "eval"),
+    ("the largest value is $\\boxed{-2}$ and the smallest is $\\boxed{5}$.", "(5, -2)", "eval"),  # a tuple is ordered
+    ("candidates: $\\boxed{5}$, $\\boxed{-2}$ and $\\boxed{7}$.", "5, -2", "eval"),  # more parts than the gold's
+    ("the largest value is $\\boxed{5}$.", "5, -2", "eval"),  # a part is not the whole
+    ("So $x = 4$ and $x = -2$.", "4, -1", "eval"),
+    ("So x = 4 and x = -1.", "4, -1", "reward"),  # unmarked: the reward policy takes only boxes
+    ("It is not $\\boxed{5}$; the smallest is $\\boxed{-2}$.", "5, -2", "reward"),  # a refused box is no part
+    ("$\\boxed{5}$ or maybe $\\boxed{-2}$", "5, -2", "eval"),
+    ("A: 11, B: 4, C: 9", "11, 9, 4", "eval"),  # labels give the order
+])
+def test_parts_that_do_not_match_the_gold_are_not_the_answer(output: str, gold: str, policy: str) -> None:
+    v = grade(output, gold, policy=policy)
+    assert not v.correct, v.explain()

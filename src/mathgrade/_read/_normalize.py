@@ -478,6 +478,20 @@ def _ordinals(s: str) -> str:
     return s
 
 
+_LABEL = re.compile(r"\s*[A-Za-z][A-Za-z0-9_]{0,3}\s*:\s*(?=[-+0-9\\(.])")
+
+
+def _labels(s: str) -> str:
+    """A list of labelled values (``A: 11, B: 9, C: 4``) as the parts it names (``A = 11, B = 9, C = 4``: compared
+    in the order of the labels)."""
+    if ":" not in s or "," not in s:
+        return s
+    items = s.split(",")
+    if len(items) < 2 or not all(_LABEL.match(item) for item in items):
+        return s
+    return ",".join(_LABEL.sub(lambda m: m.group().replace(":", "="), item) for item in items)
+
+
 def _trailing(s: str) -> str:
     """Trailing punctuation (a sentence's period, a stray comma) and surrounding space."""
     s = s.strip()
@@ -507,6 +521,7 @@ REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
     ("frac_digit_args", _frac_digit_args),
     ("units", _units),
     ("annotations", _annotations),
+    ("labels", _labels),
     ("trailing", _trailing),
 )
 """The repairs in the order they run: (name, function)."""
