@@ -7,14 +7,15 @@ This module only orchestrates; each stage lives in its own package (:mod:`mathgr
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
-from . import _forms, _golds, _parts, _units
+from . import _forms, _golds, _language, _parts, _units
 from .compare import Decision, compare
 from .compare._table import (
     ANSWER_ALL_OPTIONS, ANSWER_CONFLICTING, ANSWER_OPTION_MISMATCH, ANSWER_RESTATES_PROBLEM,
     ANSWER_UNFINISHED_ARITHMETIC, ERROR, EXPRESSION_ROUNDED, EXTRACT_AMBIGUOUS, EXTRACT_NONE, LIMIT_DEPTH, LIMIT_TIMEOUT,
-    LIST_ORDER, NUMBER_DECIMAL_COMMA, NUMBER_EXACT_GOLD, NUMBER_ROUNDED, READ_ANSWER, READ_GOLD, TEXT_NORMALIZED,
+    LIST_ORDER, NUMBER_AMBIGUOUS_COMMA, NUMBER_DECIMAL_COMMA, NUMBER_EXACT_GOLD, NUMBER_ROUNDED, READ_ANSWER, READ_GOLD, TEXT_NORMALIZED,
     UNIT_CONVERTED, UNIT_MISMATCH, UNIT_PERCENT,
 )
 from ._extract import Candidate, extract as _extract, extract_staged as _extract_staged, why_none
@@ -196,7 +197,7 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
             if first_unread is None:
                 first_unread = (answer, reading)
             continue
-        value, decision = _compare(reading, gold, options, deadline, output[cand.start:cand.end])
+        value, decision = _compare(reading, gold, options, deadline, output[cand.start:cand.end], output)
         if not decision.equal and _parts_expected(gold.value, value):
             found = _in_parts(output, cand, candidates, gold, options, deadline)
             if found is not None:
@@ -252,10 +253,11 @@ def _refusal(cand: Candidate, answer: Answer, gold: _Gold) -> Verdict:
 
 
 def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline,
-             written: str = "") -> Tuple[Value, Decision]:
+             written: str = "", output: str = "") -> Tuple[Value, Decision]:
     """The answer's value and the decision on it: a value that is the content of exactly one option of the problem
-    is that option's letter; two numbers joined by a comma that can only match a number read with a decimal comma
-    when that reading is exactly the gold (and the other way round)."""
+    is that option's letter; two numbers joined by a comma (``2,74``) match a number read with a decimal comma when
+    that reading is exactly the gold (and the other way round), by the convention of the output's language (see
+    :func:`_decimal_comma`)."""
     value = reading.value
     assert value is not None
     if gold.options and isinstance(value, (SetValue, TupleValue)) and len(value.items) > 1:
@@ -271,6 +273,13 @@ def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline
     by_unit = _unit_decision(written, value, gold, options, deadline) if written else None
     if by_unit is not None:
         return value, by_unit
+    if written and isinstance(value, Number) and isinstance(gold.value, Number) \
+            and _THOUSANDS_COMMA.fullmatch(written.strip(" $.")) and _language.uses_decimal_comma(output):
+        decimal = Number(value.value / 1000, 3)
+        if gold.value.value in (value.value, decimal.value):
+            return value, Decision(False, NUMBER_AMBIGUOUS_COMMA, f"{written.strip(' $.')} is {value} with a "
+                                   f"thousands comma or {decimal} with a decimal comma, and the output's language "
+                                   "writes decimals with a comma: it is ambiguous")
     decision = compare(value, gold.value, options, deadline)
     if decision.equal:
         return value, decision
@@ -279,13 +288,28 @@ def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline
         if d.equal:
             return value, Decision(True, d.rule, f"{d.reason} (the gold lists equivalent forms; this is one)")
     if reading.decimal_comma is not None and isinstance(gold.value, Number) and \
-            reading.decimal_comma.value == gold.value.value:
+            reading.decimal_comma.value == gold.value.value and _decimal_comma(reading.decimal_comma, output):
         return reading.decimal_comma, Decision(True, NUMBER_DECIMAL_COMMA,
                                                f"{reading.decimal_comma} (read with a decimal comma) equals the gold")
-    if gold.decimal_comma is not None and isinstance(value, Number) and value.value == gold.decimal_comma.value:
+    if gold.decimal_comma is not None and isinstance(value, Number) and value.value == gold.decimal_comma.value \
+            and _decimal_comma(gold.decimal_comma, output):
         return value, Decision(True, NUMBER_DECIMAL_COMMA,
                                f"{value} equals the gold read with a decimal comma ({gold.decimal_comma})")
     return value, decision
+
+
+_THOUSANDS_COMMA = re.compile(r"-?[1-9][0-9]{0,2},[0-9]{3}")
+"""A number with one comma before three digits: thousands in English, a decimal in French (``1,234``)."""
+
+
+def _decimal_comma(number: Number, output: str) -> bool:
+    """Whether a number written with a comma (``2,74``, the decimal reading ``number``) is a decimal: always when
+    the output's language writes decimals with a comma; otherwise only when nothing else fits, i.e. not when its
+    decimals end in 0 (``-3,0`` is the list -3, 0: nobody writes 3.0 for 3 in a comma-free language)."""
+    if _language.uses_decimal_comma(output):
+        return True
+    scaled = number.value * Fraction(10) ** (number.places or 0)
+    return scaled.denominator == 1 and scaled.numerator % 10 != 0
 
 
 def _committed(cand: Candidate, value: Value, decision: Decision, gold: _Gold, options: Options,
@@ -438,7 +462,7 @@ def _then(candidates: List[Candidate], more: Callable[[], List[Candidate]]) -> I
 
 _FALLBACK_PRIORITY = 40
 """Candidates ranked at or below this are guesses (code output, bare answers, formulas, numbers), not marked."""
-_AMBIGUOUS_RULES = frozenset({ANSWER_ALL_OPTIONS, ANSWER_CONFLICTING})
+_AMBIGUOUS_RULES = frozenset({ANSWER_ALL_OPTIONS, ANSWER_CONFLICTING, NUMBER_AMBIGUOUS_COMMA})
 _ROUNDED = (NUMBER_ROUNDED, EXPRESSION_ROUNDED)
 """The rules that accept a rounding."""
 """Rules whose refusal means the output commits to several answers (status ``ambiguous``, not ``incorrect``)."""

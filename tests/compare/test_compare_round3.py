@@ -87,3 +87,50 @@ def test_all_the_parts_the_output_ends_with_are_the_answer(output: str, gold: st
 def test_parts_that_do_not_match_the_gold_are_not_the_answer(output: str, gold: str, policy: str) -> None:
     v = grade(output, gold, policy=policy)
     assert not v.correct, v.explain()
+
+
+# ---- 12: decimal commas by the output's language --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("output,gold", [
+    ("La réponse est donc $\\boxed{2,74}$.", "2.74"),
+    ("Die Antwort ist also $\\boxed{2,74}$.", "2.74"),
+    ("Ответ: $\\boxed{2,74}$", "2.74"),
+    ("La respuesta es entonces $\\boxed{2,74}$.", "2.74"),
+    ("Die Antwort ist $\\boxed{-3,0}$.", "-3"),
+    ("La réponse est $\\boxed{2.74}$.", "2,74"),
+    ("Soucis : 2,74 $ a..", "2.74"),
+    ("The answer is $\\boxed{-3, 0}$.", "-3,0"),
+])
+def test_a_decimal_comma_in_a_language_that_writes_one(output: str, gold: str) -> None:
+    v = grade(output, gold)
+    assert v.correct, v.explain()
+
+
+@pytest.mark.parametrize("output,gold", [
+    ("The answer is $\\boxed{-3}$.", "-3,0"),  # a list gold: -3 is a part of it (a false positive until round 3)
+    ("The answer is $\\boxed{-3,0}$.", "-3"),
+    ("La réponse est donc $\\boxed{2,75}$.", "2.74"),
+    ("La réponse est donc $\\boxed{2,74}$.", "274"),
+    ("So the roots are $\\boxed{2,74}$ and we are done.", "2, 75"),
+])
+def test_a_comma_that_is_no_decimal_comma(output: str, gold: str) -> None:
+    v = grade(output, gold)
+    assert not v.correct, v.explain()
+
+
+@pytest.mark.parametrize("gold", ["1.234", "1234"])
+def test_a_thousands_group_in_a_decimal_comma_language_is_ambiguous(gold: str) -> None:
+    v = grade("La réponse est donc $\\boxed{1,234}$.", gold)
+    assert not v.correct and v.status.value == "ambiguous" and v.rule == "number.ambiguous_comma", v.explain()
+    assert grade("The answer is $\\boxed{1,234}$.", "1234").correct  # English: a thousands comma
+
+
+def test_the_language_is_told_by_its_words() -> None:
+    from mathgrade._language import uses_decimal_comma
+
+    assert uses_decimal_comma("Donc la réponse est 2,5 et nous avons fini.")
+    assert uses_decimal_comma("Also ist die Antwort 2,5.")
+    assert uses_decimal_comma("Следовательно, ответ 2,5.")
+    assert not uses_decimal_comma("So the answer is 2,5 and we are done.")
+    assert not uses_decimal_comma("$x = 2,5$")  # no prose: no language

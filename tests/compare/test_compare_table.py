@@ -70,7 +70,8 @@ def _examples() -> List[Tuple[Rule, bool, Example]]:
 def test_every_example_is_graded_as_the_table_says(rule: Rule, accepts: bool, example: Example) -> None:
     verdict = mathgrade.grade(example.graded, example.gold, problem=example.problem, policy=example.policy)
     assert verdict.correct is accepts, (rule.name, example, verdict.reason)
-    assert verdict.rule == rule.name, (rule.name, example, verdict.rule, verdict.reason)
+    if accepts:  # (a near miss may be refused by an earlier rule: that the row's rule does not take it is the point)
+        assert verdict.rule == rule.name, (rule.name, example, verdict.rule, verdict.reason)
 
 
 def test_most_rules_have_examples_both_ways() -> None:

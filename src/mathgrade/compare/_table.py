@@ -25,6 +25,7 @@ NUMBER_ROUNDED = "number.rounded"
 NUMBER_TOO_FEW_DIGITS = "number.too_few_digits"
 NUMBER_DEGREES = "number.degrees"
 NUMBER_DECIMAL_COMMA = "number.decimal_comma"
+NUMBER_AMBIGUOUS_COMMA = "number.ambiguous_comma"
 NUMBER_EXACT_GOLD = "number.exact_gold"
 EXPRESSION_NUMERIC = "expression.numeric"
 EXPRESSION_VARIABLES = "expression.variables"
@@ -196,9 +197,16 @@ RULES: Tuple[Rule, ...] = (
          "with the option off, a degree sign must be on both sides or neither",
          rejects=(), option="degrees"),
     Rule(NUMBER_DECIMAL_COMMA, "numbers", _N,
-         "two numbers joined by a comma (`3,5`) that can only match the other side read with a decimal comma, "
-         "when that reading is exactly the other side", stage="grader",
-         accepts=(_e("3,5", "3.5"),)),
+         "two numbers joined by a comma (`2,74`) read as a decimal when that reading is exactly the other side: "
+         "always in an output whose language writes decimals with a comma (French, German, Russian, Spanish...), "
+         "otherwise only when nothing else fits (not `-3,0`, which is the list -3, 0)", stage="grader",
+         accepts=(_o("La réponse est $\\boxed{2,74}$.", "2.74"), _o("Die Antwort ist $\\boxed{-3,0}$.", "-3"),
+                  _e("1000,99", "1000.99")),
+         rejects=(_e("-3", "-3,0"), _e("-3,0", "-3"))),
+    Rule(NUMBER_AMBIGUOUS_COMMA, "numbers", _N,
+         "in an output whose language writes decimals with a comma, `1,234` is 1234 or 1.234: ambiguous when "
+         "the other side is either (status ambiguous)", stage="grader",
+         rejects=(_o("La réponse est $\\boxed{1,234}$.", "1.234"), _o("La réponse est $\\boxed{1,234}$.", "1234"))),
     # -- expressions
     Rule(EXPRESSION_NUMERIC, "expressions", "constant expressions",
          "both sides evaluated to 50 digits or more; values that differ are different, values that agree are "
