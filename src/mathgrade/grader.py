@@ -14,9 +14,9 @@ from . import _forms, _golds, _language, _parts, _units
 from .compare import Decision, compare
 from .compare._table import (
     ANSWER_ALL_OPTIONS, ANSWER_CONFLICTING, ANSWER_OPTION_MISMATCH, ANSWER_RESTATES_PROBLEM,
-    ANSWER_UNFINISHED_ARITHMETIC, ERROR, EXPRESSION_ROUNDED, EXTRACT_AMBIGUOUS, EXTRACT_NONE, LIMIT_DEPTH, LIMIT_TIMEOUT,
-    LIST_ORDER, NUMBER_AMBIGUOUS_COMMA, NUMBER_DECIMAL_COMMA, NUMBER_EXACT_GOLD, NUMBER_ROUNDED, READ_ANSWER, READ_GOLD, TEXT_NORMALIZED,
-    UNIT_CONVERTED, UNIT_MISMATCH, UNIT_PERCENT,
+    ANSWER_UNFINISHED_ARITHMETIC, CHOICE_LETTER, ERROR, EXPRESSION_ROUNDED, EXTRACT_AMBIGUOUS, EXTRACT_NONE,
+    LIMIT_DEPTH, LIMIT_TIMEOUT, LIST_ORDER, NUMBER_AMBIGUOUS_COMMA, NUMBER_DECIMAL_COMMA, NUMBER_EXACT_GOLD,
+    NUMBER_ROUNDED, READ_ANSWER, READ_GOLD, TEXT_NORMALIZED, UNIT_CONVERTED, UNIT_MISMATCH, UNIT_PERCENT,
 )
 from ._extract import Candidate, extract as _extract, extract_staged as _extract_staged, why_none
 from ._extract._problem import listed_options
@@ -198,6 +198,13 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
                 first_unread = (answer, reading)
             continue
         value, decision = _compare(reading, gold, options, deadline, output[cand.start:cand.end], output)
+        if not decision.equal and isinstance(gold.value, Choice) and not isinstance(value, Choice):
+            named = _named_letter(cand, candidates, more, options)
+            if named is not None:
+                answer, value = Answer(named.text, named.start, named.end, named.rule), Choice(named.text)
+                d = compare(value, gold.value, options, deadline)
+                decision = Decision(d.equal, CHOICE_LETTER, f"the output names option ({named.text}) with its answer "
+                                                     f"{cand.text}: {d.reason}")
         if not decision.equal and _parts_expected(gold.value, value):
             found = _in_parts(output, cand, candidates, gold, options, deadline)
             if found is not None:
@@ -216,6 +223,17 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
                        TEXT_NORMALIZED, gold_text, answer, gold_value=gold.value)
     return Verdict(False, Status.UNPARSABLE, f"the answer could not be read: {reading.error}", READ_ANSWER,
                    gold_text, answer, gold_value=gold.value)
+
+
+def _named_letter(cand: Candidate, candidates: List[Candidate], more: Callable[[], List[Candidate]],
+                  options: Options) -> Optional[Candidate]:
+    """The one option letter an output names besides its answer ``cand`` when that is not a letter ("The answer is
+    (B): $\\boxed{2\\pi(5-\\sqrt3)}$" against a letter gold); None when it names none or several. The reward
+    policy counts only letters the output marks as its answer."""
+    found = candidates if any(c.choice for c in candidates) else candidates + more()
+    letters = [c for c in found if c.choice and c is not cand and not c.refused and not c.alternatives
+               and (options.policy != "reward" or c.priority < _FALLBACK_PRIORITY)]
+    return letters[0] if letters and len({c.text for c in letters}) == 1 else None
 
 
 def _parts_expected(gold: Value, value: Value) -> bool:

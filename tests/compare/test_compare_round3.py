@@ -134,3 +134,28 @@ def test_the_language_is_told_by_its_words() -> None:
     assert uses_decimal_comma("Следовательно, ответ 2,5.")
     assert not uses_decimal_comma("So the answer is 2,5 and we are done.")
     assert not uses_decimal_comma("$x = 2,5$")  # no prose: no language
+
+
+# ---- 6: multiple choice without the problem's text ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("output,policy", [
+    ("The answer is (B): $\\boxed{2\\pi(5-\\sqrt3)}$", "eval"),
+    ("The answer is (B): $\\boxed{2\\pi(5-\\sqrt3)}$", "reward"),
+    ("So the answer is $\\boxed{2\\pi(5-\\sqrt3)}$, which is option (B).", "eval"),
+])
+def test_a_boxed_value_named_with_a_letter_answers_a_letter_gold(output: str, policy: str) -> None:
+    v = grade(output, "B", policy=policy)
+    assert v.correct and v.rule == "choice.letter", v.explain()
+
+
+@pytest.mark.parametrize("output,policy", [
+    ("The answer is (C): $\\boxed{2\\pi(5-\\sqrt3)}$", "eval"),
+    ("So the answer is $\\boxed{2\\pi(5-\\sqrt3)}$, which is option (B).", "reward"),  # an unmarked letter
+    ("(A) or (B)? $\\boxed{7}$", "eval"),  # several letters named
+    ("The fixed points A and B lie on the circle, so $\\boxed{5}$.", "eval"),  # letters that are points
+    ("The answer is not (B): $\\boxed{7}$", "reward"),
+])
+def test_a_boxed_value_without_one_committed_letter_does_not_answer_a_letter(output: str, policy: str) -> None:
+    v = grade(output, "B", policy=policy)
+    assert not v.correct, v.explain()

@@ -341,8 +341,11 @@ RULES: Tuple[Rule, ...] = (
          rejects=(_e("\\text{odd}", "\\text{even}"),)),
     Rule(TEXT_EMPTY_SET, "text", "text vs the empty set", "a text that says there is no solution is the empty set",
          accepts=(_e("\\text{no solution}", "\\{\\}"),), rejects=(_e("\\text{all reals}", "\\{\\}"),)),
-    Rule(CHOICE_LETTER, "text", "choice letters", "compare as letters, whatever the wrapping",
-         accepts=(_e("(c)", "\\text{C}"),), rejects=(_e("(B)", "C"),)),
+    Rule(CHOICE_LETTER, "text", "choice letters",
+         "compare as letters, whatever the wrapping; against a letter gold, an answer that is not a letter but is "
+         "given with one option letter (\"The answer is (B): …\") is that letter",
+         accepts=(_e("(c)", "\\text{C}"), _o("The answer is (B): $\\boxed{2\\pi(5-\\sqrt3)}$", "B")),
+         rejects=(_e("(B)", "C"), _o("The answer is (C): $\\boxed{2\\pi(5-\\sqrt3)}$", "B"))),
     Rule(CHOICE_CONTENT, "text", "a chosen option vs a value",
          "an option given with its content (`(B) 5`) is compared by its content against a gold that is not a "
          "letter", accepts=(_e("(B)\\ 5", "5"),), rejects=(_e("(B)\\ 6", "5"),)),
