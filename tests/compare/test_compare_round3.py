@@ -159,3 +159,43 @@ def test_a_boxed_value_named_with_a_letter_answers_a_letter_gold(output: str, po
 def test_a_boxed_value_without_one_committed_letter_does_not_answer_a_letter(output: str, policy: str) -> None:
     v = grade(output, "B", policy=policy)
     assert not v.correct, v.explain()
+
+
+# ---- 3: a text gold against a short or reworded answer --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("answer,gold", [
+    ("\\text{X}", "\\text{X will receive the last token}"),
+    ("X", "\\text{X will receive the last token}"),
+    ("\\text{Evelyn}", "\\text{Evelyn has the highest average speed}"),
+    ("\\text{Evelyn has the highest speed}", "\\text{Evelyn has the highest average speed}"),
+    ("\\text{irrational}", "\\text{not a rational number}"),
+    ("\\text{not rational}", "\\text{irrational}"),
+    ("\\text{none}", "\\text{no solution}"),
+    ("\\text{no real solutions}", "\\text{none}"),
+    ("\\text{DNE}", "\\text{does not exist}"),
+    ("\\text{infinitely many}", "\\text{infinite}"),
+    ("B", "\\text{B will win the game}"),
+])
+def test_a_short_answer_that_is_the_key_of_a_text_gold(answer: str, gold: str) -> None:
+    v = boxed(answer, gold)
+    assert v.correct, v.explain()
+
+
+@pytest.mark.parametrize("answer,gold", [
+    ("\\text{Y}", "\\text{X will receive the last token}"),
+    ("\\text{the last token}", "\\text{X will receive the last token}"),  # the name asked for is missing
+    ("\\text{X and Y}", "\\text{X will receive the last token}"),  # a name the gold does not say
+    ("\\text{Alice}", "\\text{Alice and Bob tie}"),  # a part of the gold's names
+    ("\\text{not Evelyn}", "\\text{Evelyn has the highest average speed}"),  # a negation the gold does not say
+    ("\\text{Evelyn}", "\\text{Evelyn does not have the highest speed}"),  # the gold negates
+    ("\\text{Evelyn has the lowest speed}", "\\text{Evelyn has the highest average speed}"),  # a word it contradicts
+    ("\\text{rational}", "\\text{not a rational number}"),
+    ("\\text{yes}", "\\text{false}"),
+    ("\\text{increasing}", "\\text{The function is increasing on (0,1) and decreasing elsewhere}"),
+    ("B", "\\text{A will win the game}"),
+    ("\\text{player}", "\\text{Player A wins}"),
+])
+def test_a_short_answer_that_is_not_what_the_text_gold_says(answer: str, gold: str) -> None:
+    v = boxed(answer, gold)
+    assert not v.correct, v.explain()

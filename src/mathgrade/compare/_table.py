@@ -61,6 +61,8 @@ MATRIX_VECTOR = "matrix.vector"
 MATRIX_VECTOR_AS_TUPLE = "matrix.vector_as_tuple"
 TEXT_NORMALIZED = "text.normalized"
 TEXT_EMPTY_SET = "text.empty_set"
+TEXT_EQUIVALENT = "text.equivalent"
+TEXT_KEY_WORDS = "text.key_words"
 CHOICE_LETTER = "choice.letter"
 CHOICE_CONTENT = "choice.content"
 KIND_MISMATCH = "kind.mismatch"
@@ -339,6 +341,23 @@ RULES: Tuple[Rule, ...] = (
          "letters is spelled back; an answer that cannot be read is correct when it is the gold's text",
          accepts=(_e("\\text{the empty set}", "\\text{Empty set}"),),
          rejects=(_e("\\text{odd}", "\\text{even}"),)),
+    Rule(TEXT_EQUIVALENT, "text", "text vs text",
+         "standard phrases that say the same thing (a small table: irrational ↔ not a rational number, no solution "
+         "↔ none ↔ does not exist, infinitely many ↔ infinite, all real numbers ↔ ℝ, true ↔ yes...)",
+         accepts=(_e("\\text{irrational}", "\\text{not a rational number}"), _e("\\text{none}", "\\text{no solution}"),
+                  _e("\\text{DNE}", "\\text{does not exist}")),
+         rejects=(_e("\\text{rational}", "\\text{not a rational number}"), _e("\\text{yes}", "\\text{false}"))),
+    Rule(TEXT_KEY_WORDS, "text", "a short answer vs a gold sentence",
+         "the answer is the key phrase of a gold sentence: its content words are all the gold's, it holds every "
+         "name of the gold (single letters, capitalized words, words with digits), and neither negates what the "
+         "other does not",
+         accepts=(_e("\\text{X}", "\\text{X will receive the last token}"),
+                  _e("\\text{Evelyn}", "\\text{Evelyn has the highest average speed}")),
+         rejects=(_e("\\text{Y}", "\\text{X will receive the last token}"),
+                  _e("\\text{the last token}", "\\text{X will receive the last token}"),
+                  _e("\\text{Alice}", "\\text{Alice and Bob tie}"),
+                  _e("\\text{not Evelyn}", "\\text{Evelyn has the highest average speed}"),
+                  _e("\\text{Evelyn}", "\\text{Evelyn does not have the highest speed}"))),
     Rule(TEXT_EMPTY_SET, "text", "text vs the empty set", "a text that says there is no solution is the empty set",
          accepts=(_e("\\text{no solution}", "\\{\\}"),), rejects=(_e("\\text{all reals}", "\\{\\}"),)),
     Rule(CHOICE_LETTER, "text", "choice letters",
