@@ -199,3 +199,29 @@ def test_a_short_answer_that_is_the_key_of_a_text_gold(answer: str, gold: str) -
 def test_a_short_answer_that_is_not_what_the_text_gold_says(answer: str, gold: str) -> None:
     v = boxed(answer, gold)
     assert not v.correct, v.explain()
+
+
+# ---- 5: a gold that is itself an approximation ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("answer,gold", [
+    ("4.81 s", "4.8 s"), ("4.812 \\mathrm{s}", "4.812"), ("4.812", "4.812 \\mathrm{s}"),
+    ("3.24 \\times 10^{21}", "3.2 \\times 10^{21}"), ("3.0 \\times 10^{21}", "3 \\times 10^{21}"),
+    ("3.031", "3\\frac{1}{32}"), ("3.03125", "3\\frac{1}{32}"),
+    ("1.2676506002282294e+30", "1267650600228229401496703205376"),
+])
+def test_an_answer_that_rounds_to_an_approximate_gold(answer: str, gold: str) -> None:
+    v = boxed(answer, gold)
+    assert v.correct, v.explain()
+
+
+@pytest.mark.parametrize("answer,gold", [
+    ("4.9 s", "4.8 s"), ("4.81 m", "4.812 \\mathrm{s}"), ("3.2 \\times 10^{21}", "3 \\times 10^{21}"),
+    ("3.26 \\times 10^{21}", "3.2 \\times 10^{21}"), ("3.032", "3\\frac{1}{32}"), ("3.0", "3\\frac{1}{32}"),
+    ("1.2676506002282295e+30", "1267650600228229401496703205376"),  # the 17th digit is wrong
+    ("1.26765e+30", "1267650600228229401496703205376"),  # too few digits to be a float's print-out
+    ("1.2676506002282294e+29", "1267650600228229401496703205376"),  # another magnitude
+])
+def test_an_answer_that_does_not_round_to_an_approximate_gold(answer: str, gold: str) -> None:
+    v = boxed(answer, gold)
+    assert not v.correct, v.explain()

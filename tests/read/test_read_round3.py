@@ -46,3 +46,20 @@ def test_html_superscripts_and_subscripts() -> None:
     assert value("a<sub>1</sub>") == value("a_1")
     assert value("x<sup>3</sup>") != value("x^2")
     assert value("<b>5</b>") == value("5")
+
+
+# ---- 5: a unit after a decimal is a unit ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text,number", [
+    ("4.812 \\mathrm{s}", Fraction(4812, 1000)), ("4.8 s", Fraction(48, 10)), ("9.8\\,\\text{m}", Fraction(98, 10)),
+    ("3.5\\,\\mathrm{m}^2", Fraction(35, 10)), ("0.25 \\mathrm{~N}", Fraction(1, 4)),
+])
+def test_a_unit_symbol_after_a_decimal_is_dropped(text: str, number: Fraction) -> None:
+    v = value(text)
+    assert isinstance(v, Number) and v.value == number
+
+
+@pytest.mark.parametrize("text", ["0.5 x", "4 s", "5 \\text{ m}", "2.5\\mathrm{e}", "0.5 s + 1"])
+def test_a_letter_that_may_be_a_variable_stays_one(text: str) -> None:
+    assert not isinstance(value(text), Number)

@@ -321,6 +321,24 @@ def _spellings(s: str) -> str:
     return s
 
 
+_UPRIGHT_UNIT = re.compile(
+    r"(-?[0-9]*\.[0-9]+)(?:\s|\\[,;: ]|~)*\\(?:mathrm|rm|text|textrm|mbox)\s*\{\s*~?\s*"
+    r"(?:[smgNJWVAKLCTh]|Hz|Pa|mol|cd)\s*\}\s*(?:\^\s*\{?\s*-?[1-3]\s*\}?)?\s*$")
+_PLAIN_UNIT_AFTER_DECIMAL = re.compile(r"(\s*-?[0-9]*\.[0-9]+)\s+(?:s|N|J|W|V|K|Hz|Pa)\s*$")
+
+
+def _upright_units(s: str) -> str:
+    """A unit symbol after a decimal, at the end: written upright (``4.812 \\mathrm{s}``, ``9.8\\,\\text{m}``), or
+    a plain ``s``, ``N``, ``J``, ``W``, ``V``, ``K``, ``Hz``, ``Pa`` (``4.8 s``): dropped, as other units are. (After a
+    whole number a single letter stays a variable: ``5 \\text{ m}`` is not 5.)"""
+    if "." not in s:
+        return s
+    if "\\" in s:
+        s = _UPRIGHT_UNIT.sub(r"\1", s)
+    m = _PLAIN_UNIT_AFTER_DECIMAL.fullmatch(s)
+    return m.group(1) if m else s
+
+
 def _fonts(s: str) -> str:
     """Font commands: math fonts around math are unwrapped (``\\mathbf{v}`` -> ``v``, ``\\mathrm{e}`` -> ``e``);
     ``\\operatorname{lcm}`` -> ``\\lcm``; text fonts become ``\\text{...}``."""
@@ -516,6 +534,7 @@ REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
     ("sizing", _sizing),
     ("spacing", _spacing),
     ("spellings", _spellings),
+    ("upright_units", _upright_units),
     ("fonts", _fonts),
     ("degrees_primes", _degrees_primes),
     ("frac_digit_args", _frac_digit_args),

@@ -15,6 +15,8 @@ from ._table import NUMBER_DEGREES, NUMBER_EXACT, NUMBER_ROUNDED, NUMBER_TOO_FEW
 
 __all__ = ["significant_digits", "rounds_to", "number_candidates", "compare_numbers", "gold_min_digits"]
 
+FLOAT_DIGITS = 15
+"""Significant digits from which a decimal is taken for a float's print-out (a double holds 15 to 17)."""
 NumberResult = Tuple[bool, str, str]
 """(equal, rule, reason) — turned into a Decision by the caller."""
 
@@ -89,7 +91,12 @@ def _compare_values(answer: Number, gold: Number, options: Options) -> NumberRes
         return False, NUMBER_EXACT, f"{_show(a)} differs from {_show(g)}"  # no rounding at absurd positions
     a_places, g_places = answer.places, gold.places
     if g_places is None and g.denominator == 1:
-        # an exact integer gold is matched only exactly: 3.16×10³ is not 3159 (rounding is for non-integers)
+        # an exact integer gold is matched only exactly: 3.16×10³ is not 3159 (rounding is for non-integers), but
+        # for a float's print-out of an integer too long for it (1.2676506002282294e+30 for 2**100)
+        if a_places is not None and significant_digits(answer) >= FLOAT_DIGITS \
+                and len(str(abs(g.numerator))) > significant_digits(answer) and rounds_to(g, a, a_places):
+            return True, NUMBER_ROUNDED, (f"{answer} is the integer {_show(g)} to the {significant_digits(answer)} "
+                                          "significant digits a float holds")
         return False, NUMBER_EXACT, f"{_show(a)} differs from the exact integer {_show(g)}"
     if a_places is not None and (g_places is None or a_places <= g_places):
         # the answer is the less precise one: it must be a rounding of the gold with enough digits

@@ -184,17 +184,23 @@ RULES: Tuple[Rule, ...] = (
          "a decimal **written by the model** matches an exact gold that is not an integer when the gold, rounded at "
          "the last written digit, gives it (ties either way) **and** it has at least 3 significant digits; a "
          "**decimal gold** (a rounded value) matches an answer that rounds to it at the gold's digits when the gold "
-         "has at least 2 significant digits; when both are decimals the less precise must be a rounding of the "
-         "other",
+         "has at least 2 significant digits (a one-figure gold, `3 \\times 10^{21}`, is exact: `3.2 \\times 10^{21}` "
+         "is not it); when both are decimals the less precise must be a rounding of the other; a float's print-out "
+         "(15 or more significant digits) matches the integer it stands for; a unit after a decimal (`4.8 s`, "
+         "`4.812 \\mathrm{s}`) is dropped",
          accepts=(_e("0.333", "\\frac13"), _e("2.6667", "\\frac83"), _e("1.41", "\\sqrt2"),
                   _e("4.123105625617661", "\\sqrt{17}"), _e("\\frac13", "0.33"), _e("16386.16", "16386.2"),
-                  _e("0.533", "0.53"), _e("\\sqrt2", "1.4")),
-         rejects=(_e("1.42", "\\sqrt2"),), option="min_significant_digits"),
+                  _e("0.533", "0.53"), _e("\\sqrt2", "1.4"), _e("3.24 \\times 10^{21}", "3.2 \\times 10^{21}"),
+                  _e("4.81 s", "4.8 s"), _e("3.031", "3\\frac{1}{32}"),
+                  _e("1.2676506002282294e+30", "1267650600228229401496703205376")),
+         rejects=(_e("1.42", "\\sqrt2"), _e("4.9 s", "4.8 s"), _e("3.26 \\times 10^{21}", "3.2 \\times 10^{21}"),
+                  _e("1.2676506002282295e+30", "1267650600228229401496703205376")),
+         option="min_significant_digits"),
     Rule(NUMBER_TOO_FEW_DIGITS, "numbers", _X,
          "a decimal that is a rounding of the other side but too short to stand for it (a one-digit decimal gold "
          "is exact)",
          rejects=(_e("0.3", "\\frac13"), _e("0.33", "\\frac13"), _e("1.4", "\\sqrt2"), _e("1/4", "0.3"),
-                  _e("0.28", "0.3")), option="min_significant_digits"),
+                  _e("0.28", "0.3"), _e("3.2 \\times 10^{21}", "3 \\times 10^{21}")), option="min_significant_digits"),
     Rule(NUMBER_DEGREES, "numbers", _N,
          "with the option off, a degree sign must be on both sides or neither",
          rejects=(), option="degrees"),
