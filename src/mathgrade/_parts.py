@@ -23,8 +23,8 @@ _WINDOW = 800
 _BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)", re.S)
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)|\n")
-_ASSIGNMENT = re.compile(r"(?<![A-Za-z\\])[A-Za-z](?:_\{?\w+\}?)?\s*=\s*[-+]?(?:\\frac\{[^{}]*\}\{[^{}]*\}|\\sqrt\{[^{}]*\}"
-                         r"|[0-9A-Za-z./^\\{}()]+)")
+_ASSIGNMENT = re.compile(r"(?<![A-Za-z\\])[A-Za-z](?:_\{?\w+\}?)?\s*=\s*[-+]?"
+                         r"(?:\\frac\{[^{}]*\}\{[^{}]*\}|\\sqrt\{[^{}]*\}|[0-9A-Za-z./^\\{}()]+)")
 
 
 def final_parts(output: str, start: int, count: int, marked_only: bool,

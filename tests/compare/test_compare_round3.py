@@ -225,3 +225,30 @@ def test_an_answer_that_rounds_to_an_approximate_gold(answer: str, gold: str) ->
 def test_an_answer_that_does_not_round_to_an_approximate_gold(answer: str, gold: str) -> None:
     v = boxed(answer, gold)
     assert not v.correct, v.explain()
+
+
+# ---- 8: free parameters and periodic families -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("answer,gold", [
+    ("2n\\pi", "x = 2k\\pi"), ("x = 2n\\pi", "2k\\pi"), ("-\\frac{\\pi}{4} + k\\pi", "\\frac{3\\pi}{4} + k\\pi"),
+    ("-\\frac{\\pi}{4} + n\\pi", "\\frac{3\\pi}{4} + k\\pi"), ("\\frac{\\pi}{2} - 2k\\pi", "\\frac{\\pi}{2} + 2k\\pi"),
+    ("x = 2k\\pi, k \\in \\mathbb{Z}", "2k\\pi"),
+    ("\\frac{\\pi}{6} + 2k\\pi, k\\in\\mathbb{Z}", "\\frac{\\pi}{6} + 2n\\pi"),
+    ("\\frac{7\\pi}{4} + 2k\\pi", "-\\frac{\\pi}{4} + 2k\\pi"),
+])
+def test_the_same_family_of_angles(answer: str, gold: str) -> None:
+    v = boxed(answer, gold)
+    assert v.correct, v.explain()
+
+
+@pytest.mark.parametrize("answer,gold", [
+    ("n\\pi", "x = 2k\\pi"), ("\\frac{\\pi}{4} + k\\pi", "\\frac{3\\pi}{4} + k\\pi"),
+    ("\\frac{\\pi}{2} + k\\pi", "\\frac{\\pi}{2} + 2k\\pi"), ("\\frac{3\\pi}{4} + 2k\\pi", "-\\frac{\\pi}{4} + 2k\\pi"),
+    ("2x\\pi", "2k\\pi"),  # x is no integer parameter
+    ("n^2", "k^2"),  # no angle: the variable's name matters
+    ("k^2\\pi", "(k+1)^2\\pi"),  # not linear in k
+])
+def test_another_family_of_angles(answer: str, gold: str) -> None:
+    v = boxed(answer, gold)
+    assert not v.correct, v.explain()

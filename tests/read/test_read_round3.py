@@ -63,3 +63,20 @@ def test_a_unit_symbol_after_a_decimal_is_dropped(text: str, number: Fraction) -
 @pytest.mark.parametrize("text", ["0.5 x", "4 s", "5 \\text{ m}", "2.5\\mathrm{e}", "0.5 s + 1"])
 def test_a_letter_that_may_be_a_variable_stays_one(text: str) -> None:
     assert not isinstance(value(text), Number)
+
+
+# ---- 8: the domain of a family's parameter --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text,bare", [
+    ("2k\\pi, k \\in \\mathbb{Z}", "2k\\pi"), ("x = 2k\\pi, k \\in \\mathbb{Z}", "x = 2k\\pi"),
+    ("\\frac{\\pi}{6} + n\\pi \\text{ where } n \\text{ is an integer}", "\\frac{\\pi}{6} + n\\pi"),
+    ("\\frac{\\pi}{6} + 2k\\pi \\ (k \\in \\mathbb{Z})", "\\frac{\\pi}{6} + 2k\\pi"), ("k\\pi, k\\in Z", "k\\pi"),
+])
+def test_the_domain_of_a_parameter_is_dropped(text: str, bare: str) -> None:
+    assert value(text) == value(bare)
+
+
+def test_a_membership_that_is_the_answer_stays() -> None:
+    assert read("x \\in \\mathbb{Z}").value != read("x").value
+    assert value("2, 3") != value("2, 3, k")

@@ -499,6 +499,24 @@ def _ordinals(s: str) -> str:
 _LABEL = re.compile(r"\s*[A-Za-z][A-Za-z0-9_]{0,3}\s*:\s*(?=[-+0-9\\(.])")
 
 
+_PARAMETER_DOMAIN = re.compile(
+    r"(?:\s|,|;|\\quad|\\qquad|\\[,;: ])*\(?\s*(?:\\text\s*\{\s*(?:where|for|with)\s*\}|(?:where|for|with)\s)?\s*"
+    r"[nkmjl](?:\s*,\s*[nkmjl])*\s*(?:\\in\s*(?:\\mathbb\s*\{\s*[ZN]\s*\}|\\mathbb\s*[ZN]|ℤ|\\Z|Z)"
+    r"|\\text\s*\{\s*(?:is\s+an?\s+|are\s+)?(?:any\s+)?(?:integers?|natural numbers?)\s*\})\s*\)?\s*$")
+
+
+def _parameter_domain(s: str) -> str:
+    """The domain of the parameter of a family of solutions, after it (``2k\\pi, k \\in \\mathbb{Z}``,
+    ``\\frac{\\pi}{6} + n\\pi \\text{ where } n \\text{ is an integer}``, ``(k \\in \\mathbb{Z})``): dropped, as the
+    comparison takes such a parameter for an integer."""
+    if "\\in" not in s and "ℤ" not in s and "integer" not in s and "natural" not in s:
+        return s
+    m = _PARAMETER_DOMAIN.search(s)
+    if m is None or m.start() == 0:
+        return s
+    return s[:m.start()]
+
+
 def _labels(s: str) -> str:
     """A list of labelled values (``A: 11, B: 9, C: 4``) as the parts it names (``A = 11, B = 9, C = 4``: compared
     in the order of the labels)."""
@@ -539,6 +557,7 @@ REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
     ("degrees_primes", _degrees_primes),
     ("frac_digit_args", _frac_digit_args),
     ("units", _units),
+    ("parameter_domain", _parameter_domain),
     ("annotations", _annotations),
     ("labels", _labels),
     ("trailing", _trailing),

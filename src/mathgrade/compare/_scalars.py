@@ -27,9 +27,9 @@ from ._sympy import difference_is_zero
 from ._numbers import compare_numbers, gold_min_digits, number_candidates, rounds_to, significant_digits
 from ._trees import free_symbols, rename, to_tree
 from ._table import (
-    EXPRESSION_ARBITRARY_CONSTANT, EXPRESSION_NUMERIC, EXPRESSION_RANDOM_POINTS, EXPRESSION_REAL_VALUES,
-    EXPRESSION_ROUNDED, EXPRESSION_STRUCTURAL, EXPRESSION_SYMBOLIC, EXPRESSION_VARIABLES, NUMBER_ROUNDED,
-    NUMBER_TOO_FEW_DIGITS,
+    EXPRESSION_ARBITRARY_CONSTANT, EXPRESSION_NUMERIC, EXPRESSION_PERIODIC_FAMILY, EXPRESSION_RANDOM_POINTS,
+    EXPRESSION_REAL_VALUES, EXPRESSION_ROUNDED, EXPRESSION_STRUCTURAL, EXPRESSION_SYMBOLIC, EXPRESSION_VARIABLES,
+    NUMBER_ROUNDED, NUMBER_TOO_FEW_DIGITS,
 )
 
 __all__ = ["compare_scalars", "expand_pm", "to_tree"]
@@ -99,6 +99,12 @@ def _compare_trees(answer: Scalar, a: tuple, gold: Scalar, g: tuple, ctx: Ctx) -
         if renamed is not None:
             d = _compare_trees(answer, renamed, gold, g, ctx)
             return Decision(d.equal, d.rule, d.reason + " (arbitrary constants named alike)")
+        family = _renamed_parameter(a, g, fa, fg)  # 2nπ against 2kπ: the integer parameter of a family renamed
+        if family is not None:
+            d = _compare_trees(answer, family, gold, g, ctx)
+            if d.equal:
+                return Decision(True, d.rule, d.reason + f" (the integer parameter {next(iter(fa))} renamed "
+                                                         f"{next(iter(fg))})")
         # a variable may cancel out (sin²x + cos²x is 1): evaluate over all the variables of both sides first
         d = _compare_at_points(a, g, fa | fg, ctx, symbolic_fallback=False)
         if d.equal:
@@ -108,7 +114,7 @@ def _compare_trees(answer: Scalar, a: tuple, gold: Scalar, g: tuple, ctx: Ctx) -
         return _compare_renamed(a, g, fa, fg, ctx)
     d = _compare_at_points(a, g, fa, ctx)
     if not d.equal and d.rule == EXPRESSION_RANDOM_POINTS:
-        for rule in (_up_to_constants, _rounded_decimals):
+        for rule in (_up_to_constants, _rounded_decimals, _same_family):
             found = rule(a, g, fa, ctx)
             if found is not None:
                 return found
@@ -182,6 +188,68 @@ def _nudged(node: tuple, least: int) -> List[tuple]:
     for i in range(2 if head == "func" else 1, len(node)):
         out.extend(node[:i] + (moved,) + node[i + 1:] for moved in _nudged(node[i], least))
     return out
+
+
+# ---- periodic families --------------------------------------------------------------------------------------------
+
+_INTEGER_PARAMETER = re.compile(r"^[nkmjl](?:_\w+)?$")
+"""Names of the integer parameter of a family of solutions (``2k\\pi``, ``\\frac{\\pi}{4} + n\\pi``)."""
+
+
+def _periodic(node: tuple) -> bool:
+    """True when ``node`` holds π: a family of angles (``2k\\pi``), where the parameter stands for any integer."""
+    head = node[0]
+    if head == "const":
+        return bool(node[1] == "pi")
+    if head in ("num", "sym"):
+        return False
+    return any(_periodic(c) for c in node[(2 if head == "func" else 1):])
+
+
+def _renamed_parameter(a: tuple, g: tuple, fa: frozenset, fg: frozenset) -> Optional[tuple]:
+    """``a`` with its one integer parameter renamed to the gold's, when each side is a family of angles in one
+    integer parameter of another name (``2n\\pi`` against ``2k\\pi``); else None."""
+    if len(fa) != 1 or len(fg) != 1 or not (_periodic(a) and _periodic(g)):
+        return None
+    (p,), (q,) = tuple(fa), tuple(fg)
+    if not (_INTEGER_PARAMETER.match(p) and _INTEGER_PARAMETER.match(q)):
+        return None
+    return rename(a, {p: q})
+
+
+def _same_family(a: tuple, g: tuple, names: frozenset, ctx: Ctx) -> Optional[Decision]:
+    """Two families of angles linear in one integer parameter k, ``a₀ + b·k`` and ``g₀ + d·k``, that are the same
+    set of values: ``b = ±d`` and ``(g₀ - a₀)/b`` an integer (``-\\frac{\\pi}{4} + k\\pi`` and
+    ``\\frac{3\\pi}{4} + k\\pi``, one period apart). Checked exactly where possible, else at high precision."""
+    if len(names) != 1 or not (_periodic(a) and _periodic(g)):
+        return None
+    (k,) = tuple(names)
+    if not _INTEGER_PARAMETER.match(k):
+        return None
+    try:
+        terms = []
+        for tree in (a, g):
+            at = [_numeric.bind(tree, {k: Fraction(n)}) for n in (0, 1, 2, 5)]
+            step = ("add", at[1], ("neg", at[0]))
+            if not (_numeric.same_value(("add", at[2], ("neg", at[1])), step, {})
+                    and _numeric.same_value(("add", at[3], ("neg", at[0])), ("mul", ("num", Fraction(5)), step), {})):
+                return None  # not linear in k
+            terms.append((at[0], step))
+        (a0, b), (g0, d) = terms
+        if not (_numeric.same_value(b, d, {}) or _numeric.same_value(b, ("neg", d), {})):
+            return None
+        shift = ("div", ("add", g0, ("neg", a0)), b)
+        value = _numeric.evaluate(shift, {})
+        with _numeric.working(_numeric.BASE_DIGITS) as mp:
+            nearest = int(mp.nint(mp.re(_numeric.to_mp(mp, value))))
+        if not _numeric.same_value(shift, ("num", Fraction(nearest)), {}):
+            return None
+    except (_numeric.Unsupported, _numeric.Undefined, ZeroDivisionError, TypeError, ValueError):
+        return None
+    ctx.deadline.check()
+    steps = f"{nearest} step{'s' * (abs(nearest) != 1)}"
+    return Decision(True, EXPRESSION_PERIODIC_FAMILY, f"{render(a)} and {render(g)} are the same family over the "
+                                                      f"integers {k}: {steps} apart")
 
 
 # ---- arbitrary constants --------------------------------------------------------------------------------------------

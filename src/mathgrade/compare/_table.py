@@ -35,6 +35,7 @@ EXPRESSION_STRUCTURAL = "expression.structural"
 EXPRESSION_REAL_VALUES = "expression.real_values"
 EXPRESSION_ARBITRARY_CONSTANT = "expression.arbitrary_constant"
 EXPRESSION_ROUNDED = "expression.rounded"
+EXPRESSION_PERIODIC_FAMILY = "expression.periodic_family"
 RELATION_ASSIGNMENT = "relation.assignment"
 RELATION_FUNCTION = "relation.function"
 RELATION_RESTATED = "relation.restated"
@@ -248,6 +249,14 @@ RULES: Tuple[Rule, ...] = (
          "the rounding rule of numbers inside an expression: the sides differ by no more than moving each written "
          "decimal by half a unit of its last digit can change",
          accepts=(_e("x + 1.414i", "x + \\sqrt2 i"), _e("0.333x + 1", "\\frac x3 + 1"))),
+    Rule(EXPRESSION_PERIODIC_FAMILY, "expressions", "families of angles in an integer parameter",
+         "an expression holding π in one integer parameter (`k`, `n`, `m`, `j`, `l`) is a family: the parameter may "
+         "be renamed (`2n\\pi` ~ `2k\\pi`), and two families linear in it are the same when their steps agree up to "
+         "sign and they are a whole number of steps apart",
+         accepts=(_e("-\\frac{\\pi}{4} + k\\pi", "\\frac{3\\pi}{4} + k\\pi"),
+                  _e("\\frac{\\pi}{2} - 2k\\pi", "\\frac{\\pi}{2} + 2k\\pi")),
+         rejects=(_e("\\frac{\\pi}{4} + k\\pi", "\\frac{3\\pi}{4} + k\\pi"), _e("k\\pi", "2k\\pi"),
+                  _e("\\frac{\\pi}{2} + k\\pi", "\\frac{\\pi}{2} + 2k\\pi"))),
     # -- relations
     Rule(RELATION_ASSIGNMENT, "relations", _R,
          "an assignment answers its value: the name is a variable, a sum, product or ratio of variables, a "
