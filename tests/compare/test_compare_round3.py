@@ -252,3 +252,38 @@ def test_the_same_family_of_angles(answer: str, gold: str) -> None:
 def test_another_family_of_angles(answer: str, gold: str) -> None:
     v = boxed(answer, gold)
     assert not v.correct, v.explain()
+
+
+# ---- 7: equation and inequality golds -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("answer,gold", [
+    ("\\frac{10}{x}", "xy = 10"), ("y = \\frac{10}{x}", "xy = 10"), ("\\frac{6 - 2x}{3}", "2x + 3y = 6"),
+    ("3 - \\frac{3y}{2}", "2x + 3y = 6"),
+    ("g(\\tfrac12) < g(b^2+1)", "g(\\frac{1}{2}) < g(b^2+1)"),
+    ("g\\left(\\frac12\\right) < g\\left(b^{2}+1\\right)", "g(\\frac{1}{2}) < g(b^2+1)"),
+    ("\\begin{vmatrix}1&2\\\\3&4\\end{vmatrix} = 5", "5"),
+    ("[3,\\infty) \\cup \\{0\\}", "a \\geq 3 \\text{ or } a = 0"),
+    ("\\{0\\} \\cup [3,\\infty)", "a = 0 \\text{ or } a \\geq 3"),
+])
+def test_an_answer_to_an_equation_or_inequality_gold(answer: str, gold: str) -> None:
+    v = boxed(answer, gold)
+    assert v.correct, v.explain()
+
+
+@pytest.mark.parametrize("answer,gold", [
+    ("\\frac{11}{x}", "xy = 10"), ("\\frac{10}{z}", "xy = 10"), ("\\frac{6 - 2x}{2}", "2x + 3y = 6"),
+    ("x^2", "x^2 + y^2 + z = 1"),  # two variables missing: not one equation solved for one
+    ("g(\\tfrac12) > g(b^2+1)", "g(\\frac{1}{2}) < g(b^2+1)"), ("g(\\frac{12}{5}) < g(2)", "g(\\frac{1}{25}) < g(2)"),
+    ("\\begin{vmatrix}1&2\\\\3&4\\end{vmatrix} = 6", "5"),
+    ("[3,\\infty)", "a \\geq 3 \\text{ or } a = 0"), ("(3,\\infty) \\cup \\{0\\}", "a \\geq 3 \\text{ or } a = 0"),
+    ("[3,\\infty) \\cup \\{1\\}", "a \\geq 3 \\text{ or } a = 0"),
+])
+def test_a_near_miss_of_an_equation_or_inequality_gold(answer: str, gold: str) -> None:
+    v = boxed(answer, gold)
+    assert not v.correct, v.explain()
+
+
+def test_a_side_of_the_gold_equation_written_again_solves_nothing() -> None:
+    for policy in ("eval", "reward"):
+        assert not boxed("m\\ddot x + kx", "m\\ddot x + kx = F", policy=policy).correct

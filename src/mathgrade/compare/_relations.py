@@ -21,7 +21,7 @@ import itertools
 from fractions import Fraction
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from ..values import Expression, Interval, Number, Relation, TupleValue, Union_, Value, render
+from ..values import Expression, Interval, Matrix, Number, Relation, TupleValue, Union_, Value, render
 from . import _numeric
 from ._core import Ctx, Decision, a_kind_name, bounded
 from ._sympy import same_real_set, same_zero_set
@@ -29,7 +29,7 @@ from ._trees import (free_symbols, function_name, is_scalar, plain_head, rename,
                      to_tree, value_symbols)
 from ._table import (
     IDENTICAL, KIND_MISMATCH, RELATION_ASSIGNMENT, RELATION_FALSE, RELATION_FUNCTION, RELATION_INTERVAL,
-    RELATION_RESTATED, RELATION_SAME_SOLUTIONS, RELATION_TRUE_CHAIN,
+    RELATION_RESTATED, RELATION_SAME_SOLUTIONS, RELATION_SOLVED, RELATION_TRUE_CHAIN,
 )
 
 __all__ = ["compare_relations", "assignment", "solved_interval"]
@@ -59,7 +59,15 @@ def compare_relations(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     assert isinstance(rel, Relation)
     asg = assignment(rel)
     if asg is not None:
-        return _assigned(rel, asg, other, rel is answer, ctx)
+        d = _assigned(rel, asg, other, rel is answer, ctx)
+        if d.equal or rel is answer:
+            return d
+        solved = _solved_for(rel, other, ctx)
+        return solved if solved is not None else d
+    if rel is gold:
+        solved = _solved_for(rel, other, ctx)
+        if solved is not None:
+            return solved
     inequality = any(op in _INEQ or op == "!=" for op in rel.ops)
     if isinstance(other, TupleValue) and _open_pair(other) and inequality \
             and ctx.options.allow_interval_as_inequality:
@@ -93,6 +101,26 @@ def _assigned(rel: Relation, asg: Tuple[Value, Value], other: Value, rel_is_answ
                                                            f"{_describe_vars(other)}: {d2.reason}")
     return Decision(d.equal, d.rule if d.rule.startswith("relation.") else RELATION_ASSIGNMENT,
                     f"{rel} gives {value}: {d.reason}")
+
+
+def _solved_for(gold: Relation, answer: Value, ctx: Ctx) -> Optional[Decision]:
+    """An answer that is a gold equation solved for one of its variables (``\\frac{10}{x}`` for ``xy = 10``): the
+    gold's variables are the answer's and one more, v, and ``v = answer`` has the gold's solutions. None when the
+    answer is not such an expression, does not solve the gold, or is one of its sides (a restatement)."""
+    if not is_scalar(answer) or any(op != "=" for op in gold.ops):
+        return None
+    have = value_symbols(answer)
+    wanted = value_symbols(gold)
+    if not have or wanted is None or not have < wanted or len(wanted - have) != 1:
+        return None
+    (v,) = tuple(wanted - have)
+    if any(ctx.compare_items(answer, side).equal for side in gold.sides):
+        return None  # one side of the gold written again (m\\ddot x + kx for m\\ddot x + kx = F) solves nothing
+    as_relation = Relation((Expression(("sym", v)), answer), ("=",))
+    d = _both_relations(as_relation, gold, ctx)
+    if not d.equal:
+        return None
+    return Decision(True, RELATION_SOLVED, f"{answer} is the gold {gold} solved for {v}: {d.reason}")
 
 
 def _describe_vars(v: Value) -> str:
@@ -191,6 +219,8 @@ def assignment(rel: Relation) -> Optional[Tuple[Value, Value]]:
     if len(sides) < 2:
         return None
     found: Optional[Tuple[Value, Value]] = None
+    if isinstance(sides[0], Matrix) and len(sides) == 2 and is_scalar(sides[1]):
+        return sides[0], sides[1]  # a determinant (vmatrix) = its value: the matrix is read, the bars are not
     if _is_name(sides[0]) and not _is_name(sides[-1]):
         found = sides[0], sides[-1]
     elif _is_name(sides[-2]) and not _is_name(sides[-1]):

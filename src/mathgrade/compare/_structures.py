@@ -12,7 +12,7 @@ from ..values import Expression, Interval, Matrix, Relation, SetValue, TupleValu
 from ._core import Ctx, Decision, a_kind_name, bounded
 from ._relations import assignment, solved_interval
 from ._sympy import same_real_set
-from ._trees import set_description
+from ._trees import free_symbols, is_scalar, set_description, to_tree
 from ._table import (
     INTERVAL_AS_TUPLE, INTERVAL_BRACKETS, INTERVAL_ENDPOINTS, KIND_MISMATCH, MATRIX_ENTRYWISE, MATRIX_SHAPE,
     MATRIX_SIZE, MATRIX_VECTOR, MATRIX_VECTOR_AS_TUPLE, RELATION_INTERVAL, SET_ELEMENTWISE, SET_PARTS, SET_SINGLE,
@@ -168,7 +168,7 @@ def _inequalities_as_union(s: SetValue) -> Optional[Union_]:
     """``x < 2 or x > 3`` (a bare list of solved inequalities in one variable) as ``(-∞, 2) ∪ (3, ∞)``."""
     if s.braces:
         return None
-    found = [solved_interval(v) if isinstance(v, Relation) else None for v in s.items]
+    found = [solved_interval(v) or _point(v) if isinstance(v, Relation) else None for v in s.items]
     solved = [x for x in found if x is not None]
     if len(solved) != len(s.items) or len({name for name, _ in solved}) != 1:
         return None
@@ -176,6 +176,16 @@ def _inequalities_as_union(s: SetValue) -> Optional[Union_]:
     for _, part in solved:
         parts.extend(part.parts if isinstance(part, Union_) else (part,))
     return Union_(tuple(parts))
+
+
+def _point(rel: Relation) -> Optional[Tuple[str, Value]]:
+    """(variable, {c}) for ``a = c`` with a constant c: one point of a solution set (``a \\ge 3 \\text{ or } a = 0``)."""
+    asg = assignment(rel)
+    if asg is None or len(rel.sides) != 2 or not isinstance(asg[0], Expression) or asg[0].tree[0] != "sym":
+        return None
+    if not is_scalar(asg[1]) or free_symbols(to_tree(asg[1])):
+        return None
+    return asg[0].tree[1], SetValue((asg[1],), braces=True)
 
 
 def _ordered(a: Sequence[Value], g: Sequence[Value], ctx: Ctx, rule: str, what: str) -> Decision:

@@ -43,6 +43,7 @@ RELATION_FALSE = "relation.false"
 RELATION_TRUE_CHAIN = "relation.true_chain"
 RELATION_SAME_SOLUTIONS = "relation.same_solutions"
 RELATION_INTERVAL = "relation.interval"
+RELATION_SOLVED = "relation.solved"
 SET_ELEMENTWISE = "set.elementwise"
 SET_SIZE = "set.size"
 SET_PARTS = "set.parts"
@@ -295,6 +296,12 @@ RULES: Tuple[Rule, ...] = (
                   _e("x = 1", "(x-1)^2 = 0"), _e("-2 < x < 2", "x^2 < 4")),
          rejects=(_e("x>-1", "x<1"), _e("x \\le 5", "x \\ge 5"), _e("x = 2", "x^2 = 4"), _e("x = y", "x^2 = y^2"),
                   _e("y+2=0", "x+2=0"), _e("f'(x) = 2x", "f(x) = 2x"), _e("f(2) = 5", "f(3) = 5"))),
+    Rule(RELATION_SOLVED, "relations", "an expression vs a gold equation",
+         "the answer is the gold equation solved for a variable: the gold's variables are the answer's and one more, "
+         "v, and `v = answer` has the gold's solutions; a side of the gold written again solves nothing",
+         accepts=(_e("\\frac{10}{x}", "xy = 10"), _e("\\frac{6 - 2x}{3}", "2x + 3y = 6")),
+         rejects=(_e("\\frac{11}{x}", "xy = 10"), _e("\\frac{10}{z}", "xy = 10"),
+                  _e("m\\ddot x + kx", "m\\ddot x + kx = F"))),
     Rule(RELATION_INTERVAL, "relations", "relation vs interval or union",
          "a solved inequality answers its interval, and the reverse; an open pair counts as the open interval; an "
          "unsolved one-variable inequality is solved with sympy",
