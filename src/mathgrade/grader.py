@@ -187,12 +187,20 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
         if cand.refused:  # not a committed answer: a committed one ranked below it may still answer
             refused = refused or _refusal(cand, answer, gold)
             continue
+        if cand.rule == "last_number" and gold.problem:
+            cand = _asked_quantity(output, cand, gold.problem)  # "12 machines are needed to fill 360 boxes"
+            answer = Answer(cand.text, cand.start, cand.end, cand.rule)
         if cand.alternatives:
             conflict = _conflicting(cand.alternatives, options, deadline)
             if conflict is not None:
                 return Verdict(False, Status.AMBIGUOUS, conflict, EXTRACT_AMBIGUOUS, gold_text, answer,
                                gold_value=gold.value)
         reading = read(cand.text)
+        if isinstance(reading.value, Text) and not isinstance(gold.value, (Text, Choice)) \
+                and cand.rule.startswith(_SENTENCE_RULES):
+            stated = _value_in_sentence(cand.text)  # "He paid $12.50 in total.": the value the sentence gives
+            if stated is not None:
+                reading = stated
         if reading.value is None:
             if first_unread is None:
                 first_unread = (answer, reading)
@@ -234,6 +242,53 @@ def _named_letter(cand: Candidate, candidates: List[Candidate], more: Callable[[
     letters = [c for c in found if c.choice and c is not cand and not c.refused and not c.alternatives
                and (options.policy != "reward" or c.priority < _FALLBACK_PRIORITY)]
     return letters[0] if letters and len({c.text for c in letters}) == 1 else None
+
+
+_HOW_MANY = re.compile(r"\bhow\s+many\s+([a-z]+)", re.I)
+_LAST_SENTENCE = re.compile(r"[^.!?\n]*(?:[.!?](?=\s|$)|\n|$)")
+
+
+def _asked_quantity(output: str, cand: Candidate, problem: str) -> Candidate:
+    """For an unmarked output whose last number is taken (``cand``): when the problem asks "how many X" and the
+    output's last sentence gives a number of X ("Therefore, 12 machines are needed to fill 360 boxes."), that
+    number; else ``cand``."""
+    asked = _HOW_MANY.findall(problem)
+    if not asked:
+        return cand
+    noun = asked[-1].lower()
+    stem = noun[:-1] if noun.endswith("s") and len(noun) > 3 else noun
+    begin = max(output.rfind(". ", 0, cand.start), output.rfind("\n", 0, cand.start)) + 1
+    sentence = output[begin:]
+    found = list(re.finditer(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s+(?:[a-z]+\s+)?" + re.escape(stem) + r"(?:e?s)?\b",
+                             sentence, re.I))
+    if len(found) != 1:
+        return cand
+    start, end = begin + found[0].start(1), begin + found[0].end(1)
+    return cand if (start, end) == (cand.start, cand.end) else Candidate(
+        output[start:end], start, end, "last_number", cand.priority)
+
+
+_SENTENCE_MATH = re.compile(r"\$\$(.+?)\$\$|\$([^$]+?)\$|\\\((.+?)\\\)")
+_SENTENCE_NUMBER = re.compile(r"(?<![\w.\\^_])[-−]?\$?\d[\d,]*(?:\.\d+)?%?(?![\w^_]|\.\d)")
+_MAX_SENTENCE_WORDS = 30
+_SENTENCE_RULES = ("answer_phrase", "final_answer_phrase", "final_answer_heading", "answer_label")
+"""Extraction rules whose answer may be a sentence ("**Answer:** He paid $12.50 in total.")."""
+_UNSAID = re.compile(r"\b(?:not|no|never|wrong|incorrect|false|isn't|wasn't|maybe|perhaps|possibly|might|could|"
+                     r"unless|except|if|or|either)\b|n't\b|[?]|不|错|非", re.I)
+"""Words by which a sentence does not state its number as the answer."""
+
+
+def _value_in_sentence(text: str) -> Optional[Reading]:
+    """The value an answer sentence gives ("He paid $12.50 in total." gives 12.50): its one formula, or else its
+    one number; None when it gives none or several, or is no short sentence."""
+    if len(text.split()) > _MAX_SENTENCE_WORDS or _UNSAID.search(text):
+        return None
+    math = [next(g for g in m.groups() if g is not None) for m in _SENTENCE_MATH.finditer(text)]
+    found = math if math else [m.group() for m in _SENTENCE_NUMBER.finditer(text)]
+    if len(found) != 1:
+        return None
+    reading = read(found[0].replace("$", "").replace("−", "-"))
+    return reading if reading.value is not None and not isinstance(reading.value, Text) else None
 
 
 def _parts_expected(gold: Value, value: Value) -> bool:

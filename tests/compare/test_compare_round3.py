@@ -287,3 +287,79 @@ def test_a_near_miss_of_an_equation_or_inequality_gold(answer: str, gold: str) -
 def test_a_side_of_the_gold_equation_written_again_solves_nothing() -> None:
     for policy in ("eval", "reward"):
         assert not boxed("m\\ddot x + kx", "m\\ddot x + kx = F", policy=policy).correct
+
+
+# ---- 4: an unmarked output: the wrong span taken --------------------------------------------------------------------
+
+MACHINES = "A machine fills 30 boxes an hour. How many machines are needed to fill 360 boxes in an hour?"
+
+
+def test_the_number_of_what_the_problem_asks_for() -> None:
+    assert grade("Therefore, 12 machines are needed to fill 360/N boxes.", "12", problem=MACHINES).correct
+    assert not grade("Therefore, 13 machines are needed to fill 360/N boxes.", "12", problem=MACHINES).correct
+    assert not grade("Therefore, 12 machines are needed to fill 360/N boxes.", "360", problem=MACHINES).correct
+    assert not grade("We need 12 workers and 360 machines.", "12", problem=MACHINES).correct
+
+
+def test_a_plain_text_radical_is_a_value() -> None:
+    assert grade("We leave it as √5.", "\\sqrt5").correct
+    assert not grade("We leave it as √6.", "\\sqrt5").correct
+    assert not grade("We leave it as √5.", "5").correct
+
+
+# ---- 9: sets described by a rule or with annotations ----------------------------------------------------------------
+
+TRIPLES = "(1,0,\\sqrt3),(1,0,-\\sqrt3),(-1,0,\\sqrt3),(-1,0,-\\sqrt3)"
+OUTCOMES = "E_{1} \\text{ with probability } \\frac{1}{3}, \\text{ and } E_{%s} \\text{ with probability } \\frac{2}{3}"
+
+
+def test_sets_described_by_a_rule_or_with_annotations() -> None:
+    assert boxed("(\\pm 1, 0, \\pm\\sqrt3)", TRIPLES).correct
+    assert not boxed("(\\pm 1, 0, \\pm\\sqrt3)", "(1,0,\\sqrt3),(-1,0,-\\sqrt3)").correct
+    assert not boxed("(\\pm 1, 0, \\sqrt3)", TRIPLES).correct
+    assert boxed(OUTCOMES % "2", "E_{1},E_{2}").correct
+    assert not boxed(OUTCOMES % "3", "E_{1},E_{2}").correct
+    assert boxed("\\{x \\mid x > 2\\}", "(2,\\infty)").correct
+    assert not boxed("\\{x \\mid x \\geq 2\\}", "(2,\\infty)").correct
+
+
+# ---- 10: answers in a sentence --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("output,gold,correct", [
+    ("**Answer:** He paid $12.50 in total.", "12.5", True),
+    ("**Answer:** He paid $12.60 in total.", "12.5", False),
+    ("**Answer:** He paid $12.50 for 3 books.", "12.5", False),  # two numbers: which one is the answer?
+    ("Final answer: the area of the region is $\\pi \\cdot 961/16$.", "\\frac{961\\pi}{16}", True),
+    ("Final answer: the area of the region is $\\pi \\cdot 962/16$.", "\\frac{961\\pi}{16}", False),
+])
+def test_the_value_an_answer_sentence_gives(output: str, gold: str, correct: bool) -> None:
+    v = grade(output, gold)
+    assert v.correct is correct, v.explain()
+
+
+# ---- 11: one-off reading faults -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("output,gold,correct", [
+    ("The answer is 2**10.", "1024", True), ("The answer is 2**11.", "1024", False),
+    ("$\\boxed{x**2 + 1}$", "x^2+1", True), ("$\\boxed{5!}$", "120", True), ("$\\boxed{5!}$", "5", False),
+    ("$\\boxed{35°17'}$", "35^\\circ 17'", True), ("$\\boxed{35°17'}$", "17", False),
+    ("The answer is 0.8333 repeating.", "\\frac56", True), ("The answer is 0.8333 repeating.", "\\frac{5}{7}", False),
+    ("$\\boxed{\\{\\{1,2\\},\\{3\\}\\}}$", "\\{1,2\\},\\{3\\}", True),
+])
+def test_one_off_reading_faults(output: str, gold: str, correct: bool) -> None:
+    v = grade(output, gold)
+    assert v.correct is correct, v.explain()
+
+
+def test_python_powers_leave_arithmetic_undone_for_the_reward_policy() -> None:
+    assert not grade("The answer is $\\boxed{2**10}$.", "1024", policy="reward").correct
+
+
+@pytest.mark.parametrize("output", [
+    "$\\boxed{7 \\text{ is wrong}}$", "**Answer:** it is not 7.", "**Answer:** maybe 7, or 8.", "Answer: is it 7?",
+])
+def test_a_sentence_that_does_not_state_its_number_gives_none(output: str) -> None:
+    for policy in ("eval", "reward"):
+        assert not grade(output, "7", policy=policy).correct, output

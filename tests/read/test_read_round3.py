@@ -80,3 +80,36 @@ def test_the_domain_of_a_parameter_is_dropped(text: str, bare: str) -> None:
 def test_a_membership_that_is_the_answer_stays() -> None:
     assert read("x \\in \\mathbb{Z}").value != read("x").value
     assert value("2, 3") != value("2, 3, k")
+
+
+# ---- 9: sets described by a rule or with annotations ----------------------------------------------------------------
+
+
+def test_tuples_with_plus_minus_entries_are_every_tuple_they_stand_for() -> None:
+    assert value("(\\pm 1, 0, \\pm\\sqrt3)") == value("(1,0,\\sqrt3),(1,0,-\\sqrt3),(-1,0,\\sqrt3),(-1,0,-\\sqrt3)")
+    assert value("(\\pm 2, 1)") == value("(2, 1), (-2, 1)")
+    assert value("(\\pm 2, 1)") != value("(2, 1)")
+    assert read("(\\pm 1+x, 0)").value is None  # the sign's reach is not plain: not expanded
+
+
+def test_probabilities_attached_to_outcomes_are_dropped() -> None:
+    text = "E_1 \\text{ with probability } \\frac{1}{3}, \\text{ and } E_2 \\text{ with probability } \\frac{2}{3}"
+    assert value(text) == value("E_1, E_2")
+    assert value("H \\text{ with probability } 0.5") == value("H")
+
+
+# ---- 11: one-off reading faults -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text,same", [
+    ("0.8333 repeating", "\\frac56"), ("0.142857 repeating", "\\frac17"), ("1.0666 repeating", "\\frac{16}{15}"),
+    ("35°17'", "\\frac{2117}{60}^\\circ"), ("35^\\circ 17'", "\\frac{2117}{60}^\\circ"), ("2**10", "1024"),
+])
+def test_one_off_notations(text: str, same: str) -> None:
+    assert value(text) == value(same)
+
+
+def test_one_off_notations_near_misses() -> None:
+    assert value("0.8333") != value("\\frac56")  # without "repeating" a decimal is what it says
+    assert value("35°17'") != value("35^\\circ")
+    assert value("35°17'") != value("17")

@@ -1136,6 +1136,10 @@ def last_number(scan: Scan, choices: bool) -> List[Found]:
     percent = _PERCENT_AFTER.match(text, end)
     if percent is not None:
         end = percent.end()
+    elif start > 0 and text[start - 1] in "√∛∜":
+        start -= 1  # "leave it as √5": a plain-text radical is the value, with its coefficient ("2√5")
+        while start > 0 and text[start - 1].isdigit():
+            start -= 1
     return [Found(text[start:end], start, end, "last_number")]
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from fractions import Fraction
 from difflib import SequenceMatcher
 from os.path import commonprefix
-from typing import Callable, List, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 __all__ = ["normalize", "normalize_steps", "input_offset", "balanced", "is_unit_phrase", "REPAIRS", "UNIT_WORDS",
            "strip_text_wrappers"]
@@ -517,6 +518,123 @@ def _parameter_domain(s: str) -> str:
     return s[:m.start()]
 
 
+_REPEATING = re.compile(r"(-?[0-9]*)\.([0-9]+)\s*(?:\\text\s*\{\s*)?\(?\s*(?:repeating|recurring|repeated)\s*\)?\s*\}?\s*$",
+                        re.I)
+
+
+def _repeating(s: str) -> str:
+    """A repeating decimal written in words (``0.8333 repeating``): the digits that repeat at its end (a unit seen
+    at least twice, ``3`` of ``0.8333``, ``142857`` of ``0.142857142857``; else all the decimals) under a bar:
+    ``0.8\\overline{3}``."""
+    m = _REPEATING.search(s)
+    if m is None:
+        return s
+    whole, decimals = m.group(1), m.group(2)
+    for size in range(1, len(decimals) // 2 + 1):
+        unit = decimals[-size:]
+        if decimals.endswith(unit * 2):
+            head = decimals[:-size]
+            while head.endswith(unit):
+                head = head[:-size]
+            break
+    else:
+        head, unit = "", decimals
+    return s[:m.start()] + f"{whole}.{head}\\overline{{{unit}}}"
+
+
+_DEGREES_MINUTES = re.compile(r"(?<![0-9.])([0-9]+)\s*°\s*([0-9]+(?:\.[0-9]+)?)\s*'(?:\s*([0-9]+(?:\.[0-9]+)?)\s*'')?")
+
+
+def _degrees_minutes(s: str) -> str:
+    """An angle in degrees and minutes (and seconds), ``35°17'`` or ``35^\\circ 17'``, as degrees:
+    ``\\frac{2117}{60}°``."""
+    if "'" not in s or "°" not in s:
+        return s
+
+    def degrees(m: "re.Match[str]") -> str:
+        value = Fraction(m.group(1)) + Fraction(m.group(2)) / 60 + Fraction(m.group(3) or 0) / 3600
+        if value.denominator == 1:
+            return f"{value.numerator}°"
+        return f"\\frac{{{value.numerator}}}{{{value.denominator}}}°"
+
+    return _DEGREES_MINUTES.sub(degrees, s)
+
+
+_WITH_PROBABILITY = re.compile(
+    r"\s*(?:\\text\s*\{\s*with\s+(?:a\s+)?probabilit(?:y|ies)(?:\s+of)?\s*\}|(?<![A-Za-z])with\s+probability(?:\s+of)?)\s*"
+    r"(?:\\[dt]?frac\s*\{[^{}]*\}\s*\{[^{}]*\}|\\[dt]?frac[0-9]{2}|[0-9]+(?:[./][0-9]+)?\s*%?)", re.I)
+
+
+def _probabilities(s: str) -> str:
+    """"with probability p" attached to the outcomes of a list (``E_1 \\text{ with probability } \\frac{1}{3},
+    \\text{ and } E_2 \\text{ with probability } \\frac{2}{3}``): dropped, leaving the outcomes."""
+    if "probabilit" not in s.lower():
+        return s
+    return _WITH_PROBABILITY.sub("", s)
+
+
+_PM_ITEM = re.compile(r"\\(?:pm|mp)\s*")
+_ATOM = re.compile(r"(?:[0-9]+(?:\.[0-9]+)?|[A-Za-z]|\\sqrt\s*(?:\{[^{}]*\}|[0-9A-Za-z])|\\[dt]?frac\s*\{[^{}]*\}\s*\{[^{}]*\}"
+                   r"|\\[A-Za-z]+)(?:\s*(?:\\sqrt\s*(?:\{[^{}]*\}|[0-9A-Za-z])|[A-Za-z]))*")
+_MAX_PM_TUPLES = 16
+
+
+def _pm_tuples(s: str) -> str:
+    """Tuples whose entries carry ``\\pm`` (``(\\pm 1, 0, \\pm\\sqrt3)``): the list of every tuple they stand for,
+    ``(1, 0, \\sqrt3), (1, 0, -\\sqrt3), (-1, 0, \\sqrt3), (-1, 0, -\\sqrt3)`` (at most 16; only entries that are
+    ``\\pm`` an atom, so the sign's reach is plain)."""
+    if "\\pm" not in s or not s.startswith("("):
+        return s
+    groups = _top_level_tuples(s)
+    if groups is None:
+        return s
+    out: List[str] = []
+    for items in groups:
+        expanded = [[]]  # type: List[List[str]]
+        for item in items:
+            item = item.strip()
+            m = _PM_ITEM.match(item)
+            if m is None:
+                expanded = [e + [item] for e in expanded]
+                continue
+            rest = item[m.end():]
+            if not _ATOM.fullmatch(rest):
+                return s
+            signs = ("", "-") if item.startswith("\\pm") else ("-", "")
+            expanded = [e + [sign + rest] for e in expanded for sign in signs]
+        out.extend("(" + ", ".join(e) + ")" for e in expanded)
+        if len(out) > _MAX_PM_TUPLES:
+            return s
+    return ", ".join(out)
+
+
+def _top_level_tuples(s: str) -> Optional[List[List[str]]]:
+    """The items of each tuple of ``s`` when ``s`` is only tuples joined by commas; else None."""
+    groups: List[List[str]] = []
+    depth, start, items = 0, 0, []  # type: int, int, List[str]
+    for k, c in enumerate(s):
+        if c in "({[":
+            if depth == 0:
+                if c != "(" or s[start:k].strip(" ,"):
+                    return None
+                start, items = k + 1, []
+            depth += 1
+        elif c in ")}]":
+            depth -= 1
+            if depth < 0:
+                return None
+            if depth == 0:
+                items.append(s[start:k])
+                groups.append(items)
+                start = k + 1
+        elif c == "," and depth == 1:
+            items.append(s[start:k])
+            start = k + 1
+    if depth != 0 or s[start:].strip(" ,") or not groups:
+        return None
+    return groups
+
+
 def _labels(s: str) -> str:
     """A list of labelled values (``A: 11, B: 9, C: 4``) as the parts it names (``A = 11, B = 9, C = 4``: compared
     in the order of the labels)."""
@@ -555,8 +673,12 @@ REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
     ("upright_units", _upright_units),
     ("fonts", _fonts),
     ("degrees_primes", _degrees_primes),
+    ("degrees_minutes", _degrees_minutes),
     ("frac_digit_args", _frac_digit_args),
     ("units", _units),
+    ("repeating", _repeating),
+    ("probabilities", _probabilities),
+    ("pm_tuples", _pm_tuples),
     ("parameter_domain", _parameter_domain),
     ("annotations", _annotations),
     ("labels", _labels),
