@@ -360,9 +360,11 @@ RULES: Tuple[Rule, ...] = (
     # -- text
     Rule(TEXT_NORMALIZED, "text", "text vs text (or an unread answer)",
          "case, spacing, `\\text{}` wrappers, end punctuation and articles are ignored; a word read as a product of "
-         "letters is spelled back; an answer that cannot be read is correct when it is the gold's text",
-         accepts=(_e("\\text{the empty set}", "\\text{Empty set}"),),
-         rejects=(_e("\\text{odd}", "\\text{even}"),)),
+         "letters is spelled back; an answer that cannot be read, or a gold that cannot be read (a trailing `^`, an "
+         "unbalanced bracket, a relation symbol), is compared as text: correct when the two are the same text",
+         accepts=(_e("\\text{the empty set}", "\\text{Empty set}"), _e("x^", "x^"), _e("(1,2", "(1,2"),
+                  _e("\\text{perpendicular}", "\\perp")),
+         rejects=(_e("\\text{odd}", "\\text{even}"), _e("(1,2)", "(1,2"), _e("\\parallel", "\\perp"))),
     Rule(TEXT_EQUIVALENT, "text", "text vs text",
          "standard phrases that say the same thing (a small table: irrational ↔ not a rational number, no solution "
          "↔ none ↔ does not exist, infinitely many ↔ infinite, all real numbers ↔ ℝ, true ↔ yes...)",
