@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from mathgrade._read import read
-from mathgrade.values import Number, SetValue
+from mathgrade.values import Number
 
 
 def value(text: str) -> object:
