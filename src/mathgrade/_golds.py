@@ -17,7 +17,7 @@ is still compared.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Optional, Tuple
+from typing import Optional, Tuple
 
 from . import _parts
 from ._extract import extract
@@ -27,12 +27,9 @@ from .values import SetValue, Text, Value
 __all__ = ["GoldForms", "gold_forms", "same_text", "text_key"]
 
 
-class GoldForms(NamedTuple):
-    """What a gold text stands for: its ``reading`` (value None when it cannot be read) and, for a gold that lists
-    equivalent forms, each of them (``alternatives``; empty otherwise)."""
-
-    reading: Reading
-    alternatives: Tuple[Value, ...] = ()
+GoldForms = Tuple[Reading, Tuple[Value, ...]]
+"""What a gold text stands for: its reading (value None when it cannot be read) and, for a gold that lists
+equivalent forms, each of them (empty otherwise). A plain tuple: it is made for every row."""
 
 
 _SEPARATOR = re.compile(r"\s*(?:\\#\s*\\#|##)\s*")
@@ -47,29 +44,31 @@ _TEXT_WRAPPER = re.compile(r"\\(?:text|mathrm|textrm|textbf|mbox|operatorname)\s
 def gold_forms(gold_text: str) -> GoldForms:
     """The forms ``gold_text`` stands for (see the module docstring)."""
     reading = read_gold(gold_text)
-    if reading.value is not None:
-        same = _one_value_or(gold_text, reading.value)
-        return GoldForms(reading, same)
+    value = reading.value
+    if value is not None:
+        if type(value) is SetValue and not value.braces and _OR.search(gold_text):
+            return reading, _one_value_or(value)
+        return reading, ()
     parts = [p for p in _SEPARATOR.split(gold_text) if p.strip()]
     if len(parts) > 1:
         values = tuple(v for v in (read_gold(p).value for p in parts) if v is not None)
         if len(values) == len(parts):
-            return GoldForms(Reading(values[0]), values)
+            return Reading(values[0]), values
     repaired = _BROKEN_DECIMAL.sub(r"\1.\2", gold_text)
     if repaired != gold_text:
         again = read(repaired)
         if again.value is not None:
-            return GoldForms(again)
+            return again, ()
     words = _words(gold_text)
     if words is not None:
-        return GoldForms(Reading(Text(words, raw=gold_text)))
-    return GoldForms(reading)
+        return Reading(Text(words, raw=gold_text)), ()
+    return reading, ()
 
 
-def _one_value_or(gold_text: str, value: Value) -> Tuple[Value, ...]:
-    """The parts of a gold ``a or b`` that are all one value (``1.25 \\text{ or } \\frac54``): any of them is the
-    answer. Empty for anything else (``x = 2 \\text{ or } x = 3`` lists two solutions)."""
-    if not (isinstance(value, SetValue) and not value.braces and len(value.items) > 1 and _OR.search(gold_text)):
+def _one_value_or(value: SetValue) -> Tuple[Value, ...]:
+    """The parts of a gold ``a or b`` (a bare list) that are all one value (``1.25 \\text{ or } \\frac54``): any of
+    them is the answer. Empty for anything else (``x = 2 \\text{ or } x = 3`` lists two solutions)."""
+    if len(value.items) < 2:
         return ()
     from .compare import compare
     from .limits import Deadline

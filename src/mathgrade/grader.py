@@ -69,14 +69,13 @@ def grade_with(output: str, gold: GoldLike, options: Options, problem: Optional[
     gold_value: Optional[Value] = None
     tried: List[Answer] = []  # the candidates taken so far: a verdict cut short by the time limit keeps the last
     try:
-        forms = _golds.gold_forms(gold_text)
-        gold_reading = forms.reading
+        gold_reading, alternatives = _golds.gold_forms(gold_text)
         if gold_reading.value is None:
             stage = "extracting the answer"
             return _unreadable_gold(output, gold_text, gold_reading, options)
         gold_value = gold_reading.value
         letters = listed_options(problem) if problem and isinstance(gold_value, Choice) else {}
-        gold_ = _Gold(gold_text, gold_value, gold_reading.decimal_comma, letters, problem, forms.alternatives)
+        gold_ = _Gold(gold_text, gold_value, gold_reading.decimal_comma, letters, problem, alternatives)
         stage = "extracting the answer"
         candidates, fallbacks = _extract_staged(output, policy=options.policy, choices=isinstance(gold_value, Choice))
         stage = "comparing"
@@ -346,7 +345,7 @@ def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline
     by_unit = _unit_decision(written, value, gold, options, deadline) if written else None
     if by_unit is not None:
         return value, by_unit
-    if written and isinstance(value, Number) and isinstance(gold.value, Number) \
+    if "," in written and isinstance(value, Number) and isinstance(gold.value, Number) \
             and _THOUSANDS_COMMA.fullmatch(written.strip(" $.")) and _language.uses_decimal_comma(output):
         decimal = Number(value.value / 1000, 3)
         if gold.value.value in (value.value, decimal.value):

@@ -89,6 +89,8 @@ def decide(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     """Compare ``answer`` with ``gold`` by the rules for their kinds (the first of :data:`ROUTES` that applies)."""
     ctx.deadline.check()
     answer, gold = _unwrap(answer), _unwrap(gold)
+    if type(answer) is Number and type(gold) is Number:  # the common pair: the routes' answer, without the walk
+        return _decide_identical(answer, gold, ctx) if answer == gold else compare_scalars(answer, gold, ctx)
     for route in ROUTES:
         if route.applies(answer, gold):
             return route.decide(answer, gold, ctx)

@@ -17,6 +17,8 @@ __all__ = ["significant_digits", "rounds_to", "number_candidates", "compare_numb
 
 FLOAT_DIGITS = 15
 """Significant digits from which a decimal is taken for a float's print-out (a double holds 15 to 17)."""
+_FLOAT_DIGITS_INTEGER = 10 ** FLOAT_DIGITS
+"""The least integer with more digits than the fewest a float's print-out has."""
 NumberResult = Tuple[bool, str, str]
 """(equal, rule, reason) — turned into a Decision by the caller."""
 
@@ -93,8 +95,9 @@ def _compare_values(answer: Number, gold: Number, options: Options) -> NumberRes
     if g_places is None and g.denominator == 1:
         # an exact integer gold is matched only exactly: 3.16×10³ is not 3159 (rounding is for non-integers), but
         # for a float's print-out of an integer too long for it (1.2676506002282294e+30 for 2**100)
-        if a_places is not None and significant_digits(answer) >= FLOAT_DIGITS \
-                and len(str(abs(g.numerator))) > significant_digits(answer) and rounds_to(g, a, a_places):
+        if a_places is not None and abs(g.numerator) >= _FLOAT_DIGITS_INTEGER \
+                and FLOAT_DIGITS <= significant_digits(answer) < len(str(abs(g.numerator))) \
+                and rounds_to(g, a, a_places):
             return True, NUMBER_ROUNDED, (f"{answer} is the integer {_show(g)} to the {significant_digits(answer)} "
                                           "significant digits a float holds")
         return False, NUMBER_EXACT, f"{_show(a)} differs from the exact integer {_show(g)}"
