@@ -108,3 +108,16 @@ def test_the_literal_check_can_fail(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text('"""doc: number.exact"""\nx = Decision(True, "number.exact", "why")\n', encoding="utf-8")
     assert [v for _, v in _string_constants(bad) if v in RULE] == ["number.exact"]
+
+
+def test_the_fast_path_for_two_numbers_decides_as_the_routes_do() -> None:
+    from mathgrade.compare._core import Ctx
+    from mathgrade.compare._dispatch import decide
+    from mathgrade.limits import Deadline
+    from mathgrade.options import make_options
+
+    ctx = Ctx(make_options(), Deadline(30), decide)
+    for a, g in [("5", "5"), ("0.333", "\\frac13"), ("50\\%", "0.5"), ("3", "4"), ("30^\\circ", "30"), ("1.0", "1")]:
+        x, y = mathgrade.read(a).value, mathgrade.read(g).value
+        walked = next(r for r in ROUTES if r.applies(x, y)).decide(x, y, ctx)
+        assert decide(x, y, ctx) == walked, (a, g)
