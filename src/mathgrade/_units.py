@@ -40,7 +40,8 @@ _CURRENCY_NAMES = {"$": "dollar", "€": "euro", "£": "pound_sterling", "¥": "
 _PERCENT_AFTER = re.compile(r"(?:\\%|%|\bpercent|\bper\s*cent)\s*$", re.I)
 _DEGREE_AFTER = re.compile(r"(?:\^\s*\{?\s*\\circ\s*\}?|°|\\degree(?![A-Za-z]))\s*$")
 _WORD_UNIT_AFTER = re.compile(
-    r"(?<=[\d}).\s])\s*(?:\\(?:text|mathrm|mbox|textrm|textnormal|operatorname)\s*\{\s*([^{}]*?)\s*\}"
+    r"(?:(?<=[\d}).\s])|(?<=\d\\[,;: ])|(?<=\d~))\s*(?:\\(?:text|mathrm|mbox|textrm|textnormal|operatorname)"
+    r"\s*\{\s*([^{}]*?)\s*\}"
     r"|([A-Za-z\u4e00-\u9fff][A-Za-z\u4e00-\u9fff /.]{0,30}?))"
     r"\s*(?:\^\s*\{?\s*([23])\s*\}?)?\s*[.,;]?\s*$"
 )

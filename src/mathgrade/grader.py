@@ -457,7 +457,7 @@ def _unit_decision(written: str, value: Value, gold: _Gold, options: Options,
     loaded = _units.load_seconds()
     answer_unit = _units.written_unit(written)
     if answer_unit is None:
-        return None
+        return _gold_unit_letter(written, value, gold, options, deadline)
     gold_unit = _units.written_unit(gold.text) or _units.asked_unit(gold.problem)
     if gold_unit is None:
         return None
@@ -465,7 +465,13 @@ def _unit_decision(written: str, value: Value, gold: _Gold, options: Options,
     if not loaded and _units.load_seconds():
         deadline.extend(_units.load_seconds())  # (loading pint, once per process, is not this row's work)
     if how == "same":
-        return None
+        # the same unit on both sides: the numbers decide, however each side's unit was read (20 \text{ N} reads as
+        # a product, 20 \mathrm{~N} as 20)
+        answer_number, gold_number = _number_of(value, written), _number_of(gold.value, gold.text)
+        if answer_number is None or gold_number is None or (value == answer_number) == (gold.value == gold_number):
+            return None
+        d = compare(answer_number, gold_number, options, deadline)
+        return Decision(True, d.rule, f"{d.reason} (both in {answer_unit[1]})") if d.equal else None
     shown_a, shown_g = answer_unit[1].replace("**", "^"), gold_unit[1].replace("**", "^")
     where = "the gold's" if _units.written_unit(gold.text) else "the unit the problem asks for"
     if how == "angle":
@@ -484,6 +490,26 @@ def _unit_decision(written: str, value: Value, gold: _Gold, options: Options,
         return Decision(True, UNIT_CONVERTED, f"{answer_number} {shown_a} is {converted} {shown_g}: {d.reason}")
     return Decision(False, UNIT_MISMATCH, f"{answer_number} {shown_a} is {converted} {shown_g}, not "
                                             f"{gold_number} ({where} unit)")
+
+
+def _gold_unit_letter(written: str, value: Value, gold: _Gold, options: Options,
+                      deadline: Deadline) -> Optional[Decision]:
+    """``20 N`` against the gold ``20 \\mathrm{~N}``: a single letter after the answer's number is a variable, unless
+    it is the very unit symbol the gold is written in; then the numbers decide (an equality only)."""
+    gold_unit = _units.written_unit(gold.text)
+    if gold_unit is None or gold_unit[0] != "pint":
+        return None
+    m = _NUMBER_THEN_LETTER.fullmatch(written.strip("$ "))
+    if m is None or m.group(2) != gold_unit[1].strip("~ "):
+        return None
+    answer_number, gold_number = read(m.group(1)).value, _number_of(gold.value, gold.text)
+    if not isinstance(answer_number, Number) or gold_number is None:
+        return None
+    d = compare(answer_number, gold_number, options, deadline)
+    return Decision(True, d.rule, f"{d.reason} (both in {m.group(2)})") if d.equal else None
+
+
+_NUMBER_THEN_LETTER = re.compile(r"(-?[0-9]+(?:\.[0-9]+)?)\s+([A-Za-z])")
 
 
 def _number_of(value: Value, text: str) -> Optional[Number]:

@@ -363,3 +363,32 @@ def test_python_powers_leave_arithmetic_undone_for_the_reward_policy() -> None:
 def test_a_sentence_that_does_not_state_its_number_gives_none(output: str) -> None:
     for policy in ("eval", "reward"):
         assert not grade(output, "7", policy=policy).correct, output
+
+
+# ---- 1 (continued): units typeset with a tie, as OCR'd golds write them ----------------------------------------------
+
+
+@pytest.mark.parametrize("answer,correct", [
+    ("20", True), ("20 \\mathrm{~N}", True), ("20 \\text{ N}", True), ("20\\,\\mathrm{N}", True),
+    ("21", False), ("21 \\text{ N}", False), ("20 \\text{ kg}", False), ("20\\,\\text{cm}", False),
+])
+def test_a_unit_typeset_with_a_tie(answer: str, correct: bool) -> None:
+    v = boxed(answer, "20 \\mathrm{~N}")
+    assert v.correct is correct, v.explain()
+
+
+def test_a_letter_is_a_unit_only_when_it_is_the_golds_unit_symbol() -> None:
+    assert boxed("20 N", "20 \\mathrm{~N}").correct
+    assert not boxed("21 N", "20 \\mathrm{~N}").correct
+    assert not boxed("20 x", "20 \\mathrm{~N}").correct
+    assert not boxed("20 m", "20 \\mathrm{~N}").correct
+
+
+@pytest.mark.parametrize("answer,gold,correct", [
+    ("\\text{Yes, it is possible.}", "Yes", True), ("\\text{No, it is not possible.}", "No", True),
+    ("\\text{No, it is not possible.}", "Yes", False), ("\\text{Yes and no}", "Yes", False),
+    ("\\text{Yes, but no in general}", "Yes", False), ("\\text{yes}", "\\text{No}", False),
+])
+def test_a_yes_or_no_gold_is_answered_by_the_first_word(answer: str, gold: str, correct: bool) -> None:
+    v = boxed(answer, gold)
+    assert v.correct is correct, v.explain()

@@ -113,3 +113,10 @@ def test_one_off_notations_near_misses() -> None:
     assert value("0.8333") != value("\\frac56")  # without "repeating" a decimal is what it says
     assert value("35°17'") != value("35^\\circ")
     assert value("35°17'") != value("17")
+
+
+def test_a_unit_typeset_with_a_tie_is_dropped() -> None:
+    assert value("20 \\mathrm{~N}") == value("20")
+    assert value("5 \\mathrm{~cm}^{2}") == value("5")
+    assert value("x \\mathrm{~N}") != value("x")  # after a letter: not a number's unit
+    assert value("5 \\text{ m}") != value("5")  # without the tie a single letter stays a variable

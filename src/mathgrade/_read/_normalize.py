@@ -328,10 +328,21 @@ _UPRIGHT_UNIT = re.compile(
 _PLAIN_UNIT_AFTER_DECIMAL = re.compile(r"(\s*-?[0-9]*\.[0-9]+)\s+(?:s|N|J|W|V|K|Hz|Pa)\s*$")
 
 
+_TILDE_UNIT = re.compile(r"(?<=[0-9}])\s*\\mathrm\s*\{\s*~\s*[A-Za-z]{1,3}(?:\s*/\s*[A-Za-z]{1,3})?\s*\}"
+                         r"(?:\s*\^\s*\{?\s*-?[1-3]\s*\}?)?\s*$")
+"""``20 \\mathrm{~N}``, ``5 \\mathrm{~cm}^{2}``: a unit typeset with a leading tie, as OCR'd answers write them."""
+
+
+def _tilde_units(s: str) -> str:
+    """A unit typeset with a tie after a number, at the end (``20 \\mathrm{~N}``): dropped (the tie marks it as a
+    unit, whatever its length)."""
+    return _TILDE_UNIT.sub("", s) if "~" in s else s
+
+
 def _upright_units(s: str) -> str:
-    """A unit symbol after a decimal, at the end: written upright (``4.812 \\mathrm{s}``, ``9.8\\,\\text{m}``), or
-    a plain ``s``, ``N``, ``J``, ``W``, ``V``, ``K``, ``Hz``, ``Pa`` (``4.8 s``): dropped, as other units are. (After a
-    whole number a single letter stays a variable: ``5 \\text{ m}`` is not 5.)"""
+    """A unit symbol after a decimal, at the end: written upright (``4.812 \\mathrm{s}``, ``9.8\\,\\text{m}``) or as
+    a plain ``s``, ``N``, ``J``, ``W``, ``V``, ``K``, ``Hz``, ``Pa`` (``4.8 s``): dropped, as other units are.
+    (Otherwise after a whole number a single letter stays a variable: ``5 \\text{ m}`` is not 5.)"""
     if "." not in s:
         return s
     if "\\" in s:
@@ -665,6 +676,7 @@ REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
     ("boxed", _boxed),
     ("colors", _colors),
     ("display", _display),
+    ("tilde_units", _tilde_units),
     ("digit_groups", _digit_groups),
     ("bases", _bases),
     ("sizing", _sizing),

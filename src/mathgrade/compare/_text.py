@@ -117,6 +117,8 @@ _EQUIVALENTS: Tuple[FrozenSet[str], ...] = (
 )
 """Standard phrases that say the same thing, compared after :func:`normalize_text` (articles already gone)."""
 _EQUIVALENT: Dict[str, int] = {phrase: k for k, group in enumerate(_EQUIVALENTS) for phrase in group}
+_VERDICT_WORDS = frozenset({"yes", "no", "true", "false"})
+"""Words that answer a yes-or-no question; the first word of an answer sentence that says only one of them."""
 _WORD = re.compile(r"[^\W_]+(?:'[a-z]+)?")
 _STOP_WORDS = frozenset("""
     is are was were be been will would shall should can could may might must do does did has have had of to in on at by
@@ -138,6 +140,10 @@ def _by_content(a: str, g: str, answer: Text, gold: Text) -> Decision:
     if ka is not None and kg is not None:
         return Decision(False, TEXT_EQUIVALENT, f"{a!r} and {g!r} say different things")
     words_a, words_g = _WORD.findall(a), _WORD.findall(g)
+    if kg is not None and words_a and words_a[0] in _VERDICT_WORDS and g in _VERDICT_WORDS \
+            and len({_EQUIVALENT[w] for w in words_a if w in _VERDICT_WORDS}) == 1:
+        same = _EQUIVALENT[words_a[0]] == kg  # "Yes, it is possible." answers "Yes"
+        return Decision(same, TEXT_EQUIVALENT, f"{a!r} {'answers' if same else 'does not answer'} {g!r}")
     content = [w for w in words_a if w not in _STOP_WORDS]
     names = _names(gold.raw or gold.text)
     if len(words_g) >= 3 and content and names and set(content) <= set(words_g) and names <= set(content) \
