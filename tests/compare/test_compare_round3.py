@@ -388,6 +388,7 @@ def test_a_letter_is_a_unit_only_when_it_is_the_golds_unit_symbol() -> None:
     ("\\text{Yes, it is possible.}", "Yes", True), ("\\text{No, it is not possible.}", "No", True),
     ("\\text{No, it is not possible.}", "Yes", False), ("\\text{Yes and no}", "Yes", False),
     ("\\text{Yes, but no in general}", "Yes", False), ("\\text{yes}", "\\text{No}", False),
+    ("\\text{No}", "\\text{No, it is not possible}", True), ("\\text{Yes}", "\\text{No, it is not possible}", False),
 ])
 def test_a_yes_or_no_gold_is_answered_by_the_first_word(answer: str, gold: str, correct: bool) -> None:
     v = boxed(answer, gold)

@@ -22,6 +22,7 @@ def value(text: str) -> object:
 
 @pytest.mark.parametrize("text,number", [
     ("0.101_{2}", Fraction(5, 8)), ("(1011)_2", Fraction(11)), ("FF_{16}", Fraction(255)), ("12_{3}", Fraction(5)),
+    ("1011_{(2)}", Fraction(11)),
 ])
 def test_a_number_in_another_base_is_its_value(text: str, number: Fraction) -> None:
     v = value(text)

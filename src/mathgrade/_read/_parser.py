@@ -364,6 +364,8 @@ class _Parser:
     def base_numeral(self, tok: Token) -> Tree:
         self.advance()  # _
         base_text = self.subscript_text()
+        if base_text.startswith("(") and base_text.endswith(")"):
+            base_text = base_text[1:-1]  # 1011_{(2)}
         if not (base_text.isascii() and base_text.isdigit()) or not 2 <= int(base_text) <= 36:
             raise ParseFailure(tok.pos, f"a numeral with subscript {base_text!r} (not a base from 2 to 36)")
         try:

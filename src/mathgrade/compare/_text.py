@@ -140,10 +140,12 @@ def _by_content(a: str, g: str, answer: Text, gold: Text) -> Decision:
     if ka is not None and kg is not None:
         return Decision(False, TEXT_EQUIVALENT, f"{a!r} and {g!r} say different things")
     words_a, words_g = _WORD.findall(a), _WORD.findall(g)
-    if kg is not None and words_a and words_a[0] in _VERDICT_WORDS and g in _VERDICT_WORDS \
-            and len({_EQUIVALENT[w] for w in words_a if w in _VERDICT_WORDS}) == 1:
-        same = _EQUIVALENT[words_a[0]] == kg  # "Yes, it is possible." answers "Yes"
-        return Decision(same, TEXT_EQUIVALENT, f"{a!r} {'answers' if same else 'does not answer'} {g!r}")
+    for short, long_words, long_text in ((g, words_a, a), (a, words_g, g)):
+        # "Yes, it is possible." answers "Yes" (and "No" answers "No, it is not possible.")
+        if short in _VERDICT_WORDS and long_words and long_words[0] in _VERDICT_WORDS \
+                and len({_EQUIVALENT[w] for w in long_words if w in _VERDICT_WORDS}) == 1:
+            same = _EQUIVALENT[long_words[0]] == _EQUIVALENT[short]
+            return Decision(same, TEXT_EQUIVALENT, f"{a!r} {'answers' if same else 'does not answer'} {g!r}")
     content = [w for w in words_a if w not in _STOP_WORDS]
     names = _names(gold.raw or gold.text)
     if len(words_g) >= 3 and content and names and set(content) <= set(words_g) and names <= set(content) \
