@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import re
 import threading
-import time
 from fractions import Fraction
 from typing import Any, Dict, Optional, Tuple
 
-__all__ = ["written_unit", "asked_unit", "number_text", "Unit", "relate", "factor", "load_seconds"]
+from .limits import not_charged
+
+__all__ = ["written_unit", "asked_unit", "number_text", "Unit", "relate", "factor"]
 
 Unit = Tuple[str, str]
 """``(kind, name)``: ``("percent", "%")``, ``("angle", "degree")``, ``("angle", "radian")``, ``("pint", "hour")``
@@ -40,7 +41,8 @@ _CURRENCY_NAMES = {"$": "dollar", "€": "euro", "£": "pound_sterling", "¥": "
 _PERCENT_AFTER = re.compile(r"(?:\\%|%|\bpercent|\bper\s*cent)\s*$", re.I)
 _DEGREE_AFTER = re.compile(r"(?:\^\s*\{?\s*\\circ\s*\}?|°|\\degree(?![A-Za-z]))\s*$")
 _WORD_UNIT_AFTER = re.compile(
-    r"(?<=[\d}).\s])\s*(?:\\(?:text|mathrm|mbox|textrm|textnormal|operatorname)\s*\{\s*([^{}]*?)\s*\}"
+    r"(?:(?<=[\d}).\s])|(?<=\d\\[,;: ])|(?<=\d~))\s*(?:\\(?:text|mathrm|mbox|textrm|textnormal|operatorname)"
+    r"\s*\{\s*([^{}]*?)\s*\}"
     r"|([A-Za-z\u4e00-\u9fff][A-Za-z\u4e00-\u9fff /.]{0,30}?))"
     r"\s*(?:\^\s*\{?\s*([23])\s*\}?)?\s*[.,;]?\s*$"
 )
@@ -137,28 +139,21 @@ _CURRENCIES = (
 )
 
 
-def load_seconds() -> float:
-    """Seconds this process spent loading pint and building its registry (0.0 before it is needed): a caller with
-    a time limit gives them back, as loading a library once is not a row's work."""
-    return float(_REGISTRY.get("seconds", 0.0))
-
-
 def _registry() -> Optional[Any]:
     """pint's unit registry with exact (Fraction) factors and the currencies as units; None without pint."""
     if "r" not in _REGISTRY:
         with _LOCK:
             if "r" not in _REGISTRY:
-                started = time.perf_counter()
                 registry: Optional[Any]
-                try:
-                    import pint
+                with not_charged():  # (loading pint, once per process, is no row's work)
+                    try:
+                        import pint
 
-                    registry = pint.UnitRegistry(non_int_type=Fraction, cache_folder=None)
-                    for definition in _CURRENCIES:
-                        registry.define(definition)
-                except Exception:  # noqa: BLE001 - pint missing or broken: units are compared by name only
-                    registry = None
-                _REGISTRY["seconds"] = time.perf_counter() - started
+                        registry = pint.UnitRegistry(non_int_type=Fraction, cache_folder=None)
+                        for definition in _CURRENCIES:
+                            registry.define(definition)
+                    except Exception:  # noqa: BLE001 - pint missing or broken: units are compared by name only
+                        registry = None
                 _REGISTRY["r"] = registry
     return _REGISTRY["r"]
 

@@ -7,14 +7,21 @@ This module only orchestrates; each stage lives in its own package (:mod:`mathgr
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _extract as extraction
-from . import _forms, _units
+from . import _forms, _golds, _language, _parts, _units
 from . import _read as reader
 from . import compare as comparison
 from ._extract import Candidate, _problem
 from .compare import Decision
+from .compare._table import (
+    ANSWER_ALL_OPTIONS, ANSWER_CONFLICTING, ANSWER_OPTION_MISMATCH, ANSWER_RESTATES_PROBLEM,
+    ANSWER_UNFINISHED_ARITHMETIC, CHOICE_LETTER, ERROR, EXPRESSION_ROUNDED, EXTRACT_AMBIGUOUS, EXTRACT_NONE,
+    LIMIT_DEPTH, LIMIT_TIMEOUT, LIST_ORDER, NUMBER_AMBIGUOUS_COMMA, NUMBER_DECIMAL_COMMA, NUMBER_EXACT_GOLD,
+    NUMBER_ROUNDED, READ_ANSWER, READ_GOLD, TEXT_NORMALIZED, UNIT_CONVERTED, UNIT_MISMATCH, UNIT_PERCENT,
+)
 from .errors import GradingTimeout
 from .limits import Deadline
 from .options import ExtractOptions, GradeOptions, Options, make_options
@@ -66,13 +73,13 @@ def grade_with(output: str, gold: GoldLike, options: Options, problem: Optional[
     gold_value: Optional[Value] = None
     tried: List[Answer] = []  # the candidates taken so far: a verdict cut short by the time limit keeps the last
     try:
-        gold_reading = _read_gold(gold_text)
+        gold_reading, alternatives = _golds.gold_forms(gold_text)
         if gold_reading.value is None:
-            reason = f"the gold answer could not be read: {gold_reading.error}"
-            return Verdict(False, Status.INVALID_GOLD, reason, "read.gold", gold_text)
+            stage = "extracting the answer"
+            return _unreadable_gold(output, gold_text, gold_reading, options)
         gold_value = gold_reading.value
         letters = _problem.listed_options(problem) if problem and isinstance(gold_value, Choice) else {}
-        gold_ = _Gold(gold_text, gold_value, gold_reading.decimal_comma, letters, problem)
+        gold_ = _Gold(gold_text, gold_value, gold_reading.decimal_comma, letters, problem, alternatives)
         stage = "extracting the answer"
         candidates, fallbacks = extraction.extract_staged(output, policy=options.policy, choices=isinstance(gold_value, Choice))
         stage = "comparing"
@@ -88,12 +95,12 @@ def grade_with(output: str, gold: GoldLike, options: Options, problem: Optional[
     except GradingTimeout as exc:
         return Verdict(False, Status.TIMEOUT, f"time limit of {options.timeout:g} s reached while {stage}"
                        + (f" ({exc.step})" if exc.step else ""),
-                       "limit.timeout", gold_text, tried[-1] if tried else None, gold_value=gold_value)
+                       LIMIT_TIMEOUT, gold_text, tried[-1] if tried else None, gold_value=gold_value)
     except RecursionError:
-        return Verdict(False, Status.ERROR, f"input nested too deeply while {stage}", "limit.depth", gold_text,
+        return Verdict(False, Status.ERROR, f"input nested too deeply while {stage}", LIMIT_DEPTH, gold_text,
                        error="RecursionError")
     except Exception as exc:  # noqa: BLE001 - grading never raises; the error is recorded in the verdict
-        return Verdict(False, Status.ERROR, f"internal error while {stage}", "error", gold_text,
+        return Verdict(False, Status.ERROR, f"internal error while {stage}", ERROR, gold_text,
                        error=f"{type(exc).__name__}: {exc}")
 
 
@@ -179,31 +186,21 @@ class _Gold(NamedTuple):
     decimal_comma: Optional[Number] = None
     options: Dict[str, str] = {}
     problem: Optional[str] = None
+    alternatives: Tuple[Value, ...] = ()
+    """Equivalent forms the gold lists (``\\frac54 \\#\\# 1.25``): any of them is the answer."""
 
 
-def _read_gold(gold_text: str) -> Reading:
-    """Read a gold answer. A gold that is a whole solution (MATH's ``solution`` field, a reference output ending in
-    "The final answer is ...") or that holds several boxes gives its marked answer instead; a gold that is a
-    sentence ending in its value ("So the total number of apples is 42.") gives that value."""
-    reading = reader.read(gold_text)
-    several_boxes = gold_text.count("\\boxed") + gold_text.count("\\fbox") > 1
-    if not several_boxes and not isinstance(reading.value, (Text, type(None))):
-        return reading
-    marked = extraction.extract(gold_text, policy="reward")
-    if marked and not marked[0].alternatives:
-        answer = reader.read(marked[0].text)
-        if answer.value is not None:
-            return answer
-    stated = _STATED_VALUE.search(gold_text) if isinstance(reading.value, Text) else None
-    if stated is not None:
-        answer = reader.read(stated.group(1))
-        if answer.value is not None and not isinstance(answer.value, Text):
-            return answer
-    return reading
-
-
-_STATED_VALUE = re.compile(r"(?:\b(?:is|are|was|were|equals|be)|=)\s+([^\s=]+?)\s*[.!]?\s*$")
-"""The value at the end of a sentence: "... she has is 42." """
+def _unreadable_gold(output: str, gold_text: str, reading: Reading, options: Options) -> Verdict:
+    """A gold that cannot be read as math is still compared, as text (:func:`._golds.same_text`): an answer that is
+    the gold's text is correct; otherwise the gold is ``invalid_gold``, with the reason it could not be read."""
+    for cand in extraction.extract(output, policy=options.policy):
+        if not cand.refused and not cand.alternatives and _golds.same_text(cand.text, gold_text):
+            answer = Answer(cand.text, cand.start, cand.end, cand.rule)
+            return Verdict(True, Status.CORRECT, "the gold could not be read as math, and the answer is the same text",
+                           TEXT_NORMALIZED, gold_text, answer)
+        break  # (only the best candidate is the answer)
+    reason = f"the gold answer could not be read: {reading.error}"
+    return Verdict(False, Status.INVALID_GOLD, reason, READ_GOLD, gold_text)
 
 
 def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Options, deadline: Deadline,
@@ -214,7 +211,7 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
     if not candidates:
         why = extraction.why_none(output, policy=options.policy)
         return Verdict(False, Status.NO_ANSWER, "no final answer found in the output" + (f": {why}" if why else ""),
-                       "extract.none", gold_text, gold_value=gold.value)
+                       EXTRACT_NONE, gold_text, gold_value=gold.value)
     first_unread: Optional[Tuple[Answer, Reading]] = None
     refused: Optional[Verdict] = None
     for cand in _then(candidates, more):
@@ -224,17 +221,36 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
         if cand.refused:  # not a committed answer: a committed one ranked below it may still answer
             refused = refused or _refusal(cand, answer, gold)
             continue
+        if cand.rule == "last_number" and gold.problem:
+            cand = _asked_quantity(output, cand, gold.problem)  # "12 machines are needed to fill 360 boxes"
+            answer = Answer(cand.text, cand.start, cand.end, cand.rule)
         if cand.alternatives:
             conflict = _conflicting(cand.alternatives, options, deadline)
             if conflict is not None:
-                return Verdict(False, Status.AMBIGUOUS, conflict, "extract.ambiguous", gold_text, answer,
+                return Verdict(False, Status.AMBIGUOUS, conflict, EXTRACT_AMBIGUOUS, gold_text, answer,
                                gold_value=gold.value)
         reading = reader.read(cand.text)
+        if isinstance(reading.value, Text) and not isinstance(gold.value, (Text, Choice)) \
+                and cand.rule.startswith(_SENTENCE_RULES):
+            stated = _value_in_sentence(cand.text)  # "He paid $12.50 in total.": the value the sentence gives
+            if stated is not None:
+                reading = stated
         if reading.value is None:
             if first_unread is None:
                 first_unread = (answer, reading)
             continue
-        value, decision = _compare(reading, gold, options, deadline, output[cand.start:cand.end])
+        value, decision = _compare(reading, gold, options, deadline, output[cand.start:cand.end], output)
+        if not decision.equal and isinstance(gold.value, Choice) and not isinstance(value, Choice):
+            named = _named_letter(cand, candidates, more, options)
+            if named is not None:
+                answer, value = Answer(named.text, named.start, named.end, named.rule), Choice(named.text)
+                d = comparison.compare(value, gold.value, options, deadline)
+                decision = Decision(d.equal, CHOICE_LETTER, f"the output names option ({named.text}) with its answer "
+                                                     f"{cand.text}: {d.reason}")
+        if not decision.equal and _parts_expected(gold.value, value):
+            found = _in_parts(output, cand, candidates, gold, options, deadline)
+            if found is not None:
+                answer, value, decision = found
         if decision.equal:
             marked = [c for c in candidates if c is not cand and c.priority < _FALLBACK_PRIORITY] \
                 if gold.options else []
@@ -244,11 +260,95 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
         assert refused is not None  # (there were candidates, and every one was refused or failed to read)
         return refused
     answer, reading = first_unread
-    if _same_text(answer.text, gold_text):
+    if _golds.same_text(answer.text, gold_text):
         return Verdict(True, Status.CORRECT, "the answer could not be read, but it is the gold answer as text",
-                       "text.normalized", gold_text, answer, gold_value=gold.value)
-    return Verdict(False, Status.UNPARSABLE, f"the answer could not be read: {reading.error}", "read.answer",
+                       TEXT_NORMALIZED, gold_text, answer, gold_value=gold.value)
+    return Verdict(False, Status.UNPARSABLE, f"the answer could not be read: {reading.error}", READ_ANSWER,
                    gold_text, answer, gold_value=gold.value)
+
+
+def _named_letter(cand: Candidate, candidates: List[Candidate], more: Callable[[], List[Candidate]],
+                  options: Options) -> Optional[Candidate]:
+    """The one option letter an output names besides its answer ``cand`` when that is not a letter ("The answer is
+    (B): $\\boxed{2\\pi(5-\\sqrt3)}$" against a letter gold); None when it names none or several. The reward
+    policy counts only letters the output marks as its answer."""
+    found = candidates if any(c.choice for c in candidates) else candidates + more()
+    letters = [c for c in found if c.choice and c is not cand and not c.refused and not c.alternatives
+               and (options.policy != "reward" or c.priority < _FALLBACK_PRIORITY)]
+    return letters[0] if letters and len({c.text for c in letters}) == 1 else None
+
+
+_HOW_MANY = re.compile(r"\bhow\s+many\s+([a-z]+)", re.I)
+_LAST_SENTENCE = re.compile(r"[^.!?\n]*(?:[.!?](?=\s|$)|\n|$)")
+
+
+def _asked_quantity(output: str, cand: Candidate, problem: str) -> Candidate:
+    """For an unmarked output whose last number is taken (``cand``): when the problem asks "how many X" and the
+    output's last sentence gives a number of X ("Therefore, 12 machines are needed to fill 360 boxes."), that
+    number; else ``cand``."""
+    asked = _HOW_MANY.findall(problem)
+    if not asked:
+        return cand
+    noun = asked[-1].lower()
+    stem = noun[:-1] if noun.endswith("s") and len(noun) > 3 else noun
+    begin = max(output.rfind(". ", 0, cand.start), output.rfind("\n", 0, cand.start)) + 1
+    sentence = output[begin:]
+    found = list(re.finditer(r"(?<![\w.])(\d[\d,]*(?:\.\d+)?)\s+(?:[a-z]+\s+)?" + re.escape(stem) + r"(?:e?s)?\b",
+                             sentence, re.I))
+    if len(found) != 1:
+        return cand
+    start, end = begin + found[0].start(1), begin + found[0].end(1)
+    return cand if (start, end) == (cand.start, cand.end) else Candidate(
+        output[start:end], start, end, "last_number", cand.priority)
+
+
+_SENTENCE_MATH = re.compile(r"\$\$(.+?)\$\$|\$([^$]+?)\$|\\\((.+?)\\\)")
+_SENTENCE_NUMBER = re.compile(r"(?<![\w.\\^_])[-−]?\$?\d[\d,]*(?:\.\d+)?%?(?![\w^_]|\.\d)")
+_MAX_SENTENCE_WORDS = 30
+_SENTENCE_RULES = ("answer_phrase", "final_answer_phrase", "final_answer_heading", "answer_label")
+"""Extraction rules whose answer may be a sentence ("**Answer:** He paid $12.50 in total.")."""
+_UNSAID = re.compile(r"\b(?:not|no|never|wrong|incorrect|false|isn't|wasn't|maybe|perhaps|possibly|might|could|"
+                     r"unless|except|if|or|either)\b|n't\b|[?]|不|错|非", re.I)
+"""Words by which a sentence does not state its number as the answer."""
+
+
+def _value_in_sentence(text: str) -> Optional[Reading]:
+    """The value an answer sentence gives ("He paid $12.50 in total." gives 12.50): its one formula, or else its
+    one number; None when it gives none or several, or is no short sentence."""
+    if len(text.split()) > _MAX_SENTENCE_WORDS or _UNSAID.search(text):
+        return None
+    math = [next(g for g in m.groups() if g is not None) for m in _SENTENCE_MATH.finditer(text)]
+    found = math if math else [m.group() for m in _SENTENCE_NUMBER.finditer(text)]
+    if len(found) != 1:
+        return None
+    reading = reader.read(found[0].replace("$", "").replace("−", "-"))
+    return reading if reading.value is not None and not isinstance(reading.value, Text) else None
+
+
+def _parts_expected(gold: Value, value: Value) -> bool:
+    """The gold has several parts (a bare list or a tuple) and the answer is not a list of as many."""
+    if not (isinstance(gold, TupleValue) or isinstance(gold, SetValue) and not gold.braces) or len(gold.items) < 2:
+        return False
+    return not (isinstance(value, (SetValue, TupleValue)) and len(value.items) == len(gold.items))
+
+
+def _in_parts(output: str, cand: Candidate, candidates: List[Candidate], gold: _Gold, options: Options,
+              deadline: Deadline) -> Optional[Tuple[Answer, Value, Decision]]:
+    """The answer, its value and the decision when the output commits at its end to as many parts as the gold has
+    and they match it (see :mod:`mathgrade._parts`); None otherwise."""
+    assert isinstance(gold.value, (SetValue, TupleValue))
+    refused = [(c.start, c.end) for c in candidates if c.refused or c.alternatives]
+    text = _parts.final_parts(output, cand.start, len(gold.value.items), options.policy == "reward", refused)
+    if text is None:
+        return None
+    reading = reader.read(text)
+    if reading.value is None or not isinstance(reading.value, SetValue):
+        return None
+    value, decision = _compare(reading, gold, options, deadline)
+    if not decision.equal:
+        return None
+    return Answer(text, cand.start, cand.end, "final_parts"), value, Decision(
+        True, decision.rule, f"the parts the output ends with: {decision.reason}")
 
 
 def _refusal(cand: Candidate, answer: Answer, gold: _Gold) -> Verdict:
@@ -260,16 +360,17 @@ def _refusal(cand: Candidate, answer: Answer, gold: _Gold) -> Verdict:
 
 
 def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline,
-             written: str = "") -> Tuple[Value, Decision]:
+             written: str = "", output: str = "") -> Tuple[Value, Decision]:
     """The answer's value and the decision on it: a value that is the content of exactly one option of the problem
-    is that option's letter; two numbers joined by a comma that can only match a number read with a decimal comma
-    when that reading is exactly the gold (and the other way round)."""
+    is that option's letter; two numbers joined by a comma (``2,74``) match a number read with a decimal comma when
+    that reading is exactly the gold (and the other way round), by the convention of the output's language (see
+    :func:`_decimal_comma`)."""
     value = reading.value
     assert value is not None
     if gold.options and isinstance(value, (SetValue, TupleValue)) and len(value.items) > 1:
         named = {_option_of(item, gold.options, options, deadline) for item in value.items} - {None}
         if len(named) > 1:
-            return value, Decision(False, "answer.all_options", f"the answer lists the contents of several options "
+            return value, Decision(False, ANSWER_ALL_OPTIONS, f"the answer lists the contents of several options "
                                                                 f"({', '.join(sorted(str(n) for n in named))}) "
                                                                 "without choosing one")
     if gold.options and not isinstance(value, Choice):
@@ -279,17 +380,43 @@ def _compare(reading: Reading, gold: _Gold, options: Options, deadline: Deadline
     by_unit = _unit_decision(written, value, gold, options, deadline) if written else None
     if by_unit is not None:
         return value, by_unit
+    if "," in written and isinstance(value, Number) and isinstance(gold.value, Number) \
+            and _THOUSANDS_COMMA.fullmatch(written.strip(" $.")) and _language.uses_decimal_comma(output):
+        decimal = Number(value.value / 1000, 3)
+        if gold.value.value in (value.value, decimal.value):
+            return value, Decision(False, NUMBER_AMBIGUOUS_COMMA, f"{written.strip(' $.')} is {value} with a "
+                                   f"thousands comma or {decimal} with a decimal comma, and the output's language "
+                                   "writes decimals with a comma: it is ambiguous")
     decision = comparison.compare(value, gold.value, options, deadline)
     if decision.equal:
         return value, decision
+    for alternative in gold.alternatives:
+        d = comparison.compare(value, alternative, options, deadline)
+        if d.equal:
+            return value, Decision(True, d.rule, f"{d.reason} (the gold lists equivalent forms; this is one)")
     if reading.decimal_comma is not None and isinstance(gold.value, Number) and \
-            reading.decimal_comma.value == gold.value.value:
-        return reading.decimal_comma, Decision(True, "number.decimal_comma",
+            reading.decimal_comma.value == gold.value.value and _decimal_comma(reading.decimal_comma, output):
+        return reading.decimal_comma, Decision(True, NUMBER_DECIMAL_COMMA,
                                                f"{reading.decimal_comma} (read with a decimal comma) equals the gold")
-    if gold.decimal_comma is not None and isinstance(value, Number) and value.value == gold.decimal_comma.value:
-        return value, Decision(True, "number.decimal_comma",
+    if gold.decimal_comma is not None and isinstance(value, Number) and value.value == gold.decimal_comma.value \
+            and _decimal_comma(gold.decimal_comma, output):
+        return value, Decision(True, NUMBER_DECIMAL_COMMA,
                                f"{value} equals the gold read with a decimal comma ({gold.decimal_comma})")
     return value, decision
+
+
+_THOUSANDS_COMMA = re.compile(r"-?[1-9][0-9]{0,2},[0-9]{3}")
+"""A number with one comma before three digits: thousands in English, a decimal in French (``1,234``)."""
+
+
+def _decimal_comma(number: Number, output: str) -> bool:
+    """Whether a number written with a comma (``2,74``, the decimal reading ``number``) is a decimal: always when
+    the output's language writes decimals with a comma; otherwise only when nothing else fits, i.e. not when its
+    decimals end in 0 (``-3,0`` is the list -3, 0: nobody writes 3.0 for 3 in a comma-free language)."""
+    if _language.uses_decimal_comma(output):
+        return True
+    scaled = number.value * Fraction(10) ** (number.places or 0)
+    return scaled.denominator == 1 and scaled.numerator % 10 != 0
 
 
 def _committed(cand: Candidate, value: Value, decision: Decision, gold: _Gold, options: Options,
@@ -300,35 +427,35 @@ def _committed(cand: Candidate, value: Value, decision: Decision, gold: _Gold, o
     option's."""
     reward = options.policy == "reward"
     if _forms.restates_problem(cand.text, gold.text, gold.problem):
-        return Decision(False, "answer.restates_problem", f"{cand.text} is the problem's own expression, not "
+        return Decision(False, ANSWER_RESTATES_PROBLEM, f"{cand.text} is the problem's own expression, not "
                                                           f"evaluated (the gold is {gold.text})")
-    if reward and not decision.rule.endswith(".rounded") and isinstance(gold.value, Number) and \
+    if reward and decision.rule not in _ROUNDED and isinstance(gold.value, Number) and \
             isinstance(value, (Number, Expression)) and \
             _forms.plain_number(gold.text) and _forms.unfinished_arithmetic(cand.text):
         # (equal to a plain number exactly, the answer is rational: its operations can be carried out)
-        return Decision(False, "answer.unfinished_arithmetic", f"{cand.text} leaves arithmetic undone; the gold is "
+        return Decision(False, ANSWER_UNFINISHED_ARITHMETIC, f"{cand.text} leaves arithmetic undone; the gold is "
                                                                f"the number {gold.text}")
     if reward and isinstance(value, Number) and isinstance(gold.value, Number) and \
             value.percent != gold.value.percent and value.value != gold.value.value:
-        return Decision(False, "unit.percent", f"{value} matches the gold {gold.value} only by moving a percent sign "
+        return Decision(False, UNIT_PERCENT, f"{value} matches the gold {gold.value} only by moving a percent sign "
                                                "by a factor of 100")
-    if decision.rule.endswith(".rounded") and isinstance(gold.value, Number) and gold.value.places is not None \
+    if decision.rule in _ROUNDED and isinstance(gold.value, Number) and gold.value.places is not None \
             and _rounded_to_gold(value, gold.value) and (reward or gold.problem is not None) \
             and not _gold_is_rounded(gold.text, gold.problem):
-        return Decision(False, "number.exact_gold", f"the gold {gold.text} is an exact decimal (nothing says it is "
+        return Decision(False, NUMBER_EXACT_GOLD, f"the gold {gold.text} is an exact decimal (nothing says it is "
                                                     f"rounded), and {value} is not exactly it")
     if gold.problem is not None and isinstance(value, (SetValue, TupleValue)) and \
             isinstance(gold.value, (SetValue, TupleValue)) and _forms.problem_asks_order(gold.problem):
         if len(value.items) == len(gold.value.items) and not all(
                 comparison.compare(a, g, options, deadline).equal for a, g in zip(value.items, gold.value.items)):
-            return Decision(False, "list.order", "the problem asks for the answers in an order, and these are in "
+            return Decision(False, LIST_ORDER, "the problem asks for the answers in an order, and these are in "
                                                  "another one")
     if isinstance(value, Choice) and gold.options.get(value.letter) is not None:
         content = value.content if value.content is not None else (reader.read(cand.content).value if cand.content
                                                                     else None)
         option = reader.read(gold.options[value.letter]).value
         if content is not None and option is not None and not comparison.compare(content, option, options, deadline).equal:
-            return Decision(False, "answer.option_mismatch", f"the answer names ({value.letter}) but writes "
+            return Decision(False, ANSWER_OPTION_MISMATCH, f"the answer names ({value.letter}) but writes "
                                                              f"{content}, which is not that option "
                                                              f"({gold.options[value.letter]})")
     if gold.options and others:
@@ -336,7 +463,7 @@ def _committed(cand: Candidate, value: Value, decision: Decision, gold: _Gold, o
         if isinstance(value, Choice):
             letters.discard(value.letter)
         if letters:
-            return Decision(False, "answer.conflicting", f"the output also marks option "
+            return Decision(False, ANSWER_CONFLICTING, f"the output also marks option "
                                                          f"{', '.join(sorted(str(x) for x in letters))} as its answer")
     return decision
 
@@ -362,26 +489,29 @@ def _unit_decision(written: str, value: Value, gold: _Gold, options: Options,
     either side has none (then the numbers are compared as usual)."""
     if not _UNIT_HINT.search(written):
         return None  # (no letter, currency, percent or degree sign: no unit; most answers stop here)
-    loaded = _units.load_seconds()
     answer_unit = _units.written_unit(written)
     if answer_unit is None:
-        return None
+        return _gold_unit_letter(written, value, gold, options, deadline)
     gold_unit = _units.written_unit(gold.text) or _units.asked_unit(gold.problem)
     if gold_unit is None:
         return None
     how, factor = _units.relate(answer_unit, gold_unit)
-    if not loaded and _units.load_seconds():
-        deadline.extend(_units.load_seconds())  # (loading pint, once per process, is not this row's work)
     if how == "same":
-        return None
+        # the same unit on both sides: the numbers decide, however each side's unit was read (20 \text{ N} reads as
+        # a product, 20 \mathrm{~N} as 20)
+        answer_number, gold_number = _number_of(value, written), _number_of(gold.value, gold.text)
+        if answer_number is None or gold_number is None or (value == answer_number) == (gold.value == gold_number):
+            return None
+        d = comparison.compare(answer_number, gold_number, options, deadline)
+        return Decision(True, d.rule, f"{d.reason} (both in {answer_unit[1]})") if d.equal else None
     shown_a, shown_g = answer_unit[1].replace("**", "^"), gold_unit[1].replace("**", "^")
     where = "the gold's" if _units.written_unit(gold.text) else "the unit the problem asks for"
     if how == "angle":
         if isinstance(value, Number) and isinstance(gold.value, Number) and value.value == gold.value.value == 0:
             return None
-        return Decision(False, "unit.mismatch", f"the answer is in {shown_a}s and {where} is {shown_g}s")
+        return Decision(False, UNIT_MISMATCH, f"the answer is in {shown_a}s and {where} is {shown_g}s")
     if how == "mismatch" or factor is None:
-        return Decision(False, "unit.mismatch", f"the answer's unit ({shown_a}) does not convert to {where} "
+        return Decision(False, UNIT_MISMATCH, f"the answer's unit ({shown_a}) does not convert to {where} "
                                                 f"({shown_g})")
     answer_number, gold_number = _number_of(value, written), _number_of(gold.value, gold.text)
     if answer_number is None or gold_number is None:
@@ -389,9 +519,29 @@ def _unit_decision(written: str, value: Value, gold: _Gold, options: Options,
     converted = Number(answer_number.value * factor)
     d = comparison.compare(converted, gold_number, options, deadline)
     if d.equal:
-        return Decision(True, "unit.converted", f"{answer_number} {shown_a} is {converted} {shown_g}: {d.reason}")
-    return Decision(False, "unit.mismatch", f"{answer_number} {shown_a} is {converted} {shown_g}, not "
+        return Decision(True, UNIT_CONVERTED, f"{answer_number} {shown_a} is {converted} {shown_g}: {d.reason}")
+    return Decision(False, UNIT_MISMATCH, f"{answer_number} {shown_a} is {converted} {shown_g}, not "
                                             f"{gold_number} ({where} unit)")
+
+
+def _gold_unit_letter(written: str, value: Value, gold: _Gold, options: Options,
+                      deadline: Deadline) -> Optional[Decision]:
+    """``20 N`` against the gold ``20 \\mathrm{~N}``: a single letter after the answer's number is a variable, unless
+    it is the very unit symbol the gold is written in; then the numbers decide (an equality only)."""
+    gold_unit = _units.written_unit(gold.text)
+    if gold_unit is None or gold_unit[0] != "pint":
+        return None
+    m = _NUMBER_THEN_LETTER.fullmatch(written.strip("$ "))
+    if m is None or m.group(2) != gold_unit[1].strip("~ "):
+        return None
+    answer_number, gold_number = reader.read(m.group(1)).value, _number_of(gold.value, gold.text)
+    if not isinstance(answer_number, Number) or gold_number is None:
+        return None
+    d = comparison.compare(answer_number, gold_number, options, deadline)
+    return Decision(True, d.rule, f"{d.reason} (both in {m.group(2)})") if d.equal else None
+
+
+_NUMBER_THEN_LETTER = re.compile(r"(-?[0-9]+(?:\.[0-9]+)?)\s+([A-Za-z])")
 
 
 def _number_of(value: Value, text: str) -> Optional[Number]:
@@ -442,7 +592,9 @@ def _then(candidates: List[Candidate], more: Callable[[], List[Candidate]]) -> I
 
 _FALLBACK_PRIORITY = 40
 """Candidates ranked at or below this are guesses (code output, bare answers, formulas, numbers), not marked."""
-_AMBIGUOUS_RULES = frozenset({"answer.all_options", "answer.conflicting"})
+_AMBIGUOUS_RULES = frozenset({ANSWER_ALL_OPTIONS, ANSWER_CONFLICTING, NUMBER_AMBIGUOUS_COMMA})
+_ROUNDED = (NUMBER_ROUNDED, EXPRESSION_ROUNDED)
+"""The rules that accept a rounding."""
 """Rules whose refusal means the output commits to several answers (status ``ambiguous``, not ``incorrect``)."""
 
 
@@ -463,10 +615,3 @@ def _conflicting(texts: Tuple[str, ...], options: Options, deadline: Deadline) -
         if not comparison.compare(v, first, options, deadline).equal:
             return f"the output commits to different answers: {first_text!r} and {t!r}"
     return None
-
-
-def _same_text(a: str, b: str) -> bool:
-    def norm(s: str) -> str:
-        return "".join(s.split()).strip("$.").lower()
-
-    return norm(a) == norm(b)

@@ -7,12 +7,16 @@ any thread (in a worker process that can be stopped).
 
 from __future__ import annotations
 
+import threading
 import time
+from contextlib import contextmanager
+from typing import Iterator
 
 from .errors import GradingTimeout
 
 __all__ = [
     "Deadline",
+    "not_charged",
     "MAX_INPUT_CHARS",
     "MAX_ANSWER_CHARS",
     "MAX_DIGITS",
@@ -34,24 +38,47 @@ MAX_DEPTH = 100
 MAX_MATRIX_CELLS = 400
 """Most entries in a matrix."""
 
+_NOT_CHARGED = [0.0]
+"""Seconds this process has spent, in any thread, on work no call's time limit pays for (see :func:`not_charged`)."""
+_NOT_CHARGED_LOCK = threading.Lock()
+
+
+@contextmanager
+def not_charged() -> Iterator[None]:
+    """Time spent in the block is given back to every :class:`Deadline` running meanwhile: for loading a library
+    (pint's unit registry, once per process) in the middle of a call, which is not that call's work."""
+    started = time.monotonic()
+    try:
+        yield
+    finally:
+        with _NOT_CHARGED_LOCK:
+            _NOT_CHARGED[0] += time.monotonic() - started
+
+
 class Deadline:
     """A point in time after which work must stop. Cheap to check. One belongs to one call (one thread): only
     :func:`mathgrade.runtime.run_bounded` moves it, by the time spent waiting for a worker, which is not the call's
-    own work."""
+    own work; time spent in :func:`not_charged` blocks moves it too."""
 
-    __slots__ = ("at",)
+    __slots__ = ("at", "_given")
 
     def __init__(self, seconds: float) -> None:
         self.at = time.monotonic() + seconds
+        self._given = _NOT_CHARGED[0]
 
     def extend(self, seconds: float) -> None:
         """Move the deadline ``seconds`` later."""
         self.at += seconds
 
+    @property
+    def due(self) -> float:
+        """The deadline on the ``time.monotonic()`` clock, time not charged included."""
+        return self.at + (_NOT_CHARGED[0] - self._given)
+
     def remaining(self) -> float:
-        return self.at - time.monotonic()
+        return self.due - time.monotonic()
 
     def check(self) -> None:
         """Raise :class:`~mathgrade.errors.GradingTimeout` if the deadline has passed."""
-        if time.monotonic() >= self.at:
+        if time.monotonic() >= self.due:
             raise GradingTimeout("time limit reached")

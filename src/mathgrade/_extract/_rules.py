@@ -736,6 +736,10 @@ def hashes(scan: Scan, choices: bool) -> List[Found]:
     return []
 
 
+_NEXT_LABELS = re.compile(r"[^,\n]+,\s*B\s*:[^,\n]+(?:,\s*C\s*:)?")
+"""After ``A:``, more labelled parts: ``11, B: 9, C: 4``."""
+
+
 def answer_label(scan: Scan, choices: bool) -> List[Found]:
     """A line starting ``A:`` (question/answer transcripts). Not run for multiple choice, where ``A:`` is an option."""
     text = scan.text
@@ -745,9 +749,13 @@ def answer_label(scan: Scan, choices: bool) -> List[Found]:
         following = [ln.strip() for ln in text[e: e + 2_000].splitlines() if ln.strip()]
         if len(following) > 2 or any(ln.startswith("B:") for ln in following):
             return []
+        if _NEXT_LABELS.match(answer):  # "A: 11, B: 9, C: 4": labelled parts, A's among them
+            start = text.rfind("A", 0, label_end)
+            return [Found(text[start:e].strip(), start, e, "answer_label")]
         if _looks_like_answer(answer):
             return [Found(answer, s, e, "answer_label")]
     return []
+
 
 
 def _last_label_end(text: str) -> int:
@@ -1016,7 +1024,8 @@ def _has_variable(expr: str) -> bool:
     return re.search(r"[A-Za-z]", _COMMAND_OR_TEXT.sub(" ", expr)) is not None
 
 
-_JOINED_STATEMENTS = re.compile(r"(?<![A-Za-z\\])(?:or|and)(?![A-Za-z])")
+_JOINED_STATEMENTS = re.compile(r"(?<![A-Za-z\\])(?:or|and)(?![A-Za-z])|(?<=[0-9)\]}])or(?=[A-Za-z](?![A-Za-z]))")
+""""or"/"and" between statements, also "or" glued between two formulas (``W(x)=1orW(x)=-1``, as the reader splits)."""
 
 
 def _last_of_chain(expr: str) -> str:
@@ -1127,6 +1136,10 @@ def last_number(scan: Scan, choices: bool) -> List[Found]:
     percent = _PERCENT_AFTER.match(text, end)
     if percent is not None:
         end = percent.end()
+    elif start > 0 and text[start - 1] in "√∛∜":
+        start -= 1  # "leave it as √5": a plain-text radical is the value, with its coefficient ("2√5")
+        while start > 0 and text[start - 1].isdigit():
+            start -= 1
     return [Found(text[start:end], start, end, "last_number")]
 
 

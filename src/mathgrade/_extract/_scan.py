@@ -209,6 +209,10 @@ class Scan:
         return start, j
 
 
+_POWER = re.compile(r"[0-9A-Za-z)]\*\*[-(0-9A-Za-z]")
+"""``2**10``, ``x**2``: Python's power, not the end of Markdown bold."""
+
+
 def _ends_region(text: str, j: int, stop_at_newline: bool) -> bool:
     c = text[j]
     if c == "\n":
@@ -222,7 +226,7 @@ def _ends_region(text: str, j: int, stop_at_newline: bool) -> bool:
     if c in "。！？；":
         return True
     if c == "*":
-        return text.startswith("**", j)
+        return text.startswith("**", j) and not _POWER.match(text, max(0, j - 1))
     if c == "<":
         return text.startswith(_END_TAGS, j)
     if c == "," or c == "，":
@@ -346,7 +350,7 @@ def _match_braces(text: str, start: int) -> Dict[int, int]:
 _WRAPPED_BOX = re.compile(r"\\(?:boxed|fbox)\s*\{")
 _WORD = r"[^\W\d_]+(?:['’\-][^\W\d_]+)*"
 _NUMBER_THEN_WORDS = re.compile(
-    r"(-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?)\s*(?!(?:pi|e|i|mod|or|and|sqrt|cdot|percent|pct|per\s+cent|[a-zA-Z])\b)"
+    r"(-?\d[\d,]*(?:\.\d+)?(?:\s*/\s*\d+)?)\s*(?!(?:pi|e|i|mod|or|and|sqrt|cdot|percent|pct|per\s+cent|repeating|recurring|[a-zA-Z])\b)"
     + _WORD + r"(?:[ \t]+" + _WORD + r")*"
 )
 

@@ -68,7 +68,8 @@ RULES: Tuple[Rule, ...] = (
     Rule("answer_phrase", 22, _rules.phrases, BOTH,
          '"the answer is", "Answer:"; a hedge ("the answer could be 2 or 3", "2, but maybe 3") is ambiguous '
          "(``hedged_answer_phrase``)"),
-    Rule("answer_label", 24, _rules.answer_label, BOTH, "a last line ``A: 26`` (question/answer transcripts)",
+    Rule("answer_label", 24, _rules.answer_label, BOTH,
+         "a last line ``A: 26`` (question/answer transcripts); ``A: 11, B: 9, C: 4`` is taken whole (labelled parts)",
          letters=False),
     Rule("choice_phrase", 25, _rules.choice_phrase, BOTH, '"option B is correct", "(C) is the answer", "choose B"',
          letters=True),
@@ -104,7 +105,8 @@ RULES: Tuple[Rule, ...] = (
     Rule("latex", 60, _rules.latex, EVAL, "undelimited LaTeX near the end (``\\dfrac{9}{7}``, ``1 - \\sqrt{2}``)",
          guess=True, fragment=True),
     Rule("last_number", 70, _rules.last_number, EVAL,
-         "the last number (sign, decimals, ``1,000``, ``a/b``, mixed numbers ``2 1/2``)", guess=True, fragment=True),
+         "the last number (sign, decimals, ``1,000``, ``a/b``, mixed numbers ``2 1/2``, a plain-text radical "
+         "``2√5``)", guess=True, fragment=True),
 )
 """Every rule, best first."""
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
+from fractions import Fraction
 from difflib import SequenceMatcher
 from os.path import commonprefix
-from typing import Callable, List, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 __all__ = ["normalize", "normalize_steps", "input_offset", "balanced", "is_unit_phrase", "REPAIRS", "UNIT_WORDS",
            "strip_text_wrappers"]
@@ -164,6 +165,57 @@ def _html_entities(s: str) -> str:
 
 
 
+_HTML_SCRIPT = re.compile(r"<(sup|sub)>\s*(.*?)\s*</\1>", re.I | re.S)
+_HTML_TAG = re.compile(r"</?(?:b|i|em|strong|span|p|br|code)\s*/?>", re.I)
+
+
+def _html_tags(s: str) -> str:
+    """HTML superscripts and subscripts (``x<sup>2</sup>``, ``a<sub>1</sub>``) as ``^{2}`` and ``_{1}``; plain
+    formatting tags (``<b>``, ``<br>``) dropped."""
+    if "<" not in s or ">" not in s:
+        return s
+    s = _HTML_SCRIPT.sub(lambda m: ("^{" if m.group(1).lower() == "sup" else "_{") + m.group(2) + "}", s)
+    return _HTML_TAG.sub(" ", s)
+
+
+_CIRCLED = {chr(0x2460 + k): str(k + 1) for k in range(20)}
+"""Circled numerals ``①``…``⑳`` (Chinese exams number statements with them)."""
+_CIRCLED_RUN = re.compile("[" + "".join(_CIRCLED) + "](?:[\\s,，、;；和与及]*[" + "".join(_CIRCLED) + "])*")
+
+
+def _circled(s: str) -> str:
+    """Circled numerals as numbers, a run of them as a list: ``①④`` and ``①、④`` are ``1, 4``."""
+    if s.isascii():
+        return s
+    return _CIRCLED_RUN.sub(lambda m: ", ".join(_CIRCLED[c] for c in m.group() if c in _CIRCLED), s)
+
+
+_BASE_NUMBER = re.compile(r"(?<![\\A-Za-z0-9_^.}])(?:\(([0-9A-F]+(?:\.[0-9A-F]+)?)\)|([0-9A-F]+(?:\.[0-9A-F]+)?))"
+                          r"_\s*(?:\{\s*([0-9]{1,2})\s*\}|([0-9]))(?![0-9])")
+
+
+def _bases(s: str) -> str:
+    """A number written in another base, its base as a subscript (``0.101_{2}``, ``(1011)_2``, ``FF_{16}``), as its
+    exact value (``\\frac{5}{8}``, ``11``, ``255``). Left alone: a subscript that is not a base of the digits
+    (``5_1``, ``12_{10}``), and letters unless the base is 16 (``AB_{12}`` names a segment)."""
+    if "_" not in s:
+        return s
+
+    def value(m: "re.Match[str]") -> str:
+        digits, base = m.group(1) or m.group(2), int(m.group(3) or m.group(4))
+        whole, _, fraction = digits.partition(".")
+        if not 2 <= base <= 16 or base == 10 or not digits.replace(".", "").isdigit() and base != 16 \
+                or any(int(d, 16) >= base for d in whole + fraction):
+            return m.group()
+        numerator = int(whole + fraction, base)
+        denominator = base ** len(fraction)
+        if numerator % denominator == 0:
+            return str(numerator // denominator)
+        return "\\frac{" + str(numerator) + "}{" + str(denominator) + "}"
+
+    return _BASE_NUMBER.sub(value, s)
+
+
 def _boxed(s: str) -> str:
     """An answer that is all ``\\boxed{x}`` (or an unclosed ``\\boxed{x``) is ``x``; elsewhere ``\\boxed{x}`` and
     ``\\fbox{x}`` become the group ``{x}``."""
@@ -268,6 +320,35 @@ def _spellings(s: str) -> str:
     s = re.sub(r"\\(?:mid)(?![a-zA-Z])", "|", s)
     s = re.sub(r"\bnp\.(?=[a-z])", r"\\", s)  # numpy spellings: np.arcsin(...)
     return s
+
+
+_UPRIGHT_UNIT = re.compile(
+    r"(-?[0-9]*\.[0-9]+)(?:\s|\\[,;: ]|~)*\\(?:mathrm|rm|text|textrm|mbox)\s*\{\s*~?\s*"
+    r"(?:[smgNJWVAKLCTh]|Hz|Pa|mol|cd)\s*\}\s*(?:\^\s*\{?\s*-?[1-3]\s*\}?)?\s*$")
+_PLAIN_UNIT_AFTER_DECIMAL = re.compile(r"(\s*-?[0-9]*\.[0-9]+)\s+(?:s|N|J|W|V|K|Hz|Pa)\s*$")
+
+
+_TILDE_UNIT = re.compile(r"(?<=[0-9}])\s*\\mathrm\s*\{\s*~\s*[A-Za-z]{1,3}(?:\s*/\s*[A-Za-z]{1,3})?\s*\}"
+                         r"(?:\s*\^\s*\{?\s*-?[1-3]\s*\}?)?\s*$")
+"""``20 \\mathrm{~N}``, ``5 \\mathrm{~cm}^{2}``: a unit typeset with a leading tie, as OCR'd answers write them."""
+
+
+def _tilde_units(s: str) -> str:
+    """A unit typeset with a tie after a number, at the end (``20 \\mathrm{~N}``): dropped (the tie marks it as a
+    unit, whatever its length)."""
+    return _TILDE_UNIT.sub("", s) if "~" in s else s
+
+
+def _upright_units(s: str) -> str:
+    """A unit symbol after a decimal, at the end: written upright (``4.812 \\mathrm{s}``, ``9.8\\,\\text{m}``) or as
+    a plain ``s``, ``N``, ``J``, ``W``, ``V``, ``K``, ``Hz``, ``Pa`` (``4.8 s``): dropped, as other units are.
+    (Otherwise after a whole number a single letter stays a variable: ``5 \\text{ m}`` is not 5.)"""
+    if "." not in s:
+        return s
+    if "\\" in s:
+        s = _UPRIGHT_UNIT.sub(r"\1", s)
+    m = _PLAIN_UNIT_AFTER_DECIMAL.fullmatch(s)
+    return m.group(1) if m else s
 
 
 def _fonts(s: str) -> str:
@@ -427,6 +508,155 @@ def _ordinals(s: str) -> str:
     return s
 
 
+_LABEL = re.compile(r"\s*[A-Za-z][A-Za-z0-9_]{0,3}\s*:\s*(?=[-+0-9\\(.])")
+
+
+_PARAMETER_DOMAIN = re.compile(
+    r"(?:\s|,|;|\\quad|\\qquad|\\[,;: ])*\(?\s*(?:\\text\s*\{\s*(?:where|for|with)\s*\}|(?:where|for|with)\s)?\s*"
+    r"[nkmjl](?:\s*,\s*[nkmjl])*\s*(?:\\in\s*(?:\\mathbb\s*\{\s*[ZN]\s*\}|\\mathbb\s*[ZN]|ℤ|\\Z|Z)"
+    r"|\\text\s*\{\s*(?:is\s+an?\s+|are\s+)?(?:any\s+)?(?:integers?|natural numbers?)\s*\})\s*\)?\s*$")
+
+
+def _parameter_domain(s: str) -> str:
+    """The domain of the parameter of a family of solutions, after it (``2k\\pi, k \\in \\mathbb{Z}``,
+    ``\\frac{\\pi}{6} + n\\pi \\text{ where } n \\text{ is an integer}``, ``(k \\in \\mathbb{Z})``): dropped, as the
+    comparison takes such a parameter for an integer."""
+    if "\\in" not in s and "ℤ" not in s and "integer" not in s and "natural" not in s:
+        return s
+    m = _PARAMETER_DOMAIN.search(s)
+    if m is None or m.start() == 0:
+        return s
+    return s[:m.start()]
+
+
+_REPEATING = re.compile(r"(-?[0-9]*)\.([0-9]+)\s*(?:\\text\s*\{\s*)?\(?\s*(?:repeating|recurring|repeated)\s*\)?\s*\}?\s*$",
+                        re.I)
+
+
+def _repeating(s: str) -> str:
+    """A repeating decimal written in words (``0.8333 repeating``): the digits that repeat at its end (a unit seen
+    at least twice, ``3`` of ``0.8333``, ``142857`` of ``0.142857142857``; else all the decimals) under a bar:
+    ``0.8\\overline{3}``."""
+    m = _REPEATING.search(s)
+    if m is None:
+        return s
+    whole, decimals = m.group(1), m.group(2)
+    for size in range(1, len(decimals) // 2 + 1):
+        unit = decimals[-size:]
+        if decimals.endswith(unit * 2):
+            head = decimals[:-size]
+            while head.endswith(unit):
+                head = head[:-size]
+            break
+    else:
+        head, unit = "", decimals
+    return s[:m.start()] + f"{whole}.{head}\\overline{{{unit}}}"
+
+
+_DEGREES_MINUTES = re.compile(r"(?<![0-9.])([0-9]+)\s*°\s*([0-9]+(?:\.[0-9]+)?)\s*'(?:\s*([0-9]+(?:\.[0-9]+)?)\s*'')?")
+
+
+def _degrees_minutes(s: str) -> str:
+    """An angle in degrees and minutes (and seconds), ``35°17'`` or ``35^\\circ 17'``, as degrees:
+    ``\\frac{2117}{60}°``."""
+    if "'" not in s or "°" not in s:
+        return s
+
+    def degrees(m: "re.Match[str]") -> str:
+        value = Fraction(m.group(1)) + Fraction(m.group(2)) / 60 + Fraction(m.group(3) or 0) / 3600
+        if value.denominator == 1:
+            return f"{value.numerator}°"
+        return f"\\frac{{{value.numerator}}}{{{value.denominator}}}°"
+
+    return _DEGREES_MINUTES.sub(degrees, s)
+
+
+_WITH_PROBABILITY = re.compile(
+    r"\s*(?:\\text\s*\{\s*with\s+(?:a\s+)?probabilit(?:y|ies)(?:\s+of)?\s*\}|(?<![A-Za-z])with\s+probability(?:\s+of)?)\s*"
+    r"(?:\\[dt]?frac\s*\{[^{}]*\}\s*\{[^{}]*\}|\\[dt]?frac[0-9]{2}|[0-9]+(?:[./][0-9]+)?\s*%?)", re.I)
+
+
+def _probabilities(s: str) -> str:
+    """"with probability p" attached to the outcomes of a list (``E_1 \\text{ with probability } \\frac{1}{3},
+    \\text{ and } E_2 \\text{ with probability } \\frac{2}{3}``): dropped, leaving the outcomes."""
+    if "probabilit" not in s.lower():
+        return s
+    return _WITH_PROBABILITY.sub("", s)
+
+
+_PM_ITEM = re.compile(r"\\(?:pm|mp)\s*")
+_ATOM = re.compile(r"(?:[0-9]+(?:\.[0-9]+)?|[A-Za-z]|\\sqrt\s*(?:\{[^{}]*\}|[0-9A-Za-z])|\\[dt]?frac\s*\{[^{}]*\}\s*\{[^{}]*\}"
+                   r"|\\[A-Za-z]+)(?:\s*(?:\\sqrt\s*(?:\{[^{}]*\}|[0-9A-Za-z])|[A-Za-z]))*")
+_MAX_PM_TUPLES = 16
+
+
+def _pm_tuples(s: str) -> str:
+    """Tuples whose entries carry ``\\pm`` (``(\\pm 1, 0, \\pm\\sqrt3)``): the list of every tuple they stand for,
+    ``(1, 0, \\sqrt3), (1, 0, -\\sqrt3), (-1, 0, \\sqrt3), (-1, 0, -\\sqrt3)`` (at most 16; only entries that are
+    ``\\pm`` an atom, so the sign's reach is plain)."""
+    if "\\pm" not in s or not s.startswith("("):
+        return s
+    groups = _top_level_tuples(s)
+    if groups is None:
+        return s
+    out: List[str] = []
+    for items in groups:
+        expanded = [[]]  # type: List[List[str]]
+        for item in items:
+            item = item.strip()
+            m = _PM_ITEM.match(item)
+            if m is None:
+                expanded = [e + [item] for e in expanded]
+                continue
+            rest = item[m.end():]
+            if not _ATOM.fullmatch(rest):
+                return s
+            signs = ("", "-") if item.startswith("\\pm") else ("-", "")
+            expanded = [e + [sign + rest] for e in expanded for sign in signs]
+        out.extend("(" + ", ".join(e) + ")" for e in expanded)
+        if len(out) > _MAX_PM_TUPLES:
+            return s
+    return ", ".join(out)
+
+
+def _top_level_tuples(s: str) -> Optional[List[List[str]]]:
+    """The items of each tuple of ``s`` when ``s`` is only tuples joined by commas; else None."""
+    groups: List[List[str]] = []
+    depth, start, items = 0, 0, []  # type: int, int, List[str]
+    for k, c in enumerate(s):
+        if c in "({[":
+            if depth == 0:
+                if c != "(" or s[start:k].strip(" ,"):
+                    return None
+                start, items = k + 1, []
+            depth += 1
+        elif c in ")}]":
+            depth -= 1
+            if depth < 0:
+                return None
+            if depth == 0:
+                items.append(s[start:k])
+                groups.append(items)
+                start = k + 1
+        elif c == "," and depth == 1:
+            items.append(s[start:k])
+            start = k + 1
+    if depth != 0 or s[start:].strip(" ,") or not groups:
+        return None
+    return groups
+
+
+def _labels(s: str) -> str:
+    """A list of labelled values (``A: 11, B: 9, C: 4``) as the parts it names (``A = 11, B = 9, C = 4``: compared
+    in the order of the labels)."""
+    if ":" not in s or "," not in s:
+        return s
+    items = s.split(",")
+    if len(items) < 2 or not all(_LABEL.match(item) for item in items):
+        return s
+    return ",".join(_LABEL.sub(lambda m: m.group().replace(":", "="), item) for item in items)
+
+
 def _trailing(s: str) -> str:
     """Trailing punctuation (a sentence's period, a stray comma) and surrounding space."""
     s = s.strip()
@@ -438,21 +668,32 @@ def _trailing(s: str) -> str:
 REPAIRS: Tuple[Tuple[str, Callable[[str], str]], ...] = (
     ("control_chars", _control_chars),
     ("html_entities", _html_entities),
+    ("html_tags", _html_tags),
+    ("circled", _circled),
     ("unicode", _unicode),
     ("escapes", _escapes),
     ("math_delimiters", _math_delimiters),
     ("boxed", _boxed),
     ("colors", _colors),
     ("display", _display),
+    ("tilde_units", _tilde_units),
     ("digit_groups", _digit_groups),
+    ("bases", _bases),
     ("sizing", _sizing),
     ("spacing", _spacing),
     ("spellings", _spellings),
+    ("upright_units", _upright_units),
     ("fonts", _fonts),
     ("degrees_primes", _degrees_primes),
+    ("degrees_minutes", _degrees_minutes),
     ("frac_digit_args", _frac_digit_args),
     ("units", _units),
+    ("repeating", _repeating),
+    ("probabilities", _probabilities),
+    ("pm_tuples", _pm_tuples),
+    ("parameter_domain", _parameter_domain),
     ("annotations", _annotations),
+    ("labels", _labels),
     ("trailing", _trailing),
 )
 """The repairs in the order they run: (name, function)."""

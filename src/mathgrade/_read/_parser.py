@@ -30,6 +30,8 @@ start at, so that an error such as "a tuple inside arithmetic" points at the tup
 
 from __future__ import annotations
 
+import re
+
 from fractions import Fraction
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
@@ -154,6 +156,19 @@ def _names_a_quantity(name: str) -> bool:
     return (name.isascii() and name.isalpha() and name not in _NOT_NAMES
             and not name.startswith(("text", "math", "operator", "display", "script", "begin", "end"))
             and "space" not in name and "break" not in name)
+
+_FRAC_BRACED = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+_FRAC_DIGITS = re.compile(r"\\[dt]?frac\s*([0-9A-Za-z])\s*([0-9A-Za-z])")
+
+
+def _argument_text(text: str) -> str:
+    """The argument of a function value as one spelling (``g(\\tfrac12)`` and ``g(\\frac{1}{2})`` are one name):
+    fractions as ``(a)/(b)``, without spaces or braces."""
+    text = "".join(text.split())
+    if "frac" in text:
+        text = _FRAC_DIGITS.sub(r"(\1)/(\2)", _FRAC_BRACED.sub(r"(\1)/(\2)", text))
+    return text.replace("{", "").replace("}", "") if "\\" not in text.replace("\\cdot", "") else text
+
 
 def _real_line(pos: int) -> Tree:
     """The real numbers (``\\mathbb{R}``) as the interval (-∞, ∞)."""
@@ -349,6 +364,8 @@ class _Parser:
     def base_numeral(self, tok: Token) -> Tree:
         self.advance()  # _
         base_text = self.subscript_text()
+        if base_text.startswith("(") and base_text.endswith(")"):
+            base_text = base_text[1:-1]  # 1011_{(2)}
         if not (base_text.isascii() and base_text.isdigit() and len(base_text) <= 2) or not 2 <= int(base_text) <= 36:
             raise ParseFailure(tok.pos, f"a numeral with subscript {base_text!r} (not a base from 2 to 36)")
         try:
@@ -421,7 +438,7 @@ class _Parser:
         opener = self.advance()
         self.nested_items(opener, (")",))
         close = self.expect_op(")", opener)
-        inner = "".join(self.src[opener.pos + 1:close.pos].split())
+        inner = _argument_text(self.src[opener.pos + 1:close.pos])
         return ("sym", f"{name}({inner})")
 
     def command(self, tok: Token) -> Tree:

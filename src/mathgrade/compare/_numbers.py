@@ -11,9 +11,14 @@ from typing import List, Optional, Tuple
 from ..limits import MAX_EXPONENT
 from ..options import Options
 from ..values import Number, digit_count, fraction_text, int_text
+from ._table import NUMBER_DEGREES, NUMBER_EXACT, NUMBER_ROUNDED, NUMBER_TOO_FEW_DIGITS
 
 __all__ = ["significant_digits", "rounds_to", "number_candidates", "compare_numbers", "gold_min_digits"]
 
+FLOAT_DIGITS = 15
+"""Significant digits from which a decimal is taken for a float's print-out (a double holds 15 to 17)."""
+_FLOAT_DIGITS_INTEGER = 10 ** FLOAT_DIGITS
+"""The least integer with more digits than the fewest a float's print-out has."""
 NumberResult = Tuple[bool, str, str]
 """(equal, rule, reason) — turned into a Decision by the caller."""
 
@@ -66,7 +71,7 @@ def number_candidates(n: Number, other: Number, options: Options) -> List[Tuple[
 def compare_numbers(answer: Number, gold: Number, options: Options) -> NumberResult:
     """Compare two numbers exactly, or by the rounding rule when one of them is a written decimal."""
     if answer.degrees != gold.degrees and not options.degrees:
-        return False, "number.degrees", "one side is in degrees and the other is not (degrees option is off)"
+        return False, NUMBER_DEGREES, "one side is in degrees and the other is not (degrees option is off)"
     best: Optional[NumberResult] = None
     for a_num, a_note in number_candidates(answer, gold, options):
         for g_num, g_note in number_candidates(gold, answer, options):
@@ -83,25 +88,31 @@ def compare_numbers(answer: Number, gold: Number, options: Options) -> NumberRes
 def _compare_values(answer: Number, gold: Number, options: Options) -> NumberResult:
     a, g = answer.value, gold.value
     if a == g:
-        return True, "number.exact", f"{_show(a)} equals {_show(g)}"
+        return True, NUMBER_EXACT, f"{_show(a)} equals {_show(g)}"
     if any(p is not None and abs(p) > MAX_EXPONENT for p in (answer.places, gold.places)):
-        return False, "number.exact", f"{_show(a)} differs from {_show(g)}"  # no rounding at absurd positions
+        return False, NUMBER_EXACT, f"{_show(a)} differs from {_show(g)}"  # no rounding at absurd positions
     a_places, g_places = answer.places, gold.places
     if g_places is None and g.denominator == 1:
-        # an exact integer gold is matched only exactly: 3.16×10³ is not 3159 (rounding is for non-integers)
-        return False, "number.exact", f"{_show(a)} differs from the exact integer {_show(g)}"
+        # an exact integer gold is matched only exactly: 3.16×10³ is not 3159 (rounding is for non-integers), but
+        # for a float's print-out of an integer too long for it (1.2676506002282294e+30 for 2**100)
+        if a_places is not None and abs(g.numerator) >= _FLOAT_DIGITS_INTEGER \
+                and FLOAT_DIGITS <= significant_digits(answer) < len(str(abs(g.numerator))) \
+                and rounds_to(g, a, a_places):
+            return True, NUMBER_ROUNDED, (f"{answer} is the integer {_show(g)} to the {significant_digits(answer)} "
+                                          "significant digits a float holds")
+        return False, NUMBER_EXACT, f"{_show(a)} differs from the exact integer {_show(g)}"
     if a_places is not None and (g_places is None or a_places <= g_places):
         # the answer is the less precise one: it must be a rounding of the gold with enough digits
         if _surely_rounds_to(gold, a, a_places):
             return _enough_digits(answer, f"{_show(g)}", options) or (
-                True, "number.rounded", f"{answer} is {_show(g)} rounded to {_places(a_places)}")
+                True, NUMBER_ROUNDED, f"{answer} is {_show(g)} rounded to {_places(a_places)}")
     elif g_places is not None:
         # the gold is a written decimal (a rounded value): the answer must round to it at the gold's digits, and
         # the gold must carry enough significant digits to be a rounding at all (0.3 does not stand for 1/4)
         if _surely_rounds_to(answer, g, g_places):
             return _enough_digits(gold, f"{_show(a)}", options, gold=True) or (
-                True, "number.rounded", f"{_show(a)} rounds to the gold {gold} at {_places(g_places)}")
-    return False, "number.exact", f"{_show(a)} differs from {_show(g)}"
+                True, NUMBER_ROUNDED, f"{_show(a)} rounds to the gold {gold} at {_places(g_places)}")
+    return False, NUMBER_EXACT, f"{_show(a)} differs from {_show(g)}"
 
 
 def gold_min_digits(options: Options) -> int:
@@ -120,7 +131,7 @@ def _enough_digits(decimal: Number, exact: str, options: Options, gold: bool = F
     if sig >= needed:
         return None
     whose = "the gold " if gold else ""
-    return False, "number.too_few_digits", (
+    return False, NUMBER_TOO_FEW_DIGITS, (
         f"{whose}{decimal} has {sig} significant digit{'s' if sig != 1 else ''}; "
         f"at least {needed} are needed to stand for {exact}")
 

@@ -21,12 +21,16 @@ import itertools
 from fractions import Fraction
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from ..values import Expression, Interval, Number, Relation, TupleValue, Union_, Value, render
+from ..values import Expression, Interval, Matrix, Number, Relation, TupleValue, Union_, Value, render
 from . import _numeric
 from ._core import Ctx, Decision, a_kind_name, bounded
 from ._sympy import same_real_set, same_zero_set
 from ._trees import (free_symbols, function_name, is_scalar, plain_head, rename, scalar_trees, set_description,
                      to_tree, value_symbols)
+from ._table import (
+    IDENTICAL, KIND_MISMATCH, RELATION_ASSIGNMENT, RELATION_FALSE, RELATION_FUNCTION, RELATION_INTERVAL,
+    RELATION_RESTATED, RELATION_SAME_SOLUTIONS, RELATION_SOLVED, RELATION_TRUE_CHAIN,
+)
 
 __all__ = ["compare_relations", "assignment", "solved_interval"]
 
@@ -43,19 +47,27 @@ def compare_relations(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     """At least one side is a :class:`Relation`."""
     for who, v in (("answer", answer), ("gold", gold)):
         if isinstance(v, Relation) and _truth(v, ctx) is False:
-            return Decision(False, "relation.false", f"the {who} {v} is a false statement: it answers nothing")
+            return Decision(False, RELATION_FALSE, f"the {who} {v} is a false statement: it answers nothing")
     if isinstance(answer, Relation) and (_contradicts(answer, ctx) or _chain_differs(answer, ctx)):
-        return Decision(False, "relation.false", f"the answer {answer} equates two different values: it answers "
+        return Decision(False, RELATION_FALSE, f"the answer {answer} equates two different values: it answers "
                                                  "nothing")
     if isinstance(answer, Relation) and isinstance(gold, Relation):
         if answer == gold:
-            return Decision(True, "identical", "the two relations are identical")
+            return Decision(True, IDENTICAL, "the two relations are identical")
         return _both_relations(answer, gold, ctx)
     rel, other = (answer, gold) if isinstance(answer, Relation) else (gold, answer)
     assert isinstance(rel, Relation)
     asg = assignment(rel)
     if asg is not None:
-        return _assigned(rel, asg, other, rel is answer, ctx)
+        d = _assigned(rel, asg, other, rel is answer, ctx)
+        if d.equal or rel is answer:
+            return d
+        solved = _solved_for(rel, other, ctx)
+        return solved if solved is not None else d
+    if rel is gold:
+        solved = _solved_for(rel, other, ctx)
+        if solved is not None:
+            return solved
     inequality = any(op in _INEQ or op == "!=" for op in rel.ops)
     if isinstance(other, TupleValue) and _open_pair(other) and inequality \
             and ctx.options.allow_interval_as_inequality:
@@ -65,12 +77,12 @@ def compare_relations(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     if _truth(rel, ctx) is True:
         last = rel.sides[-1]
         d = ctx.compare(last, other) if rel is answer else ctx.compare(other, last)
-        return Decision(d.equal, "relation.true_chain", f"{rel} is true and ends in {last}: {d.reason}")
+        return Decision(d.equal, RELATION_TRUE_CHAIN, f"{rel} is true and ends in {last}: {d.reason}")
     if rel is answer:
         restated = _restated(rel, other, ctx)
         if restated is not None:
             return restated
-    return Decision(False, "kind.mismatch",
+    return Decision(False, KIND_MISMATCH,
                     f"the {'answer' if rel is answer else 'gold'} is a relation ({rel}) that does not state a value, "
                     f"and the other side is {a_kind_name(other)}")
 
@@ -85,10 +97,30 @@ def _assigned(rel: Relation, asg: Tuple[Value, Value], other: Value, rel_is_answ
         if renamed is not None:
             d2 = ctx.compare(renamed, other) if rel_is_answer else ctx.compare(other, renamed)
             if d2.equal:
-                return Decision(True, "relation.function", f"{rel} defines the function {renamed} of "
+                return Decision(True, RELATION_FUNCTION, f"{rel} defines the function {renamed} of "
                                                            f"{_describe_vars(other)}: {d2.reason}")
-    return Decision(d.equal, d.rule if d.rule.startswith("relation.") else "relation.assignment",
+    return Decision(d.equal, d.rule if d.rule.startswith("relation.") else RELATION_ASSIGNMENT,
                     f"{rel} gives {value}: {d.reason}")
+
+
+def _solved_for(gold: Relation, answer: Value, ctx: Ctx) -> Optional[Decision]:
+    """An answer that is a gold equation solved for one of its variables (``\\frac{10}{x}`` for ``xy = 10``): the
+    gold's variables are the answer's and one more, v, and ``v = answer`` has the gold's solutions. None when the
+    answer is not such an expression, does not solve the gold, or is one of its sides (a restatement)."""
+    if not is_scalar(answer) or any(op != "=" for op in gold.ops):
+        return None
+    have = value_symbols(answer)
+    wanted = value_symbols(gold)
+    if not have or wanted is None or not have < wanted or len(wanted - have) != 1:
+        return None
+    (v,) = tuple(wanted - have)
+    if any(ctx.compare_items(answer, side).equal for side in gold.sides):
+        return None  # one side of the gold written again (m\\ddot x + kx for m\\ddot x + kx = F) solves nothing
+    as_relation = Relation((Expression(("sym", v)), answer), ("=",))
+    d = _both_relations(as_relation, gold, ctx)
+    if not d.equal:
+        return None
+    return Decision(True, RELATION_SOLVED, f"{answer} is the gold {gold} solved for {v}: {d.reason}")
 
 
 def _describe_vars(v: Value) -> str:
@@ -129,13 +161,13 @@ def _restated(rel: Relation, other: Value, ctx: Ctx) -> Optional[Decision]:
     elif not any(free_symbols(t) for t in trees[:-1]):
         # constant left sides (6/0 = 5/9, 0.5 = 1/3): the statement must be true, else it answers nothing
         if not all(ctx.compare(s, value).equal for s in left):
-            return Decision(False, "relation.false", f"{rel} is not a true statement (its left side is not its "
+            return Decision(False, RELATION_FALSE, f"{rel} is not a true statement (its left side is not its "
                                                      "right side): it answers nothing")
         why = f"{rel} is a true statement"
     else:
         why = f"the left side of {rel} holds no variable of the gold"
     d = ctx.compare(value, other)
-    return Decision(d.equal, "relation.restated", f"{why}; its right side {value} answers: {d.reason}")
+    return Decision(d.equal, RELATION_RESTATED, f"{why}; its right side {value} answers: {d.reason}")
 
 
 def _open_pair(v: Value) -> bool:
@@ -187,6 +219,8 @@ def assignment(rel: Relation) -> Optional[Tuple[Value, Value]]:
     if len(sides) < 2:
         return None
     found: Optional[Tuple[Value, Value]] = None
+    if isinstance(sides[0], Matrix) and len(sides) == 2 and is_scalar(sides[1]):
+        return sides[0], sides[1]  # a determinant (vmatrix) = its value: the matrix is read, the bars are not
     if _is_name(sides[0]) and not _is_name(sides[-1]):
         found = sides[0], sides[-1]
     elif _is_name(sides[-2]) and not _is_name(sides[-1]):
@@ -286,34 +320,34 @@ def _both_relations(answer: Relation, gold: Relation, ctx: Ctx) -> Decision:
     aa, ag = assignment(answer), assignment(gold)
     if aa is not None and ag is not None and aa[0] == ag[0]:
         d = ctx.compare(aa[1], ag[1])
-        return Decision(d.equal, "relation.assignment", f"both assign {aa[0]}: {d.reason}")
+        return Decision(d.equal, RELATION_ASSIGNMENT, f"both assign {aa[0]}: {d.reason}")
     same_function = _same_function(aa, ag) if aa is not None and ag is not None else None
     if same_function is not None:
         a_body, g_body, how = same_function
         d = ctx.compare(a_body, g_body)
-        return Decision(d.equal, "relation.function", f"{how}: {d.reason}")
+        return Decision(d.equal, RELATION_FUNCTION, f"{how}: {d.reason}")
     atoms_a, atoms_g = _atoms(answer), _atoms(gold)
     if atoms_a is not None and atoms_g is not None and len(atoms_a) == len(atoms_g):
         same = _atoms_match(atoms_a, atoms_g, ctx)
         if same:
-            return Decision(True, "relation.same_solutions", f"{answer} and {gold} have the same solutions "
+            return Decision(True, RELATION_SAME_SOLUTIONS, f"{answer} and {gold} have the same solutions "
                                                              "(one is a constant multiple of the other)")
     if atoms_a is not None and atoms_g is not None and len(atoms_a) == len(atoms_g) == 1 \
             and atoms_a[0][1] == atoms_g[0][1] == "=":
         if bounded(same_zero_set, atoms_a[0][0], atoms_g[0][0], ctx=ctx, decisive=True):
-            return Decision(True, "relation.same_solutions", f"{answer} and {gold} have the same solutions "
+            return Decision(True, RELATION_SAME_SOLUTIONS, f"{answer} and {gold} have the same solutions "
                                                              "(after clearing denominators and repeated factors)")
     if any(op in _INEQ for op in answer.ops + gold.ops) and ctx.options.allow_interval_as_inequality:
         da, dg = _univariate(answer), _univariate(gold)
         if da is not None and dg is not None and da[1] == dg[1]:
             witness = _truth_differs(da, dg, ctx)
             if witness is not None:
-                return Decision(False, "relation.same_solutions", f"{answer} and {gold} do not have the same "
+                return Decision(False, RELATION_SAME_SOLUTIONS, f"{answer} and {gold} do not have the same "
                                                                   f"solutions: one holds at {witness}, the other not")
             if bounded(same_real_set, da, dg, ctx=ctx, decisive=True):
-                return Decision(True, "relation.same_solutions",
+                return Decision(True, RELATION_SAME_SOLUTIONS,
                                 f"{answer} and {gold} have the same real solutions in {da[1]}")
-    return Decision(False, "relation.same_solutions", f"{answer} and {gold} do not have the same solutions")
+    return Decision(False, RELATION_SAME_SOLUTIONS, f"{answer} and {gold} do not have the same solutions")
 
 
 def _same_function(aa: Tuple[Value, Value], ag: Tuple[Value, Value]) -> Optional[Tuple[Value, Value, str]]:
@@ -519,7 +553,7 @@ def _relation_vs_set(rel: Relation, other: Value, answer_is_relation: bool, ctx:
         var, iv = solved
         d = ctx.compare(iv, other) if answer_is_relation else ctx.compare(other, iv)
         if d.equal:
-            return Decision(True, "relation.interval", f"{rel} describes {iv}: {d.reason}")
+            return Decision(True, RELATION_INTERVAL, f"{rel} describes {iv}: {d.reason}")
     desc = _univariate(rel)
     if desc is not None:
         other_desc = set_description(other)
@@ -527,5 +561,5 @@ def _relation_vs_set(rel: Relation, other: Value, answer_is_relation: bool, ctx:
         if other_desc is not None:
             same = bounded(same_real_set, desc, other_desc, ctx=ctx, decisive=True)
         if same:
-            return Decision(True, "relation.interval", f"the solutions of {rel} are {other}")
-    return Decision(False, "relation.interval", f"{rel} does not describe {other}")
+            return Decision(True, RELATION_INTERVAL, f"the solutions of {rel} are {other}")
+    return Decision(False, RELATION_INTERVAL, f"{rel} does not describe {other}")

@@ -27,6 +27,11 @@ from ._polynomials import same_polynomial
 from ._sympy import STEPS, budget_allows, difference_is_zero
 from ._numbers import compare_numbers, gold_min_digits, number_candidates, rounds_to, significant_digits
 from ._trees import free_symbols, rename, to_tree
+from ._table import (
+    EXPRESSION_ARBITRARY_CONSTANT, EXPRESSION_NUMERIC, EXPRESSION_PERIODIC_FAMILY, EXPRESSION_RANDOM_POINTS,
+    EXPRESSION_REAL_VALUES, EXPRESSION_ROUNDED, EXPRESSION_STRUCTURAL, EXPRESSION_SYMBOLIC, EXPRESSION_VARIABLES,
+    NUMBER_ROUNDED, NUMBER_TOO_FEW_DIGITS,
+)
 
 __all__ = ["compare_scalars", "expand_pm", "to_tree"]
 
@@ -99,16 +104,22 @@ def _compare_trees(answer: Scalar, a: tuple, gold: Scalar, g: tuple, ctx: Ctx) -
         if renamed is not None:
             d = _compare_trees(answer, renamed, gold, g, ctx)
             return Decision(d.equal, d.rule, d.reason + " (arbitrary constants named alike)")
+        family = _renamed_parameter(a, g, fa, fg)  # 2nπ against 2kπ: the integer parameter of a family renamed
+        if family is not None:
+            d = _compare_trees(answer, family, gold, g, ctx)
+            if d.equal:
+                return Decision(True, d.rule, d.reason + f" (the integer parameter {next(iter(fa))} renamed "
+                                                         f"{next(iter(fg))})")
         # a variable may cancel out (sin²x + cos²x is 1): evaluate over all the variables of both sides first
         d = _compare_at_points(a, g, fa | fg, ctx, symbolic_fallback=False)
         if d.equal:
             return d
         if ctx.options.match_variables or len(fa) != len(fg) or len(fa) > _MAX_RENAMED:
-            return Decision(False, "expression.variables", _variables_reason(fa, fg))
+            return Decision(False, EXPRESSION_VARIABLES, _variables_reason(fa, fg))
         return _compare_renamed(a, g, fa, fg, ctx)
     d = _compare_at_points(a, g, fa, ctx)
-    if not d.equal and d.rule == "expression.random_points":
-        for rule in (_up_to_constants, _rounded_decimals):
+    if not d.equal and d.rule == EXPRESSION_RANDOM_POINTS:
+        for rule in (_up_to_constants, _rounded_decimals, _same_family):
             found = rule(a, g, fa, ctx)
             if found is not None:
                 return found
@@ -154,7 +165,7 @@ def _rounded_decimals(a: tuple, g: tuple, names: frozenset, ctx: Ctx) -> Optiona
     if agreed < min(need, _MIN_DEFINED):
         return None
     which = "answer's" if rounded is a else "gold's"
-    return Decision(True, "expression.rounded", f"{render(a)} and {render(g)} agree within the rounding of the "
+    return Decision(True, EXPRESSION_ROUNDED, f"{render(a)} and {render(g)} agree within the rounding of the "
                                                 f"{which} decimals" + (f" at {agreed} random points" if names else ""))
 
 
@@ -182,6 +193,68 @@ def _nudged(node: tuple, least: int) -> List[tuple]:
     for i in range(2 if head == "func" else 1, len(node)):
         out.extend(node[:i] + (moved,) + node[i + 1:] for moved in _nudged(node[i], least))
     return out
+
+
+# ---- periodic families --------------------------------------------------------------------------------------------
+
+_INTEGER_PARAMETER = re.compile(r"^[nkmjl](?:_\w+)?$")
+"""Names of the integer parameter of a family of solutions (``2k\\pi``, ``\\frac{\\pi}{4} + n\\pi``)."""
+
+
+def _periodic(node: tuple) -> bool:
+    """True when ``node`` holds π: a family of angles (``2k\\pi``), where the parameter stands for any integer."""
+    head = node[0]
+    if head == "const":
+        return bool(node[1] == "pi")
+    if head in ("num", "sym"):
+        return False
+    return any(_periodic(c) for c in node[(2 if head == "func" else 1):])
+
+
+def _renamed_parameter(a: tuple, g: tuple, fa: frozenset, fg: frozenset) -> Optional[tuple]:
+    """``a`` with its one integer parameter renamed to the gold's, when each side is a family of angles in one
+    integer parameter of another name (``2n\\pi`` against ``2k\\pi``); else None."""
+    if len(fa) != 1 or len(fg) != 1 or not (_periodic(a) and _periodic(g)):
+        return None
+    (p,), (q,) = tuple(fa), tuple(fg)
+    if not (_INTEGER_PARAMETER.match(p) and _INTEGER_PARAMETER.match(q)):
+        return None
+    return rename(a, {p: q})
+
+
+def _same_family(a: tuple, g: tuple, names: frozenset, ctx: Ctx) -> Optional[Decision]:
+    """Two families of angles linear in one integer parameter k, ``a₀ + b·k`` and ``g₀ + d·k``, that are the same
+    set of values: ``b = ±d`` and ``(g₀ - a₀)/b`` an integer (``-\\frac{\\pi}{4} + k\\pi`` and
+    ``\\frac{3\\pi}{4} + k\\pi``, one period apart). Checked exactly where possible, else at high precision."""
+    if len(names) != 1 or not (_periodic(a) and _periodic(g)):
+        return None
+    (k,) = tuple(names)
+    if not _INTEGER_PARAMETER.match(k):
+        return None
+    try:
+        terms = []
+        for tree in (a, g):
+            at = [_numeric.bind(tree, {k: Fraction(n)}) for n in (0, 1, 2, 5)]
+            step = ("add", at[1], ("neg", at[0]))
+            if not (_numeric.same_value(("add", at[2], ("neg", at[1])), step, {})
+                    and _numeric.same_value(("add", at[3], ("neg", at[0])), ("mul", ("num", Fraction(5)), step), {})):
+                return None  # not linear in k
+            terms.append((at[0], step))
+        (a0, b), (g0, d) = terms
+        if not (_numeric.same_value(b, d, {}) or _numeric.same_value(b, ("neg", d), {})):
+            return None
+        shift = ("div", ("add", g0, ("neg", a0)), b)
+        value = _numeric.evaluate(shift, {})
+        with _numeric.working(_numeric.BASE_DIGITS) as mp:
+            nearest = int(mp.nint(mp.re(_numeric.to_mp(mp, value))))
+        if not _numeric.same_value(shift, ("num", Fraction(nearest)), {}):
+            return None
+    except (_numeric.Unsupported, _numeric.Undefined, ZeroDivisionError, TypeError, ValueError):
+        return None
+    ctx.deadline.check()
+    steps = f"{nearest} step{'s' * (abs(nearest) != 1)}"
+    return Decision(True, EXPRESSION_PERIODIC_FAMILY, f"{render(a)} and {render(g)} are the same family over the "
+                                                      f"integers {k}: {steps} apart")
 
 
 # ---- arbitrary constants --------------------------------------------------------------------------------------------
@@ -242,7 +315,7 @@ def _up_to_constants(a: tuple, g: tuple, names: frozenset, ctx: Ctx) -> Optional
     if agreed < _MIN_DEFINED:
         return None
     shown = ", ".join(sorted(constants))
-    return Decision(True, "expression.arbitrary_constant", f"{render(a)} and {render(g)} differ only by a function "
+    return Decision(True, EXPRESSION_ARBITRARY_CONSTANT, f"{render(a)} and {render(g)} differ only by a function "
                                                           f"of the arbitrary constant{'s' * (len(constants) > 1)} "
                                                           f"{shown}")
 
@@ -264,7 +337,7 @@ def _compare_renamed(a: tuple, g: tuple, fa: frozenset, fg: frozenset, ctx: Ctx)
         if d.equal:
             shown = ", ".join(f"{k}→{v}" for k, v in mapping.items() if k != v)
             return Decision(True, d.rule, d.reason + f" (variables renamed: {shown})")
-    return Decision(False, "expression.random_points", "no renaming of the variables makes the expressions agree")
+    return Decision(False, EXPRESSION_RANDOM_POINTS, "no renaming of the variables makes the expressions agree")
 
 
 def _compare_constants(answer: Scalar, a: tuple, gold: Scalar, g: tuple, ctx: Ctx) -> Decision:
@@ -273,13 +346,13 @@ def _compare_constants(answer: Scalar, a: tuple, gold: Scalar, g: tuple, ctx: Ct
     g_val, g_err = _numeric.numeric_value(g)
     for val, err, who in ((a_val, a_err, "answer"), (g_val, g_err, "gold")):
         if val is None and err.startswith("undefined") and (a_val is not None or g_val is not None):
-            return Decision(False, "expression.numeric", f"the {who} {render(a if who == 'answer' else g)} has no "
+            return Decision(False, EXPRESSION_NUMERIC, f"the {who} {render(a if who == 'answer' else g)} has no "
                                                          f"value ({err}) and the other side has one")
     if a_val is None or g_val is None:
         return _symbolic_only(a, g, ctx, a_err or g_err)
     if not (_numeric.is_finite_number(a_val) and _numeric.is_finite_number(g_val)):
         same = a_val == g_val
-        return Decision(bool(same), "expression.numeric", "infinite values " + ("agree" if same else "differ"))
+        return Decision(bool(same), EXPRESSION_NUMERIC, "infinite values " + ("agree" if same else "differ"))
     try:
         same = _numeric.same_value(a, g, {})
     except _numeric.Unsupported as exc:
@@ -293,7 +366,7 @@ def _compare_constants(answer: Scalar, a: tuple, gold: Scalar, g: tuple, ctx: Ct
         return rounding
     if same is None:
         return _symbolic_only(a, g, ctx, "a value is undefined")
-    return Decision(False, "expression.numeric", f"{render(a)} ≈ {_numeric.show(a_val)} differs from "
+    return Decision(False, EXPRESSION_NUMERIC, f"{render(a)} ≈ {_numeric.show(a_val)} differs from "
                                                  f"{render(g)} ≈ {_numeric.show(g_val)}")
 
 
@@ -305,13 +378,13 @@ def _rounding_rule(answer: Scalar, a_val: Any, gold: Scalar, g_val: Any, ctx: Ct
             return None
         shown = f"{render(to_tree(gold))} ≈ {_numeric.show(g_val)}"
         if not rounds_to(exact, a_val, answer.places):
-            return Decision(False, "number.rounded", f"{answer} is not {shown} rounded")
+            return Decision(False, NUMBER_ROUNDED, f"{answer} is not {shown} rounded")
         sig = significant_digits(answer)
         if sig < ctx.options.min_significant_digits:
-            return Decision(False, "number.too_few_digits",
+            return Decision(False, NUMBER_TOO_FEW_DIGITS,
                             f"{answer} has {sig} significant digits; at least "
                             f"{ctx.options.min_significant_digits} are needed")
-        return Decision(True, "number.rounded", f"{answer} is {shown} rounded")
+        return Decision(True, NUMBER_ROUNDED, f"{answer} is {shown} rounded")
     if isinstance(gold, Number) and gold.places is not None and isinstance(g_val, Fraction):
         exact = _as_fraction(a_val, gold.places)
         if exact is None:
@@ -319,10 +392,10 @@ def _rounding_rule(answer: Scalar, a_val: Any, gold: Scalar, g_val: Any, ctx: Ct
         ok = rounds_to(exact, g_val, gold.places)
         sig = significant_digits(gold)
         if ok and sig < gold_min_digits(ctx.options):  # a one-digit gold is exact: 0.3 does not stand for 1/√10
-            return Decision(False, "number.too_few_digits",
+            return Decision(False, NUMBER_TOO_FEW_DIGITS,
                             f"the gold {gold} has {sig} significant digit; at least "
                             f"{gold_min_digits(ctx.options)} are needed to stand for {render(to_tree(answer))}")
-        return Decision(ok, "number.rounded", f"{render(to_tree(answer))} ≈ {_numeric.show(a_val)} "
+        return Decision(ok, NUMBER_ROUNDED, f"{render(to_tree(answer))} ≈ {_numeric.show(a_val)} "
                                               f"{'rounds' if ok else 'does not round'} to the gold {gold}")
     return None
 
@@ -428,12 +501,12 @@ def _compare_at_points(a: tuple, g: tuple, names: frozenset, ctx: Ctx, symbolic_
             if sample.differ is None and sample.not_real:
                 real = _sample(a, g, _real_points(names), _POINTS, ctx, real=True)
                 if real.differ is None and real.agreed >= _MIN_DEFINED:
-                    return Decision(True, "expression.real_values",
+                    return Decision(True, EXPRESSION_REAL_VALUES,
                                     f"{render(a)} = {render(g)} wherever both are real (at {real.agreed} points); "
                                     f"they differ only where a value is not real ({_show_point(sample.not_real[0])})")
                 sample.differ = real.differ or sample.not_real[0]
             if sample.differ is not None:
-                return Decision(False, "expression.random_points",
+                return Decision(False, EXPRESSION_RANDOM_POINTS,
                                 f"{render(a)} and {render(g)} differ at {_show_point(sample.differ)}")
             if sample.agreed < _MIN_DEFINED:
                 agreed = 0
@@ -441,11 +514,11 @@ def _compare_at_points(a: tuple, g: tuple, names: frozenset, ctx: Ctx, symbolic_
             agreed += sample.agreed
     except _numeric.Unsupported as exc:
         if not symbolic_fallback:
-            return Decision(False, "expression.random_points", f"cannot evaluate: {exc}")
+            return Decision(False, EXPRESSION_RANDOM_POINTS, f"cannot evaluate: {exc}")
         return _symbolic_only(a, g, ctx, str(exc))
     if agreed < _MIN_DEFINED:
         if not symbolic_fallback:
-            return Decision(False, "expression.random_points", "too few points where both are defined")
+            return Decision(False, EXPRESSION_RANDOM_POINTS, "too few points where both are defined")
         return _symbolic_only(a, g, ctx, "too few points where both are defined")
     return _confirm(a, g, ctx, f"equal at {agreed} random points")
 
@@ -466,9 +539,9 @@ def _structurally_same(a: tuple, g: tuple) -> Optional[Decision]:
     """The cheapest check, before random points and sympy: the same tree, or the same up to the order of terms and
     factors (a 30-term polynomial written in another order); None otherwise."""
     if a == g:
-        return Decision(True, "expression.structural", "the two expressions are identical")
+        return Decision(True, EXPRESSION_STRUCTURAL, "the two expressions are identical")
     if _canonical(a) == _canonical(g):
-        return Decision(True, "expression.structural", "the two expressions are the same up to the order of terms "
+        return Decision(True, EXPRESSION_STRUCTURAL, "the two expressions are the same up to the order of terms "
                                                        "and factors")
     return None
 
@@ -485,9 +558,9 @@ def _shown_zero(a: tuple, g: tuple, ctx: Ctx, decisive: bool = False) -> Optiona
 def _confirm(a: tuple, g: tuple, ctx: Ctx, evidence: str) -> Decision:
     shown = _shown_zero(a, g, ctx) if ctx.confirm else None
     if shown:
-        return Decision(True, "expression.symbolic", f"{render(a)} = {render(g)}: {evidence}, confirmed symbolically")
-    rule = "expression.numeric" if not (free_symbols(a) or free_symbols(g)) \
-        else "expression.random_points"
+        return Decision(True, EXPRESSION_SYMBOLIC, f"{render(a)} = {render(g)}: {evidence}, confirmed symbolically")
+    rule = EXPRESSION_NUMERIC if not (free_symbols(a) or free_symbols(g)) \
+        else EXPRESSION_RANDOM_POINTS
     return Decision(True, rule, f"{render(a)} = {render(g)}: {evidence} (not confirmed symbolically)")
 
 
@@ -529,6 +602,6 @@ def _symbolic_only(a: tuple, g: tuple, ctx: Ctx, why: str) -> Decision:
         return same
     shown = _shown_zero(a, g, ctx, decisive=True)
     if shown:
-        return Decision(True, "expression.symbolic", f"{render(a)} = {render(g)}, shown symbolically")
-    return Decision(False, "expression.symbolic",
+        return Decision(True, EXPRESSION_SYMBOLIC, f"{render(a)} = {render(g)}, shown symbolically")
+    return Decision(False, EXPRESSION_SYMBOLIC,
                     f"{render(a)} and {render(g)} could not be shown equal (no numeric check: {why})")

@@ -12,7 +12,12 @@ from ..values import Expression, Interval, Matrix, Relation, SetValue, TupleValu
 from ._core import Ctx, Decision, a_kind_name, bounded
 from ._relations import assignment, solved_interval
 from ._sympy import same_real_set
-from ._trees import set_description
+from ._trees import free_symbols, is_scalar, set_description, to_tree
+from ._table import (
+    INTERVAL_AS_TUPLE, INTERVAL_BRACKETS, INTERVAL_ENDPOINTS, KIND_MISMATCH, MATRIX_ENTRYWISE, MATRIX_SHAPE,
+    MATRIX_SIZE, MATRIX_VECTOR, MATRIX_VECTOR_AS_TUPLE, RELATION_INTERVAL, SET_ELEMENTWISE, SET_PARTS, SET_SINGLE,
+    SET_SIZE, TUPLE_AS_LIST, TUPLE_ELEMENTWISE, UNION_AS_SETS, UNION_PARTS,
+)
 
 __all__ = ["compare_structures", "match_unordered", "set_description"]
 
@@ -26,7 +31,7 @@ def compare_structures(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     if isinstance(answer, SetValue) or isinstance(gold, SetValue):
         return _set_vs_other(answer, gold, ctx)
     if isinstance(answer, TupleValue) and isinstance(gold, TupleValue):
-        return _ordered(answer.items, gold.items, ctx, "tuple.elementwise", "tuple")
+        return _ordered(answer.items, gold.items, ctx, TUPLE_ELEMENTWISE, "tuple")
     if isinstance(answer, Matrix) and isinstance(gold, Matrix):
         return _matrices(answer, gold, ctx)
     if {type(answer), type(gold)} == {Matrix, TupleValue}:
@@ -39,7 +44,7 @@ def compare_structures(answer: Value, gold: Value, ctx: Ctx) -> Decision:
 
 
 def _kinds_differ(answer: Value, gold: Value) -> Decision:
-    return Decision(False, "kind.mismatch",
+    return Decision(False, KIND_MISMATCH,
                     f"the answer is {a_kind_name(answer)} and the gold is {a_kind_name(gold)}: they cannot match")
 
 
@@ -52,12 +57,12 @@ def _sets(answer: SetValue, gold: SetValue, ctx: Ctx) -> Decision:
     if len(a) > len(g) and len(set(g)) == len(g):
         a = tuple(dict.fromkeys(a))  # the gold repeats nothing: an answer repeating itself is the same set
     if len(a) != len(g):
-        return Decision(False, "set.size", f"the answer has {len(a)} element{'s' * (len(a) != 1)}, the gold "
+        return Decision(False, SET_SIZE, f"the answer has {len(a)} element{'s' * (len(a) != 1)}, the gold "
                                            f"{len(g)}: {'a partial answer' if len(a) < len(g) else 'extra elements'}")
     missing = match_unordered(a, g, ctx)
     if missing is None:
-        return Decision(True, "set.elementwise", f"all {len(g)} elements match, in some order")
-    return Decision(False, "set.elementwise", f"no element of the answer matches the gold's {missing}")
+        return Decision(True, SET_ELEMENTWISE, f"all {len(g)} elements match, in some order")
+    return Decision(False, SET_ELEMENTWISE, f"no element of the answer matches the gold's {missing}")
 
 
 def _parts_of(s: SetValue) -> Optional[Tuple[Tuple[Value, ...], Tuple[str, ...]]]:
@@ -80,7 +85,7 @@ def _parts_in_order(parts: Tuple[Tuple[Value, ...], Tuple[str, ...]], plain: Seq
 
     def ordered(items: Sequence[Value]) -> Decision:
         a, g = (items, plain) if parts_are_answer else (plain, items)
-        return _ordered(a, g, ctx, "set.parts", "list of parts")
+        return _ordered(a, g, ctx, SET_PARTS, "list of parts")
 
     d = ordered(values)
     if d.equal:
@@ -146,15 +151,15 @@ def _set_vs_other(answer: Value, gold: Value, ctx: Ctx) -> Decision:
         # a bare list answering a tuple (or a tuple answering a bare list) is read in the order written
         a_items = answer.items if isinstance(answer, (SetValue, TupleValue)) else ()
         g_items = gold.items if isinstance(gold, (SetValue, TupleValue)) else ()
-        return _ordered(a_items, g_items, ctx, "tuple.as_list", "list")
+        return _ordered(a_items, g_items, ctx, TUPLE_AS_LIST, "list")
     if len(s.items) == 1:
         d = ctx.compare(s.items[0] if s is answer else answer, s.items[0] if s is gold else gold)
-        return Decision(d.equal, "set.single", f"a one-element set against its element: {d.reason}")
+        return Decision(d.equal, SET_SINGLE, f"a one-element set against its element: {d.reason}")
     if isinstance(other, (Interval, Union_)):
         union = _inequalities_as_union(s) if ctx.options.allow_interval_as_inequality else None
         if union is not None:
             d = ctx.compare(union, gold) if s is answer else ctx.compare(answer, union)
-            return Decision(d.equal, "relation.interval", f"{s} describes {union}: {d.reason}")
+            return Decision(d.equal, RELATION_INTERVAL, f"{s} describes {union}: {d.reason}")
         return _real_sets(answer, gold, ctx)
     return _kinds_differ(answer, gold)
 
@@ -163,7 +168,7 @@ def _inequalities_as_union(s: SetValue) -> Optional[Union_]:
     """``x < 2 or x > 3`` (a bare list of solved inequalities in one variable) as ``(-∞, 2) ∪ (3, ∞)``."""
     if s.braces:
         return None
-    found = [solved_interval(v) if isinstance(v, Relation) else None for v in s.items]
+    found = [solved_interval(v) or _point(v) if isinstance(v, Relation) else None for v in s.items]
     solved = [x for x in found if x is not None]
     if len(solved) != len(s.items) or len({name for name, _ in solved}) != 1:
         return None
@@ -171,6 +176,16 @@ def _inequalities_as_union(s: SetValue) -> Optional[Union_]:
     for _, part in solved:
         parts.extend(part.parts if isinstance(part, Union_) else (part,))
     return Union_(tuple(parts))
+
+
+def _point(rel: Relation) -> Optional[Tuple[str, Value]]:
+    """(variable, {c}) for ``a = c`` with a constant c: one point of a solution set (``a \\ge 3 \\text{ or } a = 0``)."""
+    asg = assignment(rel)
+    if asg is None or len(rel.sides) != 2 or not isinstance(asg[0], Expression) or asg[0].tree[0] != "sym":
+        return None
+    if not is_scalar(asg[1]) or free_symbols(to_tree(asg[1])):
+        return None
+    return asg[0].tree[1], SetValue((asg[1],), braces=True)
 
 
 def _ordered(a: Sequence[Value], g: Sequence[Value], ctx: Ctx, rule: str, what: str) -> Decision:
@@ -187,16 +202,16 @@ def _matrices(answer: Matrix, gold: Matrix, ctx: Ctx) -> Decision:
     if answer.shape != gold.shape:
         a_shape, g_shape = answer.shape, gold.shape
         if sorted(a_shape) == sorted(g_shape) and 1 in a_shape:  # a row vector against a column vector
-            return _ordered(_cells(answer), _cells(gold), ctx, "matrix.vector", "vector")
-        return Decision(False, "matrix.shape", f"shapes differ: {a_shape[0]}×{a_shape[1]} vs {g_shape[0]}×{g_shape[1]}")
+            return _ordered(_cells(answer), _cells(gold), ctx, MATRIX_VECTOR, "vector")
+        return Decision(False, MATRIX_SHAPE, f"shapes differ: {a_shape[0]}×{a_shape[1]} vs {g_shape[0]}×{g_shape[1]}")
     if len(_cells(gold)) > MAX_MATRIX_CELLS:
-        return Decision(False, "matrix.size", "the matrix is too large to compare")
+        return Decision(False, MATRIX_SIZE, "the matrix is too large to compare")
     for r, (row_a, row_g) in enumerate(zip(answer.rows, gold.rows), 1):
         for c, (x, y) in enumerate(zip(row_a, row_g), 1):
             d = ctx.compare_items(x, y)
             if not d.equal:
-                return Decision(False, "matrix.entrywise", f"entry ({r},{c}) differs: {d.reason}")
-    return Decision(True, "matrix.entrywise", f"same shape {gold.shape[0]}×{gold.shape[1]} and every entry matches")
+                return Decision(False, MATRIX_ENTRYWISE, f"entry ({r},{c}) differs: {d.reason}")
+    return Decision(True, MATRIX_ENTRYWISE, f"same shape {gold.shape[0]}×{gold.shape[1]} and every entry matches")
 
 
 def _cells(m: Matrix) -> Tuple[Value, ...]:
@@ -217,7 +232,7 @@ def _vector_vs_tuple(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     if 1 not in m.shape:
         return _kinds_differ(answer, gold)
     a_items, g_items = _entries(answer), _entries(gold)
-    return _ordered(a_items, g_items, ctx, "matrix.vector_as_tuple", "vector")
+    return _ordered(a_items, g_items, ctx, MATRIX_VECTOR_AS_TUPLE, "vector")
 
 
 def _interval_vs_tuple(answer: Value, gold: Value, ctx: Ctx) -> Decision:
@@ -229,17 +244,17 @@ def _interval_vs_tuple(answer: Value, gold: Value, ctx: Ctx) -> Decision:
         return _kinds_differ(answer, gold)
     ends = (iv.left, iv.right)
     a_items, g_items = (ends, tp.items) if iv is answer else (tp.items, ends)
-    return _ordered(a_items, g_items, ctx, "interval.as_tuple", "pair")
+    return _ordered(a_items, g_items, ctx, INTERVAL_AS_TUPLE, "pair")
 
 
 def _intervals(answer: Interval, gold: Interval, ctx: Ctx) -> Decision:
     if (answer.left_closed, answer.right_closed) != (gold.left_closed, gold.right_closed):
-        return Decision(False, "interval.brackets", f"bracket types differ: {answer} vs {gold}")
+        return Decision(False, INTERVAL_BRACKETS, f"bracket types differ: {answer} vs {gold}")
     for side, x, y in (("left", answer.left, gold.left), ("right", answer.right, gold.right)):
         d = ctx.compare_items(x, y)
         if not d.equal:
-            return Decision(False, "interval.endpoints", f"{side} endpoints differ: {d.reason}")
-    return Decision(True, "interval.endpoints", "same endpoints and same brackets")
+            return Decision(False, INTERVAL_ENDPOINTS, f"{side} endpoints differ: {d.reason}")
+    return Decision(True, INTERVAL_ENDPOINTS, "same endpoints and same brackets")
 
 
 def _parts(v: Value) -> Optional[Tuple[Value, ...]]:
@@ -257,11 +272,11 @@ def _real_sets(answer: Value, gold: Value, ctx: Ctx) -> Decision:
     pa, pg = _parts(answer), _parts(gold)
     if pa is not None and pg is not None and len(pa) == len(pg) and len(pa) > 1:
         if match_unordered(pa, pg, ctx) is None:
-            return Decision(True, "union.parts", f"the {len(pg)} parts match, in some order")
+            return Decision(True, UNION_PARTS, f"the {len(pg)} parts match, in some order")
     da, dg = set_description(answer), set_description(gold)
     if da is None or dg is None:
-        return Decision(False, "union.parts", f"{answer} and {gold} are not the same set")
+        return Decision(False, UNION_PARTS, f"{answer} and {gold} are not the same set")
     same = bounded(same_real_set, da, dg, ctx=ctx, decisive=True)
     if same:
-        return Decision(True, "union.as_sets", f"{answer} and {gold} are the same set of reals")
-    return Decision(False, "union.as_sets", f"{answer} and {gold} are not the same set of reals")
+        return Decision(True, UNION_AS_SETS, f"{answer} and {gold} are the same set of reals")
+    return Decision(False, UNION_AS_SETS, f"{answer} and {gold} are not the same set of reals")

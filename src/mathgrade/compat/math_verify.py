@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
 from ..compare import compare
+from .._language import uses_decimal_comma
 from .._extract import Candidate, extract as _extract
 from ..errors import GradingTimeout
 from ..limits import MAX_ANSWER_CHARS, Deadline
@@ -234,7 +235,7 @@ def _parse_math(pred: str, targets: List[Union[LatexExtractionConfig, ExprExtrac
         deadline.check()
         if any(_inside(cand, bad) for bad in unread):
             continue  # a number inside a formula that could not be read is not the answer
-        parsed = _read_candidate(cand, deadline)
+        parsed = _read_candidate(cand, deadline, pred)
         if cand.rule == "whole" and (parsed is None or isinstance(parsed.value, Text)):
             if parsed is not None and _short_line(cand.text):
                 words = parsed  # a short text answer ("\text{Evelyn}"), if nothing else is found
@@ -327,9 +328,13 @@ def _looks_bare(text: str) -> bool:
     return bool(text) and len(text) <= MAX_ANSWER_CHARS
 
 
-def _read_candidate(cand: Candidate, deadline: Deadline) -> Optional[ParsedAnswer]:
-    """The candidate read into a :class:`ParsedAnswer`, or None when it cannot be read."""
-    value = read(cand.text).value
+def _read_candidate(cand: Candidate, deadline: Deadline, pred: str = "") -> Optional[ParsedAnswer]:
+    """The candidate read into a :class:`ParsedAnswer`, or None when it cannot be read; ``2,74`` is a decimal when
+    the text ``pred`` it is found in is in a language that writes decimals with a comma."""
+    reading = read(cand.text)
+    value = reading.value
+    if reading.decimal_comma is not None and pred and uses_decimal_comma(pred):
+        value = reading.decimal_comma
     if value is None:
         return None
     conflicts = _conflicts(cand.alternatives, deadline) if cand.alternatives else ()

@@ -147,7 +147,7 @@ class _OutOfTime(BaseException):
 def _bounded_here(fn: Callable[..., T], args: Tuple[Any, ...], deadline: Deadline) -> T:
     """``fn(*args)`` in this thread, stopped by a profile hook once ``deadline`` has passed (see the module
     docstring). Work that takes longer than the deadline gives :class:`~mathgrade.limits.GradingTimeout`."""
-    at = deadline.at
+    at = deadline.due
     clock = time.monotonic
     count = 0
 
