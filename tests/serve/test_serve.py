@@ -458,7 +458,6 @@ def _worker_pids(parent: int) -> List[int]:
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds the worker processes in /proc (Linux)")
 def test_a_worker_killed_mid_request_costs_only_its_rows(server: Server) -> None:
-    pytest.importorskip("mathgrade.pool", reason="grading runs in worker processes once mathgrade.pool is there")
     graded_before = server.metric("mathgrade_rows_graded_total")
     thread, result = _grade_in_background(server, 500)
     assert _wait_until(lambda: server.metric("mathgrade_rows_graded_total") > graded_before)
