@@ -11,7 +11,7 @@ It prints:
 
 - the share of rows whose verdict (status or rule) differs between the idle and the loaded run (goal 0);
 - the worst overrun of the time limit under load: for every graded row, its time past ``timeout`` (rows that finish
-  early count 0); and for bounded work that never ends (:func:`mathgrade.limits.run_bounded` of a Python-level sleep
+  early count 0); and for bounded work that never ends (:func:`mathgrade.runtime.run_bounded` of a Python-level sleep
   and of a C-level ``math.factorial`` that ignores signals until done), the time from the call to its
   ``GradingTimeout`` past the limit (goal <= 0.25 s), and how long the next call (a trivial job) takes: after the
   second runaway both workers are being replaced, and that wait (charged to no limit) is the start of a worker;
@@ -46,7 +46,8 @@ def child(timeout: float) -> None:
     import math
 
     import mathgrade
-    from mathgrade.limits import Deadline, GradingTimeout, run_bounded
+    from mathgrade.limits import Deadline, GradingTimeout
+    from mathgrade.runtime import run_bounded
 
     rows = [json.loads(line) for line in ROWS.read_text(encoding="utf-8").splitlines() if line.strip()]
     t0 = time.perf_counter()
@@ -80,7 +81,7 @@ def step_costs() -> Dict[str, float]:
     """Worst seconds of each symbolic step on the rows' symbolic jobs, cold caches, in this process."""
     import mathgrade
     import mathgrade.compare._core as core
-    import mathgrade.limits as limits
+    import mathgrade.runtime._pool as pool
     from mathgrade.compare import _sympy
 
     jobs: List[Any] = []
@@ -100,7 +101,7 @@ def step_costs() -> Dict[str, float]:
     from sympy.core.cache import clear_cache
 
     worst: Dict[str, float] = {}
-    limits._mark_worker()  # run the jobs here, one step at a time
+    pool._in_worker = True  # run the jobs here, one step at a time
 
     def timed(name: str, fn: Any, *args: Any) -> None:
         clear_cache()

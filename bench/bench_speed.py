@@ -202,7 +202,6 @@ def _child_scaling(path: str, rows_n: int, mode: str, workers: int) -> Dict[str,
     import mathgrade
     import mathgrade.pool
     from mathgrade import batch
-    from mathgrade.options import make_options
 
     global _SHARES
     pairs = [(r["text"], r["gold"]) for r in _load(path, 0, rows_n)]
@@ -221,9 +220,8 @@ def _child_scaling(path: str, rows_n: int, mode: str, workers: int) -> Dict[str,
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             correct = sum(pool.map(_grade_share, range(workers)))
         verdicts = []
-    else:
-        verdicts = batch._pooled(iter(pairs), workers, batch._CHUNK, make_options(timeout=TIME_LIMIT), None,
-                                 len(pairs))
+    else:  # workers only, the caller a driver (the pooled code path whatever their number)
+        verdicts = mathgrade.grade_many(pairs, workers=workers, timeout=TIME_LIMIT, _pool_only=True)
     correct = sum(v.correct for v in verdicts) if mode != "independent" else correct
     wall = time.perf_counter() - t0
     mathgrade.pool.wait_stopped()  # workers are stopped in the background: wait, so that their CPU time is counted
@@ -272,6 +270,259 @@ def _child_memory(rows: int, workers: int) -> Dict[str, Any]:
                              "seconds": time.perf_counter() - t0}
     return {"rows": n, "workers": workers, "correct": correct, "checkpoints": marks,
             "rows_per_s": n / (time.perf_counter() - t0)}
+
+
+# --- the warm runtime (issue 23): each ratio against its reference, measured in the same run ----------------------
+
+
+def _pairs_of(path: str, n: int) -> List[Tuple[str, str]]:
+    return [(r["text"], r["gold"]) for r in _load(path, 0, n)]
+
+
+def _child_rt_calls(path: str, calls: int, size: int, mode: str) -> Dict[str, Any]:
+    """``calls`` calls of ``size`` rows each (as ``datasets.map(batched=True)`` makes them): ``grade_many`` with its
+    defaults, or a plain ``grade()`` loop. Both warmed the same way first (20 rows through ``grade()``)."""
+    import mathgrade
+
+    pairs = _pairs_of(path, calls * size)
+    for output, gold in pairs[:WARMUP]:
+        mathgrade.grade(output, gold)
+    before = os.times()
+    t0 = time.perf_counter()
+    correct = 0
+    for k in range(calls):
+        chunk = pairs[k * size:(k + 1) * size]
+        if mode == "loop":
+            correct += sum(mathgrade.grade(o, g).correct for o, g in chunk)
+        else:
+            correct += sum(v.correct for v in mathgrade.grade_many(chunk))
+    wall = time.perf_counter() - t0
+    return {"rows": len(pairs), "rows_per_s": len(pairs) / wall, "correct": correct, **_cpu_since(before)}
+
+
+def _child_rt_one(path: str, n: int, mode: str) -> Dict[str, Any]:
+    """One ``grade_many`` over ``n`` rows: its defaults (``mode`` "default") or ``workers=0`` ("inprocess"); warmed
+    the same way first (20 rows through ``grade()``, which starts no worker)."""
+    import mathgrade
+
+    pairs = _pairs_of(path, n)
+    for output, gold in pairs[:WARMUP]:
+        mathgrade.grade(output, gold)
+    before = os.times()
+    t0 = time.perf_counter()
+    kwargs: Dict[str, Any] = {"workers": 0} if mode == "inprocess" else {}
+    correct = sum(v.correct for v in mathgrade.grade_many(pairs, **kwargs))
+    wall = time.perf_counter() - t0
+    return {"rows": n, "rows_per_s": n / wall, "seconds": wall, "correct": correct, **_cpu_since(before)}
+
+
+def _cpu_since(before: Any) -> Dict[str, float]:
+    after = os.times()
+    return {"cpu_s": after.user + after.system - before.user - before.system,
+            "children_cpu_s": after.children_user + after.children_system - before.children_user
+            - before.children_system}
+
+
+def _polynomials(count: int, terms: int, seed: int = 3) -> List[Tuple[str, str]]:
+    """``count`` (answer, gold) pairs: a polynomial in x of ``terms`` terms with random coefficients (a different one
+    each time, so that no cache of either library answers), and the same terms in another order."""
+    import random
+
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        parts = []
+        for i in range(terms):
+            c = rng.choice([n for n in range(-40, 41) if n])
+            power = "" if i == 0 else ("x" if i == 1 else f"x^{{{i}}}")
+            parts.append((c, power))
+
+        def show(items: List[Tuple[int, str]]) -> str:
+            text = ""
+            for c, power in items:
+                coef = str(abs(c)) if abs(c) != 1 or not power else ""
+                text += ("-" if c < 0 else ("+" if text else "")) + coef + power
+            return text
+
+        shuffled = parts[:]
+        rng.shuffle(shuffled)
+        out.append((show(shuffled), show(parts)))
+    return out
+
+
+def _child_rt_poly(engine: str, count: int, terms: int, mode: str) -> Dict[str, Any]:
+    """Median milliseconds per call on reordered polynomials, called as users call each library: ``distinct``
+    polynomials (nothing cached: reading both sides is part of the cost), or the ``same`` pair again and again (both
+    libraries cache what they read: the comparison alone). Two untimed calls on other polynomials first: imports,
+    warm-ups and caches of each library are warm."""
+    pairs = _polynomials(count + 2, terms)
+    if mode == "same":
+        pairs = pairs[:2] + [pairs[2]] * count
+    if engine == "mathgrade":
+        import mathgrade
+
+        mathgrade.warm_up()
+
+        def check(answer: str, gold: str) -> bool:
+            return mathgrade.grade(f"$\\boxed{{{answer}}}$", gold, timeout=TIME_LIMIT).correct
+    else:
+        from math_verify import parse, verify
+
+        def check(answer: str, gold: str) -> bool:
+            return bool(verify(parse(f"${gold}$"), parse(f"$\\boxed{{{answer}}}$")))
+    for answer, gold in pairs[:2]:
+        check(answer, gold)
+    times, right = [], 0
+    for answer, gold in pairs[2:]:
+        t = time.perf_counter()
+        right += check(answer, gold)
+        times.append(time.perf_counter() - t)
+    return {"engine": engine, "count": count, "terms": terms, "mode": mode, "correct": right,
+            "median_ms": 1000 * statistics.median(times), "max_ms": 1000 * max(times)}
+
+
+def _tree(root: int) -> List[int]:
+    """``root`` and every process below it (Linux ``/proc``)."""
+    parents: Dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    parents[int(entry)] = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                pass
+    tree, grew = {root}, True
+    while grew:
+        grew = False
+        for pid, ppid in parents.items():
+            if ppid in tree and pid not in tree:
+                tree.add(pid)
+                grew = True
+    return sorted(tree)
+
+
+def _cpu_seconds(pid: int) -> float:
+    """CPU seconds (user and system) used so far by ``pid``; 0 if it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _run_sampled(argv: List[str], args: argparse.Namespace) -> Optional[Dict[str, Any]]:
+    """:func:`_run_child` for mathgrade, sampling the resident memory of the child's whole process tree (it and
+    its workers) every 50 ms from here, so that in-process and pooled runs are compared like with like."""
+    import threading
+
+    cmd = [sys.executable, os.path.abspath(__file__), "--child", *argv]
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.path.join(HERE, "..", "src") + os.pathsep + env.get("PYTHONPATH", "")
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    peak = [0.0]
+    cpu: Dict[int, float] = {}
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.wait(0.05):
+            tree = _tree(proc.pid)
+            peak[0] = max(peak[0], sum(_rss_mb(pid) for pid in tree))
+            for pid in tree:
+                cpu[pid] = max(cpu.get(pid, 0.0), _cpu_seconds(pid))
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    out, err = proc.communicate()
+    done.set()
+    sampler.join()
+    if proc.returncode != 0:
+        print(f"  ! {' '.join(argv)} failed: {err.strip().splitlines()[-1:]}", file=sys.stderr)
+        return None
+    result = json.loads(out.strip().splitlines()[-1])
+    result["tree_peak_rss_mb"] = peak[0]
+    result["tree_cpu_s"] = sum(cpu.values())  # (as last seen, every 50 ms: the run's own process and its workers)
+    return result
+
+
+def _cli_seconds(extra: List[str], repeats: int) -> List[float]:
+    """Wall seconds of ``mathgrade grade data/sample.jsonl`` (a fresh process each time, as a user runs it)."""
+    import tempfile
+
+    sample = os.path.join(HERE, "..", "data", "sample.jsonl")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.path.join(HERE, "..", "src") + os.pathsep + env.get("PYTHONPATH", "")
+    times = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for _ in range(repeats):
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "mathgrade", "grade", sample, "-o", os.path.join(tmp, "g.jsonl"),
+                            *extra], check=True, capture_output=True, env=env)
+            times.append(time.perf_counter() - t)
+    return times
+
+
+def _runtime(args: argparse.Namespace) -> Dict[str, Any]:
+    """The figures of issue 23, each a ratio against a reference measured in this run."""
+    short = _set_path(args.data, "model_outputs")
+    long_ = _set_path(args.data, "hard_outputs_skythought")
+    out: Dict[str, Any] = {}
+    print(f"\n## the warm runtime (load average {os.getloadavg()[0]:.2f}; best of {args.runtime_rounds} interleaved "
+          "rounds; tree = the process and its workers: peak RSS, CPU seconds; the CPU ratio is the same work's cost, "
+          "whatever the load)\n")
+    print("| measurement | mathgrade | reference | ratio | goal |\n|---|---|---|---|---|")
+
+    def row(name: str, a: Optional[Dict[str, Any]], b: Optional[Dict[str, Any]], key: str, goal: str,
+            unit: str = "rows/s", invert: bool = False) -> None:
+        x, y = (a or {}).get(key), (b or {}).get(key)
+        ratio = (y / x if invert else x / y) if x and y else None
+        mem = ""
+        if a and b and "tree_peak_rss_mb" in a:
+            mem = f" ({a['tree_peak_rss_mb']:.0f} / {b['tree_peak_rss_mb']:.0f} MB tree RSS"
+            if a.get("tree_cpu_s") and b.get("tree_cpu_s") and a.get("rows"):
+                mem += (f"; {a['tree_cpu_s']:.1f} / {b['tree_cpu_s']:.1f} CPU s in the tree, rows per CPU second "
+                        f"{b['tree_cpu_s'] / a['tree_cpu_s']:.2f}×")
+            mem += ")"
+        spec = ",.0f" if unit == "rows/s" else ",.2f"
+        print(f"| {name} | {_fmt(x, spec)} {unit} | {_fmt(y, spec)} {unit}{mem} | "
+              f"{_fmt(ratio, '.2f')}× | {goal} |", flush=True)
+        out[name] = {"mathgrade": a, "reference": b, "ratio": ratio}
+
+    rounds = max(1, args.runtime_rounds)
+
+    def best(argv_a: List[str], argv_b: List[str], key: str = "rows_per_s") -> Tuple[Any, Any]:
+        """The best of ``rounds`` interleaved runs of each (the run least slowed by other jobs on the machine)."""
+        runs_a, runs_b = [], []
+        for k in range(rounds):  # (in turn, each first every other round: a burst of other work hits both alike)
+            for argv, runs in ((argv_a, runs_a), (argv_b, runs_b))[::(-1 if k % 2 else 1)]:
+                runs.append(_run_sampled(argv, args))
+        a = max((r for r in runs_a if r), key=lambda r: r[key], default=None)
+        b = max((r for r in runs_b if r), key=lambda r: r[key], default=None)
+        return a, b
+
+    calls, size = args.runtime_calls, 1000
+    a, b = best(["rt_calls", short, str(calls), str(size), "grade_many"], ["rt_calls", short, str(calls), str(size),
+                                                                          "loop"])
+    row(f"{calls} `grade_many` calls of {size} short rows vs a `grade()` loop", a, b, "rows_per_s", "≥ 0.9×")
+    a, b = best(["rt_one", short, "20000", "default"], ["rt_one", short, "20000", "inprocess"])
+    row("one `grade_many` over 20,000 short rows, defaults vs `workers=0`", a, b, "rows_per_s", "≥ 1.0×")
+    a, b = best(["rt_one", long_, str(args.long_rows), "default"], ["rt_one", long_, str(args.long_rows), "inprocess"])
+    row(f"one `grade_many` over {args.long_rows:,} long chain-of-thought rows, defaults vs `workers=0`", a, b,
+        "rows_per_s", "≥ 1.5× (2 cores)")
+    default, inproc = [], []
+    for _ in range(2 * rounds + 1):  # interleaved
+        default += _cli_seconds([], 1)
+        inproc += _cli_seconds(["--workers", "0"], 1)
+    cli_a, cli_b = {"s": min(default)}, {"s": min(inproc)}
+    row(f"`mathgrade grade data/sample.jsonl`, defaults vs `--workers 0` (best of {2 * rounds + 1})", cli_a, cli_b,
+        "s", "≥ 1.0× (no slower)", unit="s", invert=True)
+    for mode, what in (("same", "the same pair again (each library's cache holds both readings)"),
+                       ("distinct", "40 different ones (nothing cached)")):
+        a = _run_child("mathgrade", ["rt_poly", "mathgrade", "40", "30", mode], args)
+        b = _run_child("mathgrade", ["rt_poly", "mathverify", "40", "30", mode], args)
+        row(f"30-term polynomial, terms reordered, {what}: median per call vs Math-Verify 0.9.0 "
+            "`verify(parse(gold), parse(answer))`", a, b, "median_ms", "≥ 1.0× (no slower)", unit="ms", invert=True)
+    return out
 
 
 # --- parent: run children, print tables --------------------------------------------------------------------------------
@@ -384,6 +635,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--quick", action="store_true", help="1000 rows per set, 100k rows for memory")
     ap.add_argument("--json", help="also write every number to this JSON file")
     ap.add_argument("--scaling-only", action="store_true", help="only the grade_many scaling runs")
+    ap.add_argument("--runtime-only", action="store_true", help="only the warm-runtime figures (issue 23)")
+    ap.add_argument("--runtime-calls", type=int, default=100, help="grade_many calls of 1000 rows (default 100)")
+    ap.add_argument("--long-rows", type=int, default=8000, help="long rows of the runtime figures")
+    ap.add_argument("--runtime-rounds", type=int, default=3, help="interleaved rounds of each runtime figure (best)")
     ap.add_argument("--child", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.child:
@@ -391,6 +646,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.quick:
         args.limit = args.limit or 1000
         args.memory_rows = min(args.memory_rows, 100_000)
+    if args.runtime_only:
+        runtime = _runtime(args)
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"runtime": runtime}, f, indent=2)
+        return 0
     if args.scaling_only:
         scaling = _scaling(args)
         if args.json:
@@ -440,6 +701,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                   f"{_ratio(pa, pb)} with {args.workers} workers")
 
     out["scaling"] = _scaling(args)
+    out["runtime"] = _runtime(args)
 
     mem = _run_child("mathgrade", ["memory", str(args.memory_rows), str(args.workers)], args)
     out["memory"] = mem
@@ -463,6 +725,12 @@ def _child(argv: List[str]) -> int:
         result = _child_parallel(argv[1], argv[2], int(argv[3]), int(argv[4]), int(argv[5]))
     elif kind == "scaling":
         result = _child_scaling(argv[1], int(argv[2]), argv[3], int(argv[4]))
+    elif kind == "rt_calls":
+        result = _child_rt_calls(argv[1], int(argv[2]), int(argv[3]), argv[4])
+    elif kind == "rt_one":
+        result = _child_rt_one(argv[1], int(argv[2]), argv[3])
+    elif kind == "rt_poly":
+        result = _child_rt_poly(argv[1], int(argv[2]), int(argv[3]), argv[4])
     elif kind == "memory":
         result = _child_memory(int(argv[1]), int(argv[2]))
     else:

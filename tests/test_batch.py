@@ -1,7 +1,9 @@
-"""Batch grading: grade_many keeps order, streams, survives hung and crashed rows, and loses no row.
+"""Batch grading: grade_many keeps order, streams, grades in the caller until workers pay, keeps the process-wide
+workers warm between calls, survives hung and crashed rows, and loses no row.
 
 The stages are being improved in parallel, so these tests only rely on obvious verdicts (``42`` answers ``42``,
-``41`` does not) and otherwise compare grade_many with plain grade() on the same rows.
+``41`` does not) and otherwise compare grade_many with plain grade() on the same rows. ``_pool_only=True`` (private)
+makes the caller a driver only, so that a test of the workers' path does not depend on how much work pays for them.
 Helpers used by worker processes are module-level functions of this file (workers import it by name).
 """
 
@@ -192,41 +194,108 @@ def test_options_are_passed_to_every_row() -> None:
     assert [v.status for v in lenient] == [mathgrade.grade("so we get 42", "42").status] * 3
 
 
-# --- pool: order, equality with grade(), streaming ---------------------------------------------------------------
+# --- where rows are graded -----------------------------------------------------------------------------------------
+
+
+def _pid_grader(output: Any, gold: Any, options: Options) -> Verdict:
+    """Grades normally, working at least 10 ms of CPU per row, and says in the reason which process graded it."""
+    until = time.thread_time() + 0.01
+    while time.thread_time() < until:
+        pass
+    v = _grade_row(output, gold, options)
+    return Verdict(v.correct, v.status, str(os.getpid()), v.rule, v.gold, v.answer)
+
+
+_SMALL_INPUT_SCRIPT = """
+import multiprocessing, mathgrade, mathgrade.runtime
+rows = [(f"The answer is {i}.", str(i if i % 2 == 0 else i + 1)) for i in range(2000)]
+ok = [v.correct for v in mathgrade.grade_many(rows)] == [i % 2 == 0 for i in range(2000)]
+print(ok, mathgrade.runtime.current_pool() is None, multiprocessing.active_children() == [])
+"""
+
+
+def test_a_small_input_is_graded_in_the_caller_and_starts_no_worker() -> None:
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", _SMALL_INPUT_SCRIPT], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["True", "True", "True"]
+
+
+def test_a_large_input_is_shared_between_the_caller_and_the_workers() -> None:
+    # 10 ms of CPU a row: 4 s of work, more than starting the workers costs. (They are started first: a cold start
+    # is also skipped while other work keeps every core busy, as in the CI step that runs this suite under load.)
+    mathgrade.warm_up()
+    rows = _rows(400)
+    got = list(grade_many(rows, workers=2, _row_grader=_pid_grader))
+    assert [v.correct for v in got] == [i % 2 == 0 for i in range(400)]
+    graders = {int(v.reason) for v in got}
+    assert os.getpid() in graders  # the caller graded rows too
+    assert graders - {os.getpid()}  # and workers graded the others
+
+
+def test_the_workers_stay_warm_between_calls() -> None:
+    import mathgrade.runtime as runtime
+
+    list(grade_many(_rows(50), workers=2, _row_grader=_pid_grader, _pool_only=True))
+    pool = runtime.current_pool()
+    assert pool is not None and pool.ready() >= 2
+    workers = set(pool._gen.ready)  # type: ignore[union-attr]
+    generations = pool._generations
+    got = list(grade_many(_rows(50), workers=2, _row_grader=_pid_grader, _pool_only=True))
+    assert {int(v.reason) for v in got} <= workers  # the same processes: nothing was started or stopped
+    assert runtime.current_pool() is pool and pool._generations == generations
+
+
+def test_a_warm_pool_is_used_for_less_work_than_a_cold_one() -> None:
+    import mathgrade.batch as batch
+
+    # 40 rows of 10 ms of CPU: 0.4 s of work, enough for warm workers (more than _WARM_PAYS), not to start them.
+    assert batch._WARM_PAYS < 0.4 < batch._COLD_PAYS
+    mathgrade.warm_up()
+    got = list(grade_many(_rows(40), workers=2, _row_grader=_pid_grader))
+    assert {int(v.reason) for v in got} - {os.getpid()}
+
+
+# --- the workers' path: order, equality with grade(), streaming ------------------------------------------------------
 
 
 def test_pool_keeps_order_and_matches_grade() -> None:
     rows = _rows(300)
     expected = [_key(mathgrade.grade(o, g)) for o, g in rows]
-    got = [_key(v) for v in grade_many(rows, workers=2, chunk_size=8)]
+    got = [_key(v) for v in grade_many(rows, workers=2, chunk_size=8, _pool_only=True)]
     assert got == expected
     assert [k[0] for k in got] == [i % 2 == 0 for i in range(300)]
+    assert [_key(v) for v in grade_many(rows, workers=2, chunk_size=8)] == expected  # (the caller's share too)
 
 
 def test_pool_streams_its_input() -> None:
-    consumed = 0
+    for pool_only in (True, False):
+        consumed = 0
 
-    def gen() -> Iterator[Tuple[str, str]]:
-        nonlocal consumed
-        for row in _rows(2000):
-            consumed += 1
-            yield row
+        def gen() -> Iterator[Tuple[str, str]]:
+            nonlocal consumed
+            for row in _rows(2000):
+                consumed += 1
+                yield row
 
-    it = grade_many(gen(), workers=2, chunk_size=10)
-    first = next(it)
-    assert first.correct
-    # At most the window of chunks in flight (4 per worker) plus one chunk has been read, not the whole input.
-    assert consumed <= (4 * 2 + 1) * 10
-    rest = list(it)
-    assert consumed == 2000
-    assert len(rest) == 1999
+        it = grade_many(gen(), workers=2, chunk_size=10, _pool_only=pool_only)
+        first = next(it)
+        assert first.correct
+        # At most the window of chunks in flight (2 per worker), or the caller's first chunk, has been read.
+        assert consumed <= (4 * 2 + 1) * 10
+        rest = list(it)
+        assert consumed == 2000
+        assert len(rest) == 1999
 
 
 def test_pool_verdicts_equal_sequential_grade_ones() -> None:
     rows = _VARIED_ROWS * 3
     expected = [mathgrade.grade(o, g) for o, g in rows]
-    got = list(grade_many(rows, workers=2, chunk_size=5))
+    got = list(grade_many(rows, workers=2, chunk_size=5, _pool_only=True))
     assert got == expected  # whole Verdict objects: answer, spans, rule, reason, both values
+    assert list(grade_many(rows, workers=2, chunk_size=5)) == expected
     # The rows are varied enough for this equality to mean something: several kinds of values, both outcomes.
     kinds = {v.gold_value.kind for v in got if v.gold_value is not None}
     assert len(kinds) >= 6
@@ -238,18 +307,25 @@ def test_pool_verdicts_equal_sequential_grade_ones() -> None:
     assert dataclasses.replace(got[0], answer_value=got[1].answer_value) != expected[0]
 
 
-def test_default_chunks_end_at_the_text_budget() -> None:
+def _driver(rows: Any, chunk_size: int = 1024) -> Any:
+    import mathgrade.batch as batch
+    from mathgrade.options import make_options
+
+    return batch._Driver(iter(rows), 2, chunk_size, make_options(), None, None, False)
+
+
+def test_chunks_end_at_the_text_budget() -> None:
     import mathgrade.batch as batch
 
-    small = [("x" * 10, "1")] * 1000
-    assert [len(c) for c in batch._chunks(small, lambda done: batch._CHUNK)] == [batch._CHUNK] * (1000 // batch._CHUNK) + (
-        [1000 % batch._CHUNK] if 1000 % batch._CHUNK else [])
-    big = [("x" * (batch._CHUNK_CHARS // 4), "1")] * 10
-    sizes = [len(c) for c in batch._chunks(big, lambda done: batch._CHUNK)]
-    assert sizes == [4, 4, 2]
+    small = _driver([("x" * 10, "1")] * 1000)
+    assert [len(small._take(batch._CHUNK)) for _ in range(2)] == [batch._CHUNK if batch._CHUNK < 1000 else 1000, 0]
+    big = _driver([("x" * (batch._CHUNK_CHARS // 4), "1")] * 10)
+    assert [len(big._take(batch._CHUNK)) for _ in range(4)] == [4, 4, 2, 0]
+    assert big.exhausted and big.taken == 10
     mixed: List[Any] = [("x" * (batch._CHUNK_CHARS // 2), "1"), {"output": "y", "gold": "2"}, 5,
                         (None, "3"), ("z" * batch._CHUNK_CHARS, "4"), ("w", "5")]
-    chunks = list(batch._chunks(batch._pairs(mixed, None, "gold", None), lambda done: 100))
+    d = batch._Driver(batch._pairs(mixed, None, "gold", None), 2, 100, mathgrade.Options(), None, None, False)
+    chunks = [d._take(100), d._take(100)]
     assert [len(c) for c in chunks] == [5, 1]
     assert [p for c in chunks for p in c][1] == ("y", "2")  # every row kept, in order, as a pair
 
@@ -265,7 +341,7 @@ def test_sizer_aims_at_a_set_time_per_chunk(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(batch, "_CHUNK_SECONDS", 0.1)
     sizer = batch._Sizer(256)
-    assert sizer.size == batch._FIRST_CHUNK
+    assert sizer.size == batch._FIRST_CHUNK and sizer.per_row is None
     sizer.observe(16 * 1e-4, 16)  # fast rows: as large as allowed
     assert sizer.size == 256
     sizer.observe(256 * 1.0, 256)  # then very slow ones: one row at a time
@@ -276,22 +352,23 @@ def test_sizer_aims_at_a_set_time_per_chunk(monkeypatch: pytest.MonkeyPatch) -> 
     assert small.size == 8  # never past the caller's chunk_size
     slow = batch._Sizer(256)
     slow.observe(0.4, 16)  # 25 ms per row: 4 rows make a tenth of a second
-    assert slow.size == 4
+    assert slow.size == 4 and slow.per_row == 0.025
 
 
 def _record_chunk_sizes(monkeypatch: pytest.MonkeyPatch) -> List[int]:
-    """Make grade_many record the size of every chunk it sends, in the list returned."""
+    """Make grade_many record the size of every chunk it takes from its input, in the list returned."""
     import mathgrade.batch as batch
 
     sizes: List[int] = []
-    real = batch._chunks
+    real = batch._Driver._take
 
-    def recording(rows: Any, size: Any) -> Iterator[List[Tuple[Any, Any]]]:
-        for chunk in real(rows, size):
+    def recording(self: Any, size: int) -> List[Tuple[Any, ...]]:
+        chunk = real(self, size)
+        if chunk:
             sizes.append(len(chunk))
-            yield chunk
+        return chunk
 
-    monkeypatch.setattr(batch, "_chunks", recording)
+    monkeypatch.setattr(batch._Driver, "_take", recording)
     return sizes
 
 
@@ -299,13 +376,13 @@ def test_slow_rows_go_in_small_chunks_and_fast_ones_in_large(monkeypatch: pytest
     import mathgrade.batch as batch
 
     sizes = _record_chunk_sizes(monkeypatch)
-    slow = list(grade_many(_rows(150), workers=2, _row_grader=_slow_grader))
+    slow = list(grade_many(_rows(150), workers=2, _row_grader=_slow_grader, _pool_only=True))
     assert [v.correct for v in slow] == [i % 2 == 0 for i in range(150)]
-    window = 4 * 2  # chunks sent before the first one's time is known
+    window = 2 * 2  # chunks sent before the first one's time is known
     assert sizes[:window] == [batch._FIRST_CHUNK] * window
     assert max(sizes[window + 1:]) <= int(batch._CHUNK_SECONDS / 0.01)  # 10 ms or more per row
     sizes.clear()
-    fast = list(grade_many(_rows(3000), workers=2))
+    fast = list(grade_many(_rows(3000), workers=2, _pool_only=True))
     assert [v.correct for v in fast] == [i % 2 == 0 for i in range(3000)]
     assert max(sizes) > batch._FIRST_CHUNK
 
@@ -315,7 +392,7 @@ def test_last_chunks_shrink_when_the_number_of_rows_is_known(monkeypatch: pytest
 
     sizes = _record_chunk_sizes(monkeypatch)
     rows = _rows(6000)
-    assert len(list(grade_many(rows, workers=2))) == 6000
+    assert len(list(grade_many(rows, workers=2, _pool_only=True))) == 6000
     done = 0
     for n in sizes:
         assert n <= max(batch._FIRST_CHUNK, -(-(6000 - done) // 8))
@@ -323,7 +400,7 @@ def test_last_chunks_shrink_when_the_number_of_rows_is_known(monkeypatch: pytest
     assert done == 6000 and sizes[-1] <= batch._FIRST_CHUNK
     # Without a known length (a generator) the chunks keep the size the timing asks for, to the end.
     sizes.clear()
-    assert len(list(grade_many(iter(rows), workers=2))) == 6000
+    assert len(list(grade_many(iter(rows), workers=2, _pool_only=True))) == 6000
     done, over = 0, 0
     for n in sizes:
         over += n > max(batch._FIRST_CHUNK, -(-(6000 - done) // 8))
@@ -331,11 +408,10 @@ def test_last_chunks_shrink_when_the_number_of_rows_is_known(monkeypatch: pytest
     assert over > 0
 
 
-def test_warm_up_grades_plain_rows_once_and_starts_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_warm_grades_plain_rows_once_and_starts_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
     import mathgrade.grader as grader
-    import mathgrade.pool as pool
 
     monkeypatch.setattr(grader, "_warmed", False)
     calls: List[Tuple[Any, ...]] = []
@@ -344,8 +420,8 @@ def test_warm_up_grades_plain_rows_once_and_starts_nothing(monkeypatch: pytest.M
     started: List[str] = []
     monkeypatch.setattr(threading.Thread, "start", lambda self: started.append(self.name))  # nothing may start
     monkeypatch.setattr(os, "fork", lambda: started.append("fork"))
-    pool.warm_here()
-    pool.warm_here()
+    grader.warm()
+    grader.warm()
     grader.grade_with("41", "42", mathgrade.Options())
     assert [c[:2] for c in calls] == list(grader._WARM_ROWS) + [("41", "42")]  # once, before the first real row
     assert [real(*c).status for c in calls] == [Status.CORRECT, Status.CORRECT, Status.INCORRECT]
@@ -373,39 +449,16 @@ def test_tuple_rows_are_passed_as_they_are_and_other_shapes_converted() -> None:
 
 def test_workers_freeze_what_they_inherit_for_the_gc() -> None:
     rows = _rows(80)
-    pooled = list(grade_many(rows, workers=2, chunk_size=10, _row_grader=_freeze_reporting_grader))
+    pooled = list(grade_many(rows, workers=2, chunk_size=10, _row_grader=_freeze_reporting_grader, _pool_only=True))
     assert len(pooled) == 80 and all(int(v.reason) > 1000 for v in pooled)
     here = list(grade_many(rows, workers=1, _row_grader=_freeze_reporting_grader))
     assert all(v.reason == "0" for v in here)  # the caller's process is left alone
 
 
-def test_finished_pool_stops_in_the_background_and_the_next_pool_still_forks() -> None:
-    import multiprocessing
-    import threading
-
-    import mathgrade.pool as pool
-
-    def stoppers() -> List[threading.Thread]:
-        return [t for t in threading.enumerate() if t.name == "mathgrade-pool-stop"]
-
-    pool.wait_stopped()  # the pools of earlier tests
-    assert not stoppers()
-    before = {p.pid for p in multiprocessing.active_children()}  # e.g. the pool of bounded work
-    it = grade_many(_rows(600), workers=2, chunk_size=10)
-    verdicts = [next(it)]
-    others = {p.pid for p in multiprocessing.active_children()} - before
-    assert len(others) == 2
-    verdicts.extend(it)
-    assert len(verdicts) == 600
-    assert len(pool._stoppers) == 1  # the pool is being stopped in the background (the thread may be done)
-    pool._context(None)  # a new pool decides how to start its workers only once the old one has stopped
-    assert not stoppers() and not pool._stoppers
-    assert not others & {p.pid for p in multiprocessing.active_children()}  # its workers are gone
-
-
 def test_in_process_matches_pool() -> None:
     rows = _rows(100)
-    assert [_key(v) for v in grade_many(rows, workers=0)] == [_key(v) for v in grade_many(rows, workers=2)]
+    assert [_key(v) for v in grade_many(rows, workers=0)] == [
+        _key(v) for v in grade_many(rows, workers=2, _pool_only=True)]
 
 
 def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
@@ -422,7 +475,8 @@ def test_progress_bar_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None
 def test_hung_row_times_out_alone() -> None:
     rows = _rows(100)
     rows[37] = ("HANG", "5")
-    verdicts = list(grade_many(rows, workers=2, chunk_size=10, timeout=0.5, _row_grader=_hanging_grader))
+    verdicts = list(grade_many(rows, workers=2, chunk_size=10, timeout=0.5, _row_grader=_hanging_grader,
+                               _pool_only=True))
     assert len(verdicts) == 100
     assert verdicts[37].status == Status.TIMEOUT and not verdicts[37].correct
     others = [v for i, v in enumerate(verdicts) if i != 37]
@@ -434,7 +488,7 @@ def test_crashed_row_is_an_error_and_loses_nothing() -> None:
     rows = _rows(100)
     rows[5] = ("CRASH", "5")
     rows[64] = ("CRASH", "6")
-    verdicts = list(grade_many(rows, workers=2, chunk_size=10, _row_grader=_crashing_grader))
+    verdicts = list(grade_many(rows, workers=2, chunk_size=10, _row_grader=_crashing_grader, _pool_only=True))
     assert len(verdicts) == 100
     for i in (5, 64):
         assert verdicts[i].status == Status.ERROR and not verdicts[i].correct
@@ -446,22 +500,29 @@ def test_crashed_row_is_an_error_and_loses_nothing() -> None:
 def test_exception_in_worker_is_recorded() -> None:
     rows = _rows(80)
     rows[3] = ("RAISE", "1")
-    verdicts = list(grade_many(rows, workers=2, chunk_size=10, _row_grader=_raising_grader))
-    assert verdicts[3].status == Status.ERROR
-    assert "broken row" in (verdicts[3].error or "")
-    assert sum(v.status == Status.ERROR for v in verdicts) == 1
+    for pool_only in (True, False):
+        verdicts = list(grade_many(rows, workers=2, chunk_size=10, _row_grader=_raising_grader, _pool_only=pool_only))
+        assert verdicts[3].status == Status.ERROR
+        assert "broken row" in (verdicts[3].error or "")
+        assert sum(v.status == Status.ERROR for v in verdicts) == 1
 
 
 def test_survives_a_worker_killed_from_outside() -> None:
-    import multiprocessing
+    import mathgrade.runtime as runtime
 
     rows = [("x " * 1000 + output, gold) for output, gold in _rows(400)]
-    before = {p.pid for p in multiprocessing.active_children()}
-    it = grade_many(rows, workers=2, chunk_size=5, timeout=1.0)
+    mathgrade.warm_up()
+    pool = runtime.current_pool()
+    assert pool is not None
+    it = grade_many(rows, workers=2, chunk_size=5, timeout=1.0, _pool_only=True)
     verdicts = [next(it)]
-    mine = [p.pid for p in multiprocessing.active_children() if p.pid not in before]
-    assert len(mine) == 2
-    os.kill(mine[0], signal.SIGKILL)
+    pool.ready()
+    workers = list(pool._gen.ready)  # type: ignore[union-attr]
+    assert workers
+    try:
+        os.kill(workers[0], signal.SIGKILL)
+    except ProcessLookupError:  # (already replaced: the race is the point of the test, either way)
+        pass
     verdicts.extend(it)
     assert len(verdicts) == 400
     # The killed worker's chunk is graded again elsewhere: every row gets its normal verdict.
@@ -472,24 +533,29 @@ def test_survives_a_worker_killed_from_outside() -> None:
 def test_both_start_methods(method: str, monkeypatch: pytest.MonkeyPatch) -> None:
     import multiprocessing
 
-    import mathgrade.pool as pool
+    import mathgrade.runtime._pool as pool
+    import mathgrade.runtime._shared as shared
 
     if method not in multiprocessing.get_all_start_methods():
         pytest.skip(f"no {method} here")
     real = pool._context
     monkeypatch.setattr(pool, "_context", lambda start_method: real(method))
-    rows = _rows(120)
-    rows[50] = ("CRASH", "1")
-    verdicts = list(grade_many(rows, workers=2, chunk_size=8, _row_grader=_crashing_grader))
-    assert len(verdicts) == 120
-    assert verdicts[50].status == Status.ERROR
-    assert [v.correct for i, v in enumerate(verdicts) if i != 50] == [i % 2 == 0 for i in range(120) if i != 50]
+    shared._shutdown()  # a new process-wide pool, started with `method`
+    try:
+        rows = _rows(120)
+        rows[50] = ("CRASH", "1")
+        verdicts = list(grade_many(rows, workers=2, chunk_size=8, _row_grader=_crashing_grader, _pool_only=True))
+        assert len(verdicts) == 120
+        assert verdicts[50].status == Status.ERROR
+        assert [v.correct for i, v in enumerate(verdicts) if i != 50] == [i % 2 == 0 for i in range(120) if i != 50]
+    finally:
+        shared._shutdown()
 
 
 def test_fork_only_when_single_threaded() -> None:
     import threading
 
-    import mathgrade.pool as pool
+    import mathgrade.runtime._pool as pool
 
     stop = threading.Event()
     t = threading.Thread(target=stop.wait)
@@ -505,14 +571,15 @@ _NO_WORKERS_SCRIPT = """
 import sys, threading, warnings
 warnings.simplefilter("always")
 import mathgrade
-import mathgrade.pool
-mathgrade.pool._start_worker = sys.exit  # every worker dies as it starts, as where processes are forbidden
+import mathgrade.runtime._pool
+mathgrade.runtime._pool._start_worker = sys.exit  # every worker dies as it starts, as where processes are forbidden
 stop = threading.Event()
 t = threading.Thread(target=stop.wait)
 t.start()  # another thread: grade_many must spawn its workers rather than fork them
 try:
     rows = [(str(i), str(i if i % 2 == 0 else i + 1)) for i in range(200)]
-    print([v.correct for v in mathgrade.grade_many(rows, workers=2)] == [i % 2 == 0 for i in range(200)])
+    print([v.correct for v in mathgrade.grade_many(rows, workers=2, _pool_only=True)] == [
+        i % 2 == 0 for i in range(200)])
 finally:
     stop.set()
 """
@@ -523,7 +590,7 @@ def test_grade_many_falls_back_when_workers_cannot_start() -> None:
     import sys
 
     for args, stdin in ((["-c", _NO_WORKERS_SCRIPT], None),
-                        (["-"], _NO_WORKERS_SCRIPT.replace("mathgrade.pool._start_worker = sys.exit", ""))):
+                        (["-"], _NO_WORKERS_SCRIPT.replace("mathgrade.runtime._pool._start_worker = sys.exit", ""))):
         proc = subprocess.run([sys.executable, *args], input=stdin, capture_output=True, text=True, timeout=300)
         assert proc.returncode == 0, proc.stderr
         assert proc.stdout.strip() == "True"
@@ -540,7 +607,7 @@ _PROBLEM = "Which number is the largest? (A) 12 (B) 96 (C) 7 (D) 3"
 def test_the_problem_travels_with_its_row(workers: int) -> None:
     rows = [("So the answer is $\\boxed{96}$.", "B", _PROBLEM), ("So the answer is $\\boxed{7}$.", "B", _PROBLEM),
             ("So the answer is $\\boxed{96}$.", "B"), ("So the answer is $\\boxed{B}$.", "B", _PROBLEM)] * 40
-    got = [v.status.value for v in grade_many(rows, workers=workers, chunk_size=8)]
+    got = [v.status.value for v in grade_many(rows, workers=workers, chunk_size=8, _pool_only=workers > 1)]
     assert got == ["correct", "incorrect", "incorrect", "correct"] * 40  # without the problem, 96 names no option
 
 

@@ -11,7 +11,7 @@ Public API::
     grade_many(rows, *, workers=None, progress=False, **options) -> Iterator[Verdict]
     extract(output, **options) -> list[Candidate]
     read(text) -> Reading
-    warm_up() -> None     # start the workers for symbolic work ahead of time (see mathgrade.limits)
+    warm_up() -> None     # start the workers for symbolic work ahead of time (see mathgrade.runtime)
 
 ``import mathgrade`` is cheap: the stages are imported on first use of a public name (PEP 562), so a program that
 only imports the package, or only needs :class:`Verdict`, does not pay for the reader's and extractor's tables.
@@ -26,8 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
     # for type checkers and IDEs; at run time the names load on first use
     from .batch import grade_many
     from ._extract import Candidate
-    from .grader import extract, grade
-    from .limits import warm_up
+    from .grader import extract, grade, warm_up
     from .options import Options
     from ._read import Reading, read
     from .verdict import Answer, Status, Verdict
@@ -54,7 +53,7 @@ _WHERE = {
     "grade_many": ".batch",
     "extract": ".grader",
     "read": "._read",
-    "warm_up": ".limits",
+    "warm_up": ".grader",
     "Verdict": ".verdict",
     "Status": ".verdict",
     "Answer": ".verdict",

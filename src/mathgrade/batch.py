@@ -1,24 +1,39 @@
-"""Batch grading: :func:`grade_many` grades a stream of rows on every core, in input order, in constant memory.
+"""Batch grading: :func:`grade_many` grades a stream of rows, in input order, in constant memory.
 
-Rows go to a :class:`mathgrade.pool.WorkerPool` in chunks of about 50 ms of work (sized from the time per row the
-workers report: up to 1024 fast rows, down to one slow row), with a bounded window of chunks in flight, so that
-memory stays flat however long the input is. The pool is warmed up before the first row is sent, so no row's time
-limit pays for starting a worker. A chunk that runs out of time or whose worker dies is graded again one row per
-task by the pool: one row that hangs or crashes costs only itself (status ``timeout`` or ``error``).
+Where the rows are graded: in the calling process, by default. The worker processes of the process-wide pool
+(:mod:`mathgrade.runtime`, started once and kept warm) are used only where they pay: once the work of the input,
+measured as it is graded (the CPU seconds per row so far, plus the seconds its symbolic work took in a worker; times
+the rows left; when the length is unknown, the rows read so far stand for those to come), exceeds what using them
+costs: starting them (:data:`_COLD_PAYS`) when none is ready, handing rows over (:data:`_WARM_PAYS`) when they are
+warm. CPU time, not wall time: on a machine busy with other work, rows are not more work; and no worker is started
+while other work keeps every core busy (:func:`_cores_taken`): it would only compete for the same cores. Then workers take chunks of about 50 ms of work each (sized from the time per row
+measured so far: up to 1024 fast rows, down to one slow row), at most :data:`_PER_WORKER` chunks per ready worker in
+flight, and the caller grades the next chunk itself whenever the next verdict in order is not ready (it never waits
+idle while it could work; a caller whose rows wait for bounded symbolic work longer than they work leaves them to
+the workers, which do that work themselves). The window of chunks is bounded, so memory stays flat however long the
+input is. A chunk that runs out of time or whose worker dies is graded again one row per task
+(:func:`mathgrade.rows.submit_rows`): one row that hangs or crashes costs only itself (status ``timeout`` or
+``error``).
+
+Verdicts do not depend on where a row is graded: a worker runs a row's symbolic work itself, the caller hands it to
+a worker (:func:`mathgrade.runtime.run_bounded`); both run the same steps within the same budget.
 
 What a row is, and what a row of the wrong shape or type becomes, is :mod:`mathgrade.rows`.
 """
 
 from __future__ import annotations
 
-import itertools
+import concurrent.futures
+import os
 import sys
+import time
 from collections import deque
-from typing import TYPE_CHECKING, Any, Callable, Deque, Iterable, Iterator, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Deque, Iterable, Iterator, List, Optional, Tuple
 
 from .options import GradeOptions, Options, make_options
-from .pool import PoolUnusable, WorkerPool, available_cores, grade_one
-from .rows import BadRow, pair_of
+from .rows import BadRow, Pair, RowGrader, grade_one, grade_rows, pair_of, submit_rows
+from .runtime import (PoolUnusable, WorkerPool, available_cores, batch_workers, current_pool, give_up, shared_pool,
+                      waited)
 from .verdict import Verdict
 
 if TYPE_CHECKING:
@@ -28,28 +43,35 @@ __all__ = ["grade_many", "Row"]
 
 Row = Any
 """A row: an ``(output, gold)`` pair, or a mapping with the output (``output`` or ``answer``) and the ``gold``."""
-RowGrader = Callable[[Any, Any, Options], Verdict]
 
 _CHUNK = 1024
 """Most rows per task sent to a worker (``chunk_size``). The driver spends about 0.25 ms per task (pebble's thread
 hand-offs and messages): about 1 µs per row in chunks of 256 rows, a quarter of that in chunks of 1024, next to the
 40 µs of a typical row."""
 _CHUNK_SECONDS = 0.05
-"""Chunks are sized to take about this long, from the time per row measured by the workers so far: slow rows go in
+"""Chunks sent to workers are sized to take about this long, from the time per row measured so far: slow rows go in
 small chunks, which stay far below a chunk's time limit (a chunk that outlives it is graded again row by row)."""
+_LOCAL_SECONDS = 0.02
+"""The caller's own chunks are sized to take about this long, so that it comes back often to feed the workers."""
 _FIRST_CHUNK = 16
-"""Rows per chunk until the first chunk's time is known."""
+"""Rows per chunk until the time per row is known (the caller grades the first chunk: that measures it)."""
 _CHUNK_CHARS = 1 << 19
 """A chunk also ends once its outputs hold this many characters, so that long outputs keep the memory in flight
-bounded (at most ``4 × workers`` chunks)."""
-_IN_PROCESS_BELOW = 64
-"""Inputs of known length shorter than this are graded in-process (starting a pool costs more)."""
+bounded."""
+_PER_WORKER = 2
+"""Chunks in flight per ready worker: one it grades, one waiting for it."""
+_COLD_PAYS = 2.0
+"""Seconds of work left (measured rate × rows left) above which starting the workers pays: a worker's start costs
+about 1.2 s of CPU (spawn or fork, sympy and the stages loaded and warmed), 2 s of wall time on a busy 2-core
+machine, while the caller keeps grading."""
+_WARM_PAYS = 0.1
+"""Seconds of work left above which warm workers are used (handing a chunk over and back costs about 0.3 ms)."""
 
 
 def grade_many(rows: Iterable[Row], *, workers: Optional[int] = None, progress: bool = False,
                total: Optional[int] = None, chunk_size: int = _CHUNK, output_key: Optional[str] = None,
                gold_key: str = "gold", problem_key: Optional[str] = None, _row_grader: Optional[RowGrader] = None,
-               **options: Unpack[GradeOptions]) -> Iterator[Verdict]:
+               _pool_only: bool = False, **options: Unpack[GradeOptions]) -> Iterator[Verdict]:
     """Grade many ``(output, gold)`` rows; yield one :class:`Verdict` per row, in input order, as they are ready.
 
     ``rows`` is any iterable (a list, a generator, a file being read): it is consumed lazily and memory stays flat.
@@ -57,7 +79,10 @@ def grade_many(rows: Iterable[Row], *, workers: Optional[int] = None, progress: 
     is under ``output_key`` (default: ``output``, else ``answer``), the gold under ``gold_key`` (default ``gold``)
     and, if ``problem_key`` is given, the problem's text under it (what ``grade(problem=...)`` takes: the options a
     multiple-choice problem lists).
-    ``workers``: processes to use (default: every available core); 0 or 1 grades in this process.
+    ``workers``: the most worker processes to use besides this one (default: every available core); 0 or 1 grades
+    in this process only. Rows are graded in this process until the measured work left is worth the workers (see
+    the module docstring): small inputs never start them. The workers are the process-wide pool's: started once,
+    kept warm for the next call, stopped at exit.
     ``progress``: show a progress bar (tqdm, on stderr); ``total`` is its length when ``rows`` has no ``len()``.
     ``chunk_size``: the most rows sent to a worker at once (chunks are sized to about 50 ms of work each).
     Other keyword arguments are the options of :func:`mathgrade.grade` (``timeout``, ``policy``...); they are
@@ -70,9 +95,7 @@ def grade_many(rows: Iterable[Row], *, workers: Optional[int] = None, progress: 
     ``bad_row`` with the reason; a row that runs out of time ``timeout``; a row that kills its worker ``error``.
     """
     opts = make_options(**options)
-    if workers is None:
-        workers = available_cores()
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 0:
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 0):
         raise ValueError(f"workers must be a non-negative integer or None, not {workers!r}")
     if isinstance(chunk_size, bool) or not isinstance(chunk_size, int) or chunk_size < 1:
         raise ValueError(f"chunk_size must be a positive integer, not {chunk_size!r}")
@@ -82,10 +105,10 @@ def grade_many(rows: Iterable[Row], *, workers: Optional[int] = None, progress: 
     if total is None and hasattr(rows, "__len__"):
         total = len(rows)  # type: ignore[arg-type]
     pairs = _pairs(rows, output_key, gold_key, problem_key)
-    if workers <= 1 or (total is not None and total < _IN_PROCESS_BELOW):
+    if workers is not None and workers <= 1:
         verdicts = _in_process(pairs, opts, _row_grader)
     else:
-        verdicts = _pooled(pairs, workers, chunk_size, opts, _row_grader, total)
+        verdicts = _Driver(pairs, batch_workers(workers), chunk_size, opts, _row_grader, total, _pool_only).run()
     return _with_progress(verdicts, total) if progress else verdicts
 
 
@@ -115,95 +138,230 @@ class _Sizer:
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.size = min(limit, _FIRST_CHUNK)
-        self._per_row: Optional[float] = None
+        self.per_row: Optional[float] = None
+        """Seconds per row, measured (a running average over chunks); None until a chunk was graded."""
 
     def observe(self, seconds: float, rows: int) -> None:
         """A chunk of ``rows`` rows took ``seconds``."""
         per_row = seconds / max(1, rows)
-        self._per_row = per_row if self._per_row is None else (self._per_row + per_row) / 2
-        self.size = max(1, min(self.limit, int(_CHUNK_SECONDS / max(self._per_row, 1e-7))))
+        self.per_row = per_row if self.per_row is None else (self.per_row + per_row) / 2
+        self.size = max(1, min(self.limit, int(_CHUNK_SECONDS / max(self.per_row, 1e-7))))
 
 
-# --- in-process and pooled drivers ------------------------------------------------------------------------------
+def _cores_taken() -> bool:
+    """Whether other work already keeps every core busy (the load average over the last minute, less this process,
+    is at least the cores available): then new workers would only compete with it for the same cores, and their
+    start (about 1.2 s of CPU each) would be lost time."""
+    try:
+        load = os.getloadavg()[0]
+    except OSError:  # pragma: no cover - not available here
+        return False
+    return load - 1 >= available_cores()
 
 
-def _in_process(pairs: Iterable[Tuple[Any, ...]], options: Options,
-                grader: Optional[RowGrader]) -> Iterator[Verdict]:
+# --- drivers ---------------------------------------------------------------------------------------------------
+
+
+def _in_process(pairs: Iterable[Pair], options: Options, grader: Optional[RowGrader]) -> Iterator[Verdict]:
     for pair in pairs:
         yield grade_one(pair, options, grader)
 
 
-def _pooled(pairs: Iterator[Tuple[Any, ...]], workers: int, chunk_size: int, options: Options,
-            grader: Optional[RowGrader], total: Optional[int] = None) -> Iterator[Verdict]:
-    """Grade on a worker pool, keeping at most a few chunks per worker in flight, yielding in input order.
+class _Chunk:
+    """Rows taken together from the input, in order: graded here (``verdicts`` set at once) or in a worker
+    (``future``)."""
 
-    When the number of rows (``total``) is known, the last chunks shrink (each at most a quarter of the rows left
-    per worker), so that the workers finish together instead of one waiting on the other's last large chunk."""
-    first = list(itertools.islice(pairs, 1))  # a first row of the wrong shape raises here, before workers start
-    pairs = itertools.chain(first, pairs)
-    pool = WorkerPool(workers)
-    try:
-        pool.warm_up()
-    except PoolUnusable as exc:
-        pool.close()
-        import warnings
+    __slots__ = ("pairs", "future", "verdicts")
 
-        warnings.warn(f"mathgrade could not start worker processes ({exc}); grading in this process instead. "
-                      "Workers are started with multiprocessing's 'spawn' here, which re-imports the main script: "
-                      "run from a file, with the `if __name__ == '__main__':` guard.", RuntimeWarning, stacklevel=3)
-        yield from _in_process(pairs, options, grader)
-        return
-    sizer = _Sizer(chunk_size)
-    window: Deque[Tuple[int, Any]] = deque()  # (rows, future of (seconds, verdicts)) in input order
-    in_flight = 4 * workers
+    def __init__(self, pairs: List[Pair], future: "Optional[concurrent.futures.Future[Any]]" = None,
+                 verdicts: Optional[List[Verdict]] = None) -> None:
+        self.pairs, self.future, self.verdicts = pairs, future, verdicts
 
-    def next_size(done: int) -> int:
-        if total is None:
-            return sizer.size
-        return min(sizer.size, max(_FIRST_CHUNK, -(-(total - done) // (4 * workers))))
+    def ready(self) -> bool:
+        return self.verdicts is not None or (self.future is not None and self.future.done())
 
-    def head() -> List[Verdict]:
-        rows, future = window.popleft()
-        seconds, verdicts = future.result()
-        sizer.observe(seconds, rows)
+
+class _Driver:
+    """One :func:`grade_many` call with workers allowed (see the module docstring)."""
+
+    def __init__(self, pairs: Iterator[Pair], workers: int, chunk_size: int, options: Options,
+                 grader: Optional[RowGrader], total: Optional[int], pool_only: bool) -> None:
+        self.input, self.workers, self.options, self.grader = pairs, workers, options, grader
+        self.total, self.pool_only = total, pool_only
+        self.sizer = _Sizer(chunk_size)
+        self.limit = chunk_size
+        self.window: Deque[_Chunk] = deque()
+        self.most = 2 * _PER_WORKER * workers + 4
+        """Chunks in the window at most (in flight to workers, and graded here but not yet yielded)."""
+        self.taken = 0
+        self.exhausted = False
+        self.pool: Optional[WorkerPool] = None
+        self.no_pool = False
+        self.remote = 0
+        self.here_rows = 0
+        self.here_cpu = self.here_wait = 0.0
+        """Rows graded here, the CPU seconds they took here, and the seconds they waited for bounded work."""
+
+    def run(self) -> Iterator[Verdict]:
+        from .grader import warm
+
+        warm()  # (loading the stages is not the rows' cost: the first chunk measures it)
+        window = self.window
+        try:
+            while True:
+                while window and window[0].ready():
+                    yield from self._finish(window.popleft())
+                if self.exhausted and not window:
+                    return
+                if self.pool is None and not self.no_pool and not self.exhausted:
+                    self._maybe_use_workers()
+                if self.pool is not None:
+                    self._feed()
+                if window and window[0].ready():
+                    continue
+                if self._here_too() and not self.exhausted and len(window) < self.most:
+                    chunk = self._take(self._here_size())
+                    if chunk:
+                        window.append(self._grade_here(chunk))
+                    continue
+                if window:
+                    self._wait()
+                elif self.pool is not None and not self.exhausted:
+                    self._wait_for_workers()
+        finally:
+            for left in window:
+                if left.future is not None:
+                    left.future.cancel()
+
+    # --- the rows -------------------------------------------------------------------------------------------------
+
+    def _take(self, size: int) -> List[Pair]:
+        """Up to ``size`` more rows (fewer once their outputs hold :data:`_CHUNK_CHARS` characters)."""
+        chunk: List[Pair] = []
+        chars = 0
+        try:
+            while len(chunk) < size and chars < _CHUNK_CHARS:
+                pair = next(self.input)
+                chunk.append(pair)
+                if type(pair[0]) is str:
+                    chars += len(pair[0])
+        except StopIteration:
+            self.exhausted = True
+        self.taken += len(chunk)
+        return chunk
+
+    def _grade_here(self, pairs: List[Pair]) -> _Chunk:
+        cpu, wait = time.thread_time(), waited()
+        seconds, verdicts = grade_rows(pairs, self.options, self.grader)
+        self.here_cpu += time.thread_time() - cpu
+        self.here_wait += waited() - wait
+        self.here_rows += len(pairs)
+        self.sizer.observe(seconds, len(pairs))
+        return _Chunk(pairs, verdicts=verdicts)
+
+    def _finish(self, chunk: _Chunk) -> List[Verdict]:
+        if chunk.verdicts is not None:
+            return chunk.verdicts
+        assert chunk.future is not None
+        self.remote -= 1
+        try:
+            seconds, verdicts = chunk.future.result()
+        except (PoolUnusable, concurrent.futures.CancelledError) as exc:  # the pool went away: grade here now
+            self._no_workers(exc)
+            seconds, verdicts = grade_rows(chunk.pairs, self.options, self.grader)
+        self.sizer.observe(seconds, len(chunk.pairs))
         return verdicts
 
-    try:
-        for chunk in _chunks(pairs, next_size):
-            window.append((len(chunk), pool.grade_rows_timed(chunk, options, grader)))
-            if len(window) >= in_flight:
-                yield from head()
-        while window:
-            yield from head()
-    finally:
-        pool.close(wait=False)  # the caller has every verdict: the workers stop on a background thread
+    # --- the workers ----------------------------------------------------------------------------------------------
 
+    def _maybe_use_workers(self) -> None:
+        """Start using the process-wide pool when the work left pays for it (measured, see the module docstring)."""
+        if not self.pool_only:
+            if not self.here_rows:
+                return  # nothing measured yet: the caller grades the first chunk
+            per_row = (self.here_cpu + self.here_wait) / self.here_rows
+            left = self.taken if self.total is None else self.total - self.taken
+            current = current_pool()
+            warm = current is not None and current.ready() > 0
+            if per_row * left <= (_WARM_PAYS if warm else _COLD_PAYS):
+                return
+            if not warm and _cores_taken():
+                return
+        self.pool = shared_pool(self.workers)
+        if self.pool is None:
+            self.no_pool = True
 
-def _chunks(pairs: Iterable[Tuple[Any, ...]], size: Callable[[int], int]) -> Iterator[List[Tuple[Any, ...]]]:
-    """The pairs, ``size(pairs chunked so far)`` at a time (asked at the start of each chunk), or fewer when their
-    text passes ``_CHUNK_CHARS``."""
-    chunk: List[Tuple[Any, ...]] = []
-    chars = done = 0
-    limit = size(0)
-    for pair in pairs:
-        chunk.append(pair)
-        output = pair[0]
-        if type(output) is str:
-            chars += len(output)
-        if len(chunk) >= limit or chars >= _CHUNK_CHARS:
-            done += len(chunk)
-            yield chunk
-            chunk, chars = [], 0
-            limit = size(done)
-    if chunk:
-        yield chunk
+    def _feed(self) -> None:
+        """Send chunks to the ready workers, up to :data:`_PER_WORKER` each."""
+        assert self.pool is not None
+        room = _PER_WORKER * self.pool.ready() - self.remote
+        while room > 0 and not self.exhausted and len(self.window) < self.most:
+            chunk = self._take(self._worker_size())
+            if not chunk:
+                break
+            try:
+                future = submit_rows(self.pool, chunk, self.options, self.grader)
+            except (PoolUnusable, RuntimeError) as exc:  # (RuntimeError: the pool was closed)
+                self._no_workers(exc)
+                self.window.append(self._grade_here(chunk))
+                return
+            self.window.append(_Chunk(chunk, future=future))
+            self.remote += 1
+            room -= 1
+
+    def _here_too(self) -> bool:
+        """Whether the caller grades a chunk now: always without workers; with them, unless it is only a driver
+        (tests) or its rows wait for bounded work in the workers longer than they work here."""
+        if self.pool is None:
+            return True
+        if self.pool_only:
+            return False
+        return self.here_wait <= self.here_cpu
+
+    def _here_size(self) -> int:
+        per_row = self.sizer.per_row
+        if per_row is None:
+            return min(self.limit, _FIRST_CHUNK)
+        return max(1, min(self.limit, int(_LOCAL_SECONDS / max(per_row, 1e-7))))
+
+    def _worker_size(self) -> int:
+        """The sizer's size; when the number of rows is known, the last chunks shrink (each at most a quarter of
+        the rows left per worker), so that the workers finish together instead of one waiting on the other's last
+        large chunk."""
+        size = self.sizer.size
+        if self.total is None:
+            return size
+        return min(size, max(_FIRST_CHUNK, -(-(self.total - self.taken) // (4 * self.workers))))
+
+    def _wait(self) -> None:
+        """Wait until the next chunk in order, or any chunk in a worker, is done (notified; while workers are still
+        starting, at most 50 ms, to feed the ones that become ready)."""
+        futures = [c.future for c in self.window if c.future is not None and not c.future.done()]
+        if not futures:  # (the head is done, or graded here: nothing to wait for)
+            return
+        starting = self.pool is not None and self.pool.ready() < self.workers
+        concurrent.futures.wait(futures, timeout=0.05 if starting else None,
+                                return_when=concurrent.futures.FIRST_COMPLETED)
+
+    def _wait_for_workers(self) -> None:
+        """Nothing in flight and the caller does not grade (tests' ``_pool_only``): wait for a worker to be ready."""
+        assert self.pool is not None
+        try:
+            self.pool.warm_up()
+        except (PoolUnusable, RuntimeError) as exc:  # (RuntimeError: the pool was closed)
+            self._no_workers(exc)
+
+    def _no_workers(self, exc: BaseException) -> None:
+        """The workers went away (closed) or cannot start here: the rest is graded in this process."""
+        self.pool, self.no_pool = None, True
+        if isinstance(exc, PoolUnusable):
+            give_up(exc)
 
 
 def _with_progress(verdicts: Iterator[Verdict], total: Optional[int]) -> Iterator[Verdict]:
     """Yield ``verdicts`` with a tqdm bar on stderr (rows/s, ETA when ``total`` is known).
 
-    The first verdict is taken before the bar exists: the bar's monitor thread then starts after the worker pool,
-    which can therefore fork its workers from a single-threaded process (see :func:`mathgrade.pool.WorkerPool`).
+    The first verdict is taken before the bar exists, so that a run that fails on its first row shows no bar.
     """
     from tqdm import tqdm
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import IO, Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from .errors import FileSystemError, InputError, MissingExtra, OutputError
+from .values import replaced
 
 __all__ = [
     "InputError",
@@ -649,6 +650,8 @@ class RowWriter:
         """Write one row."""
         if self.fmt == "jsonl":
             line = json.dumps(row, ensure_ascii=False, default=str) + "\n"
+            if not line.isascii() and _has_surrogate(line):  # text that is not valid Unicode: written as the JSON
+                line = json.dumps(row, default=str) + "\n"  # escapes it was read from (\ud800), which read back
             self._guard("write", lambda: self._stream.write(line))
         else:
             extra = [k for k in row if k not in self._known]
@@ -686,7 +689,9 @@ def _csv_cell(value: Any) -> Any:
     if value is None:
         return ""
     if isinstance(value, (dict, list)):
-        return json.dumps(value, ensure_ascii=False, default=str)
+        value = json.dumps(value, ensure_ascii=False, default=str)
+    if isinstance(value, str) and not value.isascii():
+        return replaced(value)  # lone surrogates (not valid Unicode) as U+FFFD, as a CSV input's are read
     return value
 
 

@@ -5,7 +5,7 @@ the rows stay in Ray's object store and are graded where they are, with ``map_ba
 actor pool (``ActorPoolStrategy``): each actor imports the grading code once, then grades its batches in-process,
 exactly as ``grade_many(rows, workers=0)`` does. So the verdicts are those of :func:`mathgrade.grade_many` on the
 same rows, and the time limit works as in any thread: symbolic work that runs away is stopped by
-:func:`mathgrade.limits.run_bounded` (worker processes, no signals), so one slow row costs only itself.
+:func:`mathgrade.runtime.run_bounded` (worker processes, no signals), so one slow row costs only itself.
 
 What Ray adds: an actor that dies (killed, out of memory, its node lost) is restarted and the batch it held is
 graded again (Ray Data's actor pools restart actors and retry their tasks by default), so no row is lost and none is

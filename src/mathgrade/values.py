@@ -31,6 +31,7 @@ Trees are compared structurally only for hashing; equivalence is decided by :mod
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Optional, Tuple, Union
@@ -49,6 +50,11 @@ __all__ = [
     "Choice",
     "Text",
     "Value",
+    "digit_count",
+    "int_text",
+    "fraction_text",
+    "printable",
+    "replaced",
 ]
 
 Node = Tuple[Any, ...]  # see the module docstring for the shapes
@@ -108,15 +114,17 @@ class Number:
         if self.places is not None and self.places > 0 and v.denominator != 1:
             text = _decimal_str(v, self.places)
         else:
-            text = _int_str(v.numerator) if v.denominator == 1 else f"{_int_str(v.numerator)}/{_int_str(v.denominator)}"
+            text = fraction_text(v)
         if self.percent:
             text += "%"
         if self.degrees:
             text += "°"
         return text
 
-
-_MAX_STR_BITS = 14_000  # about 4,200 decimal digits: safely under Python's int/str conversion limit
+    def __repr__(self) -> str:
+        # (the dataclass's repr would print the Fraction's digits with str(), which Python refuses past 4,300)
+        return (f"Number(value={_fraction_repr(self.value)}, places={self.places!r}, percent={self.percent!r}, "
+                f"degrees={self.degrees!r})")
 
 
 def _number(numerator: int, denominator: int, places: Optional[int], percent: bool, degrees: bool) -> Number:
@@ -124,18 +132,99 @@ def _number(numerator: int, denominator: int, places: Optional[int], percent: bo
     return Number(Fraction(numerator, denominator), places, percent, degrees)
 
 
-def _int_str(n: int) -> str:
-    """``str(n)``, or a short description for integers too long to print (Python refuses past 4,300 digits)."""
-    if n.bit_length() <= _MAX_STR_BITS:
+# ---- printing numbers and text -----------------------------------------------------------------------------------
+# Python refuses to convert an int of more than 4,300 digits to text (sys.set_int_max_str_digits: the host program's
+# setting, which may be as low as 640, and which mathgrade never changes). Values are printed without meeting it: an
+# integer is converted in pieces of at most _CHUNK_DIGITS digits, and one of more than EXACT_DIGITS digits is shown
+# by its first and last digits and its length. Deciding never converts a number to text.
+
+EXACT_DIGITS = 10_000
+"""Integers of at most this many digits print in full (every numeral the reader accepts: ``MAX_DIGITS`` digits
+times a power of ten of at most ``MAX_DIGITS``); longer ones print as
+``123456789012…890123456789 (12,345 digits)``."""
+_CHUNK_DIGITS = 600  # str() of an int below 10**600 never meets the limit (its lowest setting is 640)
+_CHUNK_BITS = 1993  # 2**1993 < 10**600
+_SHOWN_ENDS = 12  # digits shown at each end of an abbreviated integer
+_LOG10_2 = 0.30102999566398120
+
+
+def digit_count(n: int) -> int:
+    """How many decimal digits ``abs(n)`` has (1 for 0), without converting it to text."""
+    n = abs(n)
+    if n.bit_length() <= _CHUNK_BITS:
+        return len(str(n))
+    d = int(n.bit_length() * _LOG10_2)  # 10**(d-1) <= n < 10**(d+1)
+    return d + 1 if n >= 10 ** d else d
+
+
+def int_text(n: int) -> str:
+    """``str(n)`` whatever the size of ``n`` and Python's int/str conversion limit: exact up to
+    :data:`EXACT_DIGITS` digits, else the first and last digits and the count (``1000000000…0000000000
+    (4,301 digits)``)."""
+    if n.bit_length() <= _CHUNK_BITS:
         return str(n)
-    return f"{'-' if n < 0 else ''}<integer of {int(n.bit_length() * 0.30103) + 1} digits>"
+    sign, n = ("-", -n) if n < 0 else ("", n)
+    d = digit_count(n)
+    if d <= EXACT_DIGITS:
+        return sign + _exact_digits(n, d)
+    head = n // 10 ** (d - _SHOWN_ENDS)
+    tail = str(n % 10 ** _SHOWN_ENDS).rjust(_SHOWN_ENDS, "0")
+    return f"{sign}{head}…{tail} ({d:,} digits)"
+
+
+def _exact_digits(n: int, d: int) -> str:
+    """The decimal digits of ``n >= 0``, which has ``d`` digits, in pieces small enough for ``str``."""
+    if d <= _CHUNK_DIGITS:
+        return str(n)
+    low = d // 2
+    high_part, low_part = divmod(n, 10 ** low)
+    return _exact_digits(high_part, d - low) + _exact_digits(low_part, low).rjust(low, "0")
+
+
+def fraction_text(v: Fraction) -> str:
+    """``3``, ``-9/7``: a rational as text, at any size (see :func:`int_text`)."""
+    return int_text(v.numerator) if v.denominator == 1 else f"{int_text(v.numerator)}/{int_text(v.denominator)}"
+
+
+def _fraction_repr(v: Fraction) -> str:
+    return f"Fraction({int_text(v.numerator)}, {int_text(v.denominator)})"
+
+
+def printable(text: str) -> str:
+    """``text`` with each lone surrogate (text that is not valid Unicode: ``"\\udcff"``, as a JSON escape or a
+    ``surrogateescape`` decoding gives it) written as its escape ``\\udcff``, so that it can be encoded and
+    written anywhere; valid text is returned as it is."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return text
+
+
+def replaced(text: str) -> str:
+    """``text`` with each lone surrogate replaced by U+FFFD (one character for one, so offsets into ``text``
+    still hold); valid text is returned as it is."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text)
+    return text
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _decimal_str(v: Fraction, places: int) -> str:
     scaled = v * 10**places
     n = scaled.numerator // scaled.denominator
+    if digit_count(n) > EXACT_DIGITS:
+        return fraction_text(v)
     sign = "-" if n < 0 else ""
-    digits = str(abs(n)).rjust(places + 1, "0")
+    digits = int_text(abs(n)).rjust(places + 1, "0")
     return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
@@ -150,6 +239,9 @@ class Expression:
 
     def __str__(self) -> str:
         return render(self.tree)
+
+    def __repr__(self) -> str:
+        return f"Expression(tree={_tree_repr(self.tree)}, degrees={self.degrees!r})"
 
 
 @dataclass(frozen=True)
@@ -270,7 +362,7 @@ class Text:
     kind = Kind.TEXT
 
     def __str__(self) -> str:
-        return self.text
+        return printable(self.text)
 
 
 Value = Union[Number, Expression, TupleValue, SetValue, Interval, Union_, Matrix, Relation, Choice, Text]
@@ -286,9 +378,9 @@ def render(node: Node) -> str:
         v = node[1]
         if len(node) > 2 and node[2] is not None and node[2] > 0 and v.denominator != 1:
             return _decimal_str(v, node[2])
-        return _int_str(v.numerator) if v.denominator == 1 else f"{_int_str(v.numerator)}/{_int_str(v.denominator)}"
+        return fraction_text(v)
     if head in ("sym", "const"):
-        return str({"pi": "π", "oo": "∞"}.get(node[1], node[1]))
+        return printable(str({"pi": "π", "oo": "∞"}.get(node[1], node[1])))
     if head == "neg":
         return "-" + _wrap(node[1], render)
     if head == "pm":
@@ -297,7 +389,19 @@ def render(node: Node) -> str:
         return f"{node[1]}(" + ", ".join(render(a) for a in node[2:]) + ")"
     if head in _BINARY:
         return _BINARY[head].join(_wrap(a, render) for a in node[1:])
-    return repr(node)  # pragma: no cover - unknown node
+    return _tree_repr(node)  # pragma: no cover - unknown node
+
+
+def _tree_repr(node: Any) -> str:
+    """``repr(node)`` of an expression tree, with its rationals printed at any size (see :func:`int_text`)."""
+    if isinstance(node, tuple):
+        inner = ", ".join(_tree_repr(c) for c in node)
+        return f"({inner},)" if len(node) == 1 else f"({inner})"
+    if isinstance(node, Fraction):
+        return _fraction_repr(node)
+    if isinstance(node, int) and not isinstance(node, bool):
+        return int_text(node)
+    return repr(node)
 
 
 def _wrap(node: Node, render: Callable[[Node], str]) -> str:

@@ -6,9 +6,11 @@ import enum
 from dataclasses import dataclass
 from typing import Any, Dict, Optional, Tuple
 
-from .values import Value
+from .values import Value, printable, replaced
 
 __all__ = ["Status", "Answer", "Verdict", "ROW_COLUMNS"]
+
+_set = object.__setattr__
 
 ROW_COLUMNS = ("correct", "status", "extracted", "rule", "reason")
 """The columns a graded row gains (:meth:`Verdict.to_row`), in the command line's output files and elsewhere."""
@@ -41,7 +43,7 @@ class Status(str, enum.Enum):
         return self.value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Answer:
     """The answer taken from a model output: its text, where it is (``output[start:end]``), and the rule that found
     it (``boxed``, ``final_answer_phrase``, ``last_number``, ...)."""
@@ -51,11 +53,16 @@ class Answer:
     end: int
     rule: str
 
+    def __init__(self, text: str, start: int, end: int, rule: str) -> None:
+        # One write of all the fields (a frozen dataclass's own __init__ makes one call per field: made per row).
+        _set(self, "__dict__", {"text": text, "start": start, "end": end, "rule": rule})
+
     def to_dict(self) -> Dict[str, Any]:
-        return {"text": self.text, "start": self.start, "end": self.end, "rule": self.rule}
+        """A JSON-ready dict; lone surrogates in the text (not valid Unicode) become U+FFFD, one for one."""
+        return {"text": replaced(self.text), "start": self.start, "end": self.end, "rule": self.rule}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Verdict:
     """Whether a model output answers a gold answer, and why.
 
@@ -75,6 +82,16 @@ class Verdict:
     gold_value: Optional[Value] = None
     error: Optional[str] = None
 
+    def __init__(self, correct: bool, status: Status, reason: str, rule: str, gold: str,
+                 answer: Optional[Answer] = None, answer_value: Optional[Value] = None,
+                 gold_value: Optional[Value] = None, error: Optional[str] = None) -> None:
+        # One write of all the fields (a frozen dataclass's own __init__ makes one call per field: one verdict is
+        # made per row, so this is a few percent of a short row's time). Nothing is validated: the pipeline makes
+        # verdicts from values it already checked.
+        _set(self, "__dict__", {"correct": correct, "status": status, "reason": reason, "rule": rule, "gold": gold,
+                                "answer": answer, "answer_value": answer_value, "gold_value": gold_value,
+                                "error": error})
+
     def __bool__(self) -> bool:
         return self.correct
 
@@ -92,7 +109,7 @@ class Verdict:
 
     def explain(self) -> str:
         """A short multi-line account of the verdict, for a person."""
-        lines = [f"{self.status.value.upper()}: {self.reason}"]
+        lines = [f"{self.status.value.upper()}: {printable(self.reason)}"]
         if self.answer is not None:
             lines.append(
                 f"  answer:  {self.answer.text!r}  (rule {self.answer.rule}, chars {self.answer.start}-{self.answer.end})"
@@ -106,7 +123,7 @@ class Verdict:
             lines.append(f"  read as: {self.gold_value}  [{self.gold_value.kind.value}]")
         lines.append(f"  decided by: {self.rule}")
         if self.error:
-            lines.append(f"  internal error: {self.error}")
+            lines.append(f"  internal error: {printable(self.error)}")
         return "\n".join(lines)
 
     def to_row(self) -> Dict[str, Any]:
@@ -115,20 +132,22 @@ class Verdict:
         any)."""
         reason = self.reason if not self.error or self.error in self.reason else f"{self.reason} ({self.error})"
         return {"correct": self.correct, "status": self.status.value,
-                "extracted": self.answer.text if self.answer else None, "rule": self.rule, "reason": reason}
+                "extracted": self.answer.text if self.answer else None, "rule": self.rule, "reason": printable(reason)}
 
     def to_dict(self) -> Dict[str, Any]:
-        """A JSON-ready dict (values are rendered as strings)."""
+        """A JSON-ready dict (values are rendered as strings). Every string in it is valid Unicode, so that it can be
+        written in any encoding: lone surrogates become U+FFFD in the gold and the answer's text (one for one, so the
+        answer's span still holds) and escapes (``\\udcff``) in the renderings."""
         return {
             "correct": self.correct,
             "status": self.status.value,
-            "reason": self.reason,
+            "reason": printable(self.reason),
             "rule": self.rule,
-            "gold": self.gold,
+            "gold": replaced(self.gold),
             "answer": self.answer.to_dict() if self.answer else None,
             "answer_value": None if self.answer_value is None else str(self.answer_value),
             "gold_value": None if self.gold_value is None else str(self.gold_value),
-            "error": self.error,
+            "error": None if self.error is None else printable(self.error),
         }
 
 

@@ -68,17 +68,23 @@ Choices (the comparison stage relies on them):
 - Limits (``limits.MAX_ANSWER_CHARS``, ``MAX_DIGITS``, ``MAX_DEPTH``, ``MAX_MATRIX_CELLS``): over them, the value is
   None and the error names the limit.
 
-Results are cached with :func:`functools.lru_cache` keyed on the input string (values are immutable, so sharing them
-is safe); nothing depends on ``PYTHONHASHSEED``. Plain integers and decimals take a regex fast path.
+Results are cached per process, keyed on the input string (values are immutable, so sharing them is safe): a
+least-recently-used cache bounded by entries (:data:`READ_CACHE_ENTRIES`) and by the bytes its readings hold
+(:data:`READ_CACHE_BYTES`; a reading over :data:`READ_CACHE_ENTRY_BYTES` is not kept), so that an RL run, where every
+answer is new, does not grow the process. Nothing depends on ``PYTHONHASHSEED``. Plain integers and decimals take a
+regex fast path.
 """
 
 from __future__ import annotations
 
+import os
 import re
+import sys
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from typing import List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from ..limits import MAX_ANSWER_CHARS, MAX_DIGITS
 from ..values import Choice, Expression, Number, Relation, Text, Value
@@ -87,21 +93,47 @@ from ._normalize import balanced, input_offset, normalize_steps, strip_text_wrap
 from ._parser import parse
 from ._tokens import ParseFailure, safe_int, tokenize
 
-__all__ = ["read", "Reading", "ReadError"]
+__all__ = ["read", "Reading", "ReadError", "read_cache_stats", "clear_read_cache"]
 
 
-@dataclass(frozen=True)
 class ReadError:
     """Why a string could not be read: what was wrong, where in the input ``text`` (``pos``, an offset in it), and,
     when the error is about something elsewhere, what and where that is (``context``: ``("'(' opened", 6)``).
 
     ``str(error)`` says it all: ``'(' opened at position 6: expected ')' to close it, found the end at position 24``.
+
+    Read-only. The offsets of an error found in the normalized text are mapped back to the input only when ``pos``,
+    ``context`` or the message is read (an alignment of the texts before and after each repair, with ``difflib``):
+    most errors are never shown (an answer that reads as words, a candidate passed over), and the alignment cost a
+    quarter of the time of grading answer pairs.
     """
 
-    pos: int
-    message: str
-    text: str = ""
-    context: Optional[Tuple[str, int]] = None
+    __slots__ = ("message", "text", "_pos", "_context", "_steps", "_mapped")
+
+    def __init__(self, pos: int, message: str, text: str = "", context: Optional[Tuple[str, int]] = None,
+                 steps: Optional[List[str]] = None) -> None:
+        """``pos`` and ``context`` are offsets in ``text``, or, with ``steps`` (the texts of the normalization, see
+        :func:`normalize_steps`), in ``steps[-1]``, mapped back on first use."""
+        self.message, self.text = message, text
+        self._pos, self._context, self._steps = pos, context, steps
+        self._mapped: Optional[Tuple[int, Optional[Tuple[str, int]]]] = None if steps else (pos, context)
+
+    @property
+    def pos(self) -> int:
+        return self._where()[0]
+
+    @property
+    def context(self) -> Optional[Tuple[str, int]]:
+        return self._where()[1]
+
+    def _where(self) -> Tuple[int, Optional[Tuple[str, int]]]:
+        mapped = self._mapped
+        if mapped is None:  # (from the raw offsets, which never change: two threads may both map, alike)
+            steps, context = self._steps or [], self._context
+            mapped = (input_offset(steps, self._pos),
+                      None if context is None else (context[0], input_offset(steps, context[1])))
+            self._mapped = mapped
+        return mapped
 
     def __str__(self) -> str:
         where = f"{self.message} at position {self.pos}"
@@ -109,6 +141,18 @@ class ReadError:
             return where
         what, at = self.context
         return f"{what} at position {at}: {where}"
+
+    def __repr__(self) -> str:
+        return f"ReadError(pos={self.pos!r}, message={self.message!r}, text={self.text!r}, context={self.context!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ReadError):
+            return NotImplemented
+        return (self.pos, self.message, self.text, self.context) == (other.pos, other.message, other.text,
+                                                                     other.context)
+
+    def __hash__(self) -> int:
+        return hash((self.pos, self.message, self.text, self.context))
 
 
 @dataclass(frozen=True)
@@ -122,6 +166,114 @@ class Reading:
     value: Optional[Value]
     error: Optional[ReadError] = None
     decimal_comma: Optional[Number] = None
+
+
+# ---- the cache ---------------------------------------------------------------------------------------------------
+
+READ_CACHE_BYTES = 32 * 1024 * 1024
+"""Most memory (bytes, as counted by :func:`_footprint`) the readings kept by the cache may hold, per process."""
+READ_CACHE_ENTRIES = 65_536
+"""Most readings the cache keeps."""
+READ_CACHE_ENTRY_BYTES = 64 * 1024
+"""A reading bigger than this is not kept: a long answer (an expression of more than about 2,000 characters) is
+read once per grading and seldom again, and keeping it would only push out the short ones that do repeat (gold
+answers, common answers)."""
+
+
+class _Cache:
+    """A least-recently-used cache of readings, bounded by entries and by bytes. Thread-safe (one lock, held only to
+    look up and to insert); readings are immutable, so one may be shared by every caller."""
+
+    def __init__(self, max_entries: int, max_bytes: int, max_entry_bytes: int) -> None:
+        self.max_entries = max_entries
+        self.max_bytes = max_bytes
+        self.max_entry_bytes = max_entry_bytes
+        self._data: "OrderedDict[str, Tuple[Reading, int]]" = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+        self.hits = self.misses = self.refused = 0
+
+    def get(self, text: str) -> Optional[Reading]:
+        with self._lock:
+            item = self._data.get(text)
+            if item is None:
+                self.misses += 1
+                return None
+            self._data.move_to_end(text)
+            self.hits += 1
+            return item[0]
+
+    def put(self, text: str, reading: Reading) -> None:
+        size = _footprint(text, reading)
+        if size > self.max_entry_bytes:
+            self.refused += 1
+            return
+        with self._lock:
+            if text in self._data:
+                return
+            self._data[text] = (reading, size)
+            self._bytes += size
+            while self._bytes > self.max_bytes or len(self._data) > self.max_entries:
+                _, (_, dropped) = self._data.popitem(last=False)
+                self._bytes -= dropped
+
+    def clear(self) -> None:
+        with self._lock:
+            self._data.clear()
+            self._bytes = 0
+            self.hits = self.misses = self.refused = 0
+
+    def stats(self) -> Dict[str, int]:
+        with self._lock:
+            return {"entries": len(self._data), "bytes": self._bytes, "max_entries": self.max_entries,
+                    "max_bytes": self.max_bytes, "max_entry_bytes": self.max_entry_bytes, "hits": self.hits,
+                    "misses": self.misses, "refused": self.refused}
+
+    def _after_fork(self) -> None:
+        self._lock = threading.Lock()  # another thread may have held it at the fork
+
+
+def _footprint(*objects: object) -> int:
+    """Bytes held by ``objects`` and everything they reach (strings, ints, tuples, fractions, the fields of values
+    and readings), each object counted once: what keeping them in the cache costs."""
+    seen = set()
+    total = 0
+    stack = list(objects)
+    while stack:
+        obj = stack.pop()
+        if obj is None or obj is True or obj is False or id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        if isinstance(obj, (str, int, float)):
+            continue
+        if isinstance(obj, tuple):
+            stack.extend(obj)
+        elif isinstance(obj, Fraction):
+            stack.append(obj.numerator)
+            stack.append(obj.denominator)
+        else:
+            fields = getattr(obj, "__dict__", None)
+            if fields is not None:
+                total += sys.getsizeof(fields)
+                stack.extend(fields.values())
+    return total
+
+
+_CACHE = _Cache(READ_CACHE_ENTRIES, READ_CACHE_BYTES, READ_CACHE_ENTRY_BYTES)
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_CACHE._after_fork)
+
+
+def read_cache_stats() -> Dict[str, int]:
+    """The reader cache's size and bounds: ``entries``, ``bytes`` (see :func:`_footprint`), ``max_entries``,
+    ``max_bytes``, ``max_entry_bytes``, and counts of ``hits``, ``misses`` and readings ``refused`` (too big)."""
+    return _CACHE.stats()
+
+
+def clear_read_cache() -> None:
+    """Empty the reader cache (for tests and benchmarks)."""
+    _CACHE.clear()
 
 
 _PLAIN_NUMBER = re.compile(r"\s*\$?\s*(-?)(\d{1,4000})(?:\.(\d{0,4000}))?\s*\$?\s*", re.ASCII)
@@ -148,8 +300,16 @@ def read(text: str) -> Reading:
     return _read_cached(text)
 
 
-@lru_cache(maxsize=65536)
 def _read_cached(text: str) -> Reading:
+    """:func:`read` of a string within the length limit, through the cache."""
+    reading = _CACHE.get(text)
+    if reading is None:
+        reading = _read_uncached(text)
+        _CACHE.put(text, reading)
+    return reading
+
+
+def _read_uncached(text: str) -> Reading:
     fast = _fast_number(text)
     if fast is not None:
         return Reading(fast)
@@ -207,11 +367,9 @@ def _read(text: str) -> Reading:
 
 
 def _error(failure: ParseFailure, steps: List[str]) -> ReadError:
-    """The error of a failure to read the normalized ``steps[-1]``, its offsets mapped back to the input."""
-    context = failure.context
-    if context is not None:
-        context = (context[0], input_offset(steps, context[1]))
-    return ReadError(input_offset(steps, failure.pos), failure.message, steps[0], context)
+    """The error of a failure to read the normalized ``steps[-1]``, its offsets mapped back to the input (when they
+    are first read)."""
+    return ReadError(failure.pos, failure.message, steps[0], failure.context, steps)
 
 
 _APPROXIMATION = re.compile(r"(.*?)\s*(?:\\approx|\\simeq|\\sim)\s*(-?[0-9]+(?:\.[0-9]+)?\s*%?)")

@@ -20,7 +20,8 @@ __all__ = ["build"]
 Tree = Any
 _Scalar = Union[Number, Node]
 _STRUCTURES = frozenset(["list", "tuple", "set", "setop", "rel", "in", "matrix"])
-_FOLD_DIGITS = min(MAX_DIGITS, 4000)  # folded integers stay printable under Python's int/str limit (4300)
+_FOLD_DIGITS = MAX_DIGITS
+_FOLD_BITS = int(MAX_DIGITS * 3.3219280948873626)  # 2**_FOLD_BITS < 10**MAX_DIGITS
 
 
 def build(tree: Tree) -> Value:
@@ -385,8 +386,17 @@ def _fold(t: Tree, ctx: _Context) -> _Scalar:
 def _fold_div(a: _Scalar, b: _Scalar, ctx: _Context) -> _Scalar:
     """``a / b`` of two folded sides: a ``Number`` when both are rational constants (and ``b`` is not zero)."""
     if isinstance(a, Number) and isinstance(b, Number) and b.value != 0:
-        return Number(_plain(a) / _plain(b), degrees=a.degrees)
+        q = _plain(a) / _plain(b)
+        if _foldable(q):
+            return Number(q, degrees=a.degrees)
     return ("div", _node(a, ctx), _node(b, ctx))
+
+
+def _foldable(q: Fraction) -> bool:
+    """True when the numerator and denominator of ``q`` have at most ``MAX_DIGITS`` digits: a rational constant that
+    would be bigger stays a tree (compare evaluates it exactly within its own bounds), so that what one answer
+    holds stays small and every folded number is one a numeral could have written."""
+    return q.numerator.bit_length() <= _FOLD_BITS and q.denominator.bit_length() <= _FOLD_BITS
 
 
 _MAX_FOLDED_TERMS = 200
@@ -458,8 +468,9 @@ def _fold_add(parts: List[_Scalar], ctx: _Context) -> _Scalar:
     nums = [p for p in parts if isinstance(p, Number)]
     if len(nums) == len(parts):
         places = [n.places for n in nums if n.places is not None]
-        return Number(sum((_plain(n) for n in nums), Fraction(0)), max(places) if places else None,
-                      degrees=any(n.degrees for n in nums))
+        total = sum((_plain(n) for n in nums), Fraction(0))
+        if _foldable(total):
+            return Number(total, max(places) if places else None, degrees=any(n.degrees for n in nums))
     return ("add",) + tuple(_node(p, ctx) for p in parts)
 
 
@@ -469,7 +480,10 @@ def _fold_mul(parts: List[_Scalar], ctx: _Context) -> _Scalar:
         value = Fraction(1)
         for n in nums:
             value *= _plain(n)
-        return Number(value, degrees=any(n.degrees for n in nums))
+            if not _foldable(value):
+                break
+        else:
+            return Number(value, degrees=any(n.degrees for n in nums))
     return ("mul",) + tuple(_node(p, ctx) for p in parts)
 
 

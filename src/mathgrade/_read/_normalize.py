@@ -418,7 +418,7 @@ def _ordinals(s: str) -> str:
     ``1st place``) is the number."""
     before = s
     s = _BARE_ORDINAL_RE.sub(
-        lambda m: m.group(1) if ordinal_suffix(int(m.group(1))) == (m.group(2) or m.group(3)) else m.group(), s)
+        lambda m: m.group(1) if ordinal_suffix(int(m.group(1)[-2:])) == (m.group(2) or m.group(3)) else m.group(), s)
     s = _ORDINAL_RE.sub("", s)
     if s != before:
         m = _ORDINAL_NOUN_RE.fullmatch(s)

@@ -34,7 +34,7 @@ from fractions import Fraction
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from ..limits import MAX_DEPTH, MAX_MATRIX_CELLS
-from ._tokens import ALIGNMENT_ENVS, ParseFailure, Token
+from ._tokens import ALIGNMENT_ENVS, ParseFailure, Token, safe_int
 
 __all__ = ["parse", "POSITIONED"]
 
@@ -330,7 +330,7 @@ class _Parser:
         if (tok.kind == "num" and tok.space and tok.text.isdigit() and slash.kind == "op" and slash.text == "/"
                 and den_tok.kind == "num" and den_tok.text.isdigit()
                 and not (after.kind == "op" and after.text in ("^", "!", "_"))):
-            num, den = int(tok.text), int(den_tok.text)
+            num, den = safe_int(tok.text), safe_int(den_tok.text)
             if 0 < num < den:
                 self.i += 3
                 return ("num", whole + Fraction(num, den), None)
@@ -340,16 +340,16 @@ class _Parser:
         """A whole-number argument at token ``j``: ``{12}`` or a digit token. (value, next index)."""
         toks = self.toks
         if j < len(toks) and toks[j].kind == "num" and toks[j].text.isdigit():
-            return int(toks[j].text), j + 1
+            return safe_int(toks[j].text), j + 1
         if (j + 2 < len(toks) and toks[j].kind == "op" and toks[j].text == "{" and toks[j + 1].kind == "num"
                 and toks[j + 1].text.isdigit() and toks[j + 2].kind == "op" and toks[j + 2].text == "}"):
-            return int(toks[j + 1].text), j + 3
+            return safe_int(toks[j + 1].text), j + 3
         return None, j
 
     def base_numeral(self, tok: Token) -> Tree:
         self.advance()  # _
         base_text = self.subscript_text()
-        if not (base_text.isascii() and base_text.isdigit()) or not 2 <= int(base_text) <= 36:
+        if not (base_text.isascii() and base_text.isdigit() and len(base_text) <= 2) or not 2 <= int(base_text) <= 36:
             raise ParseFailure(tok.pos, f"a numeral with subscript {base_text!r} (not a base from 2 to 36)")
         try:
             return ("num", Fraction(int(tok.text, int(base_text))), None)

@@ -80,13 +80,18 @@ ALIGNMENT_ENVS = frozenset("aligned align gathered gather split eqnarray alignat
 """Environments whose ``&`` only aligns (``x &= 2`` is ``x = 2``): their marks are not tokens."""
 
 
+_INT_CHUNK = 600
+"""Digits converted by one ``int()``: under Python's int/str conversion limit at its least setting (640), which is
+the host program's to choose (mathgrade never changes it)."""
+
+
 def safe_int(digits: str) -> int:
-    """``int(digits)`` for a string of decimal digits of any length (Python's int/str limit never raises)."""
-    if len(digits) <= 4000:
+    """``int(digits)`` for a string of decimal digits of any length, whatever the int/str conversion limit."""
+    if len(digits) <= _INT_CHUNK:
         return int(digits)
     value = 0
-    for k in range(0, len(digits), 1000):
-        chunk = digits[k:k + 1000]
+    for k in range(0, len(digits), _INT_CHUNK):
+        chunk = digits[k:k + _INT_CHUNK]
         value = value * 10 ** len(chunk) + int(chunk)
     return value
 

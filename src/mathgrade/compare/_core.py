@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Optional, TypeVar
 
-from ..limits import Deadline, GradingTimeout, run_bounded
+from ..limits import Deadline, GradingTimeout
 from ..options import Options
+from ..runtime import add_worker_setup, run_bounded
 from ..values import Interval, Matrix, SetValue, Union_, Value
 
 __all__ = ["Decision", "Ctx", "bounded", "kind_name"]
@@ -20,7 +21,7 @@ __all__ = ["Decision", "Ctx", "bounded", "kind_name"]
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Decision:
     """The outcome of a comparison: ``equal``, the ``rule`` that decided (``number.exact``, ...) and a one-line
     ``reason``."""
@@ -28,6 +29,10 @@ class Decision:
     equal: bool
     rule: str
     reason: str
+
+    def __init__(self, equal: bool, rule: str, reason: str) -> None:
+        # One write of the fields (a frozen dataclass's __init__ makes one call per field; made per comparison).
+        object.__setattr__(self, "__dict__", {"equal": equal, "rule": rule, "reason": reason})
 
     def __bool__(self) -> bool:
         return self.equal
@@ -54,24 +59,34 @@ class Ctx:
 
 
 def bounded(fn: Callable[..., T], *args: Any, ctx: Ctx, decisive: bool = False) -> Optional[T]:
-    """Run a symbolic job (sympy) where it can be stopped; None if it failed or could not finish.
+    """Run a symbolic job (sympy) where it can be stopped (:func:`mathgrade.runtime.run_bounded`); None if it failed.
+    ``decisive`` says the job is the only evidence (for the reader: a guard that fires ends the row either way).
 
     What the job tries is fixed by the symbolic budget (:mod:`._sympy`: the sizes of its inputs and the ``timeout``
     option, never the clock), so its outcome does not depend on how busy the machine is. The call's deadline is
-    only the last guard against a runaway: when it passes, a ``decisive`` job (the only evidence there is) raises
-    :class:`GradingTimeout` (status ``timeout``), and a confirmation of numeric evidence leaves the decision to that
-    evidence.
+    only the last guard against a runaway: when it passes, :class:`~mathgrade.limits.GradingTimeout` goes up and the
+    row is ``timeout``, whether the job was the only evidence (``decisive``) or a confirmation of numeric evidence: a
+    guard that fires never hands the decision to another rule, which would make the verdict depend on the load.
     """
     from ._sympy import within_budget
 
     try:
         return run_bounded(within_budget, fn, args, ctx.options.timeout, deadline=ctx.deadline)
-    except GradingTimeout:
-        if decisive:
-            raise
-        return None
+    except GradingTimeout as exc:
+        exc.step = f"symbolic step {fn.__name__}"  # (named in the verdict's reason)
+        raise
     except (RuntimeError, ValueError, TypeError, ArithmeticError, RecursionError, MemoryError):
         return None  # a crashed or failing symbolic job proves nothing: the numeric evidence decides
+
+
+def _warm_symbolic() -> None:
+    """Worker setup: import sympy and what its ``simplify`` and ``solveset`` load on first use."""
+    from ._sympy import warm
+
+    warm()
+
+
+add_worker_setup(_warm_symbolic)
 
 
 def kind_name(v: Value) -> str:

@@ -10,7 +10,7 @@ from typing import List, Optional, Tuple
 
 from ..limits import MAX_EXPONENT
 from ..options import Options
-from ..values import Number
+from ..values import Number, digit_count, fraction_text, int_text
 
 __all__ = ["significant_digits", "rounds_to", "number_candidates", "compare_numbers", "gold_min_digits"]
 
@@ -24,7 +24,7 @@ def significant_digits(n: Number) -> int:
         return 0
     scaled = abs(n.value) * Fraction(10) ** n.places
     digits = scaled.numerator // scaled.denominator
-    return 0 if digits == 0 else len(str(digits))
+    return 0 if digits == 0 else digit_count(digits)
 
 
 def rounds_to(exact: Fraction, decimal: Fraction, places: int) -> bool:
@@ -126,7 +126,7 @@ def _enough_digits(decimal: Number, exact: str, options: Options, gold: bool = F
 
 
 def _show(v: Fraction) -> str:
-    return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+    return fraction_text(v)
 
 
 def _places(places: Optional[int]) -> str:
@@ -134,4 +134,4 @@ def _places(places: Optional[int]) -> str:
         return "an exact value"
     if places >= 0:
         return f"{places} decimal place{'s' if places != 1 else ''}"
-    return f"the nearest {10 ** (-places)}"
+    return f"the nearest {int_text(10 ** (-places))}"

@@ -28,6 +28,7 @@ from fractions import Fraction
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple, Union
 
 from ..limits import MAX_EXPONENT
+from ..values import fraction_text
 from ._trees import SERIES as _SERIES
 from ._trees import free_symbols, substitute
 
@@ -137,7 +138,8 @@ def is_finite_number(v: Scalar) -> bool:
 
 def as_fraction(v: Scalar) -> Optional[Fraction]:
     """A real value as an exact Fraction (an mpf is exactly a binary fraction); None for an infinite value or a
-    complex one whose imaginary part is above the noise of :data:`BASE_DIGITS` digits."""
+    complex one whose imaginary part is above the noise of :data:`BASE_DIGITS` digits. Raises :class:`Unsupported`
+    for a value whose binary exponent is past :data:`MAX_EXACT_BITS` (``10^{10^{10}}`` would be an integer of 4 GB)."""
     if isinstance(v, Fraction):
         return v
     ctx = _context()
@@ -148,6 +150,8 @@ def as_fraction(v: Scalar) -> Optional[Fraction]:
             return None
         v = v.real
     man, exp = abs(v).man_exp  # (man_exp drops the sign)
+    if abs(int(exp)) > MAX_EXACT_BITS:
+        raise Unsupported(f"a value of about 2^{int(exp) + int(man).bit_length()} is beyond exact arithmetic")
     out = Fraction(int(man)) * Fraction(2) ** int(exp)
     return -out if v < 0 else out
 
@@ -155,7 +159,7 @@ def as_fraction(v: Scalar) -> Optional[Fraction]:
 def show(v: Scalar) -> str:
     """A value for a reason: a Fraction exactly, a float to :data:`SHOWN_DIGITS` digits."""
     if isinstance(v, Fraction):
-        return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+        return fraction_text(v)
     return str(_context().nstr(v, SHOWN_DIGITS))
 
 
@@ -202,7 +206,7 @@ def integer_points(names: frozenset, count: int, salt: str = "") -> Iterator[Dic
 
 
 def _rng(ordered: List[str], salt: str) -> random.Random:
-    return random.Random(zlib.crc32(("\x00".join(ordered) + "|" + salt).encode("utf-8")))
+    return random.Random(zlib.crc32(("\x00".join(ordered) + "|" + salt).encode("utf-8", "surrogatepass")))
 
 
 # ---- evaluation ----------------------------------------------------------------------------------------------------

@@ -23,7 +23,8 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 from ..values import Expression, Number, SetValue, Value, render
 from . import _numeric
 from ._core import Ctx, Decision, bounded
-from ._sympy import difference_is_zero
+from ._polynomials import same_polynomial
+from ._sympy import STEPS, budget_allows, difference_is_zero
 from ._numbers import compare_numbers, gold_min_digits, number_candidates, rounds_to, significant_digits
 from ._trees import free_symbols, rename, to_tree
 
@@ -87,6 +88,10 @@ def _readings(v: Scalar, other: Scalar, ctx: Ctx) -> List[Tuple[Scalar, tuple, s
 
 def _compare_trees(answer: Scalar, a: tuple, gold: Scalar, g: tuple, ctx: Ctx) -> Decision:
     fa, fg = free_symbols(a), free_symbols(g)
+    if fa == fg:
+        same = _structurally_same(a, g)
+        if same is not None:
+            return same
     if not fa and not fg:
         return _compare_constants(answer, a, gold, g, ctx)
     if fa != fg:
@@ -326,7 +331,10 @@ def _as_fraction(v: Any, places: int) -> Optional[Fraction]:
     """A real value as a Fraction, when it is known far beyond ``places`` decimal places; None for non-reals."""
     if places > _numeric.BASE_DIGITS - _numeric.ROUNDING_SPARE_DIGITS:
         return None
-    return _numeric.as_fraction(v)
+    try:
+        return _numeric.as_fraction(v)
+    except _numeric.Unsupported:  # beyond 2^±60000: no written decimal is its rounding (a tiny one: see the rules
+        return None               # that follow)
 
 
 class _Sample:
@@ -369,7 +377,10 @@ def _sample(a: tuple, g: tuple, points: Iterator[Dict[str, Fraction]], need: int
 
 
 def _both_real(a: tuple, g: tuple, point: Dict[str, Fraction]) -> bool:
-    return all(_numeric.as_fraction(_numeric.evaluate(t, point)) is not None for t in (a, g))
+    try:
+        return all(_numeric.as_fraction(_numeric.evaluate(t, point)) is not None for t in (a, g))
+    except _numeric.Unsupported:  # a real value too large to hold exactly: real (the sides then differ)
+        return True
 
 
 _STEPS = frozenset({"floor", "ceil"})
@@ -451,8 +462,28 @@ def _show_point(point: Dict[str, Fraction]) -> str:
     return ", ".join(f"{k}={v}" for k, v in sorted(point.items()))
 
 
+def _structurally_same(a: tuple, g: tuple) -> Optional[Decision]:
+    """The cheapest check, before random points and sympy: the same tree, or the same up to the order of terms and
+    factors (a 30-term polynomial written in another order); None otherwise."""
+    if a == g:
+        return Decision(True, "expression.structural", "the two expressions are identical")
+    if _canonical(a) == _canonical(g):
+        return Decision(True, "expression.structural", "the two expressions are the same up to the order of terms "
+                                                       "and factors")
+    return None
+
+
+def _shown_zero(a: tuple, g: tuple, ctx: Ctx, decisive: bool = False) -> Optional[bool]:
+    """Whether ``a - g`` is shown to be zero: sympy's answer (:func:`difference_is_zero`, in a worker), found without
+    sympy when both sides are polynomials that sympy's first step (``expand``) would be allowed to expand: then their
+    expanded forms, compared here, are what that step compares (the same answer, rule and budget)."""
+    if budget_allows("expand", ctx.options.timeout, a, g) and same_polynomial(a, g, STEPS["expand"].terms):
+        return True
+    return bounded(difference_is_zero, a, g, ctx=ctx, decisive=decisive)
+
+
 def _confirm(a: tuple, g: tuple, ctx: Ctx, evidence: str) -> Decision:
-    shown = bounded(difference_is_zero, a, g, ctx=ctx) if ctx.confirm else None
+    shown = _shown_zero(a, g, ctx) if ctx.confirm else None
     if shown:
         return Decision(True, "expression.symbolic", f"{render(a)} = {render(g)}: {evidence}, confirmed symbolically")
     rule = "expression.numeric" if not (free_symbols(a) or free_symbols(g)) \
@@ -478,12 +509,10 @@ def _canonical(node: tuple) -> tuple:
 
 def _symbolic_only(a: tuple, g: tuple, ctx: Ctx, why: str) -> Decision:
     """No numeric evidence (unknown function, undefined values): equal only if sympy shows it."""
-    if a == g:
-        return Decision(True, "expression.structural", "the two expressions are identical")
-    if _canonical(a) == _canonical(g):
-        return Decision(True, "expression.structural", "the two expressions are the same up to the order of terms "
-                                                       "and factors")
-    shown = bounded(difference_is_zero, a, g, ctx=ctx, decisive=True)
+    same = _structurally_same(a, g)
+    if same is not None:
+        return same
+    shown = _shown_zero(a, g, ctx, decisive=True)
     if shown:
         return Decision(True, "expression.symbolic", f"{render(a)} = {render(g)}, shown symbolically")
     return Decision(False, "expression.symbolic",

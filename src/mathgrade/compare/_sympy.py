@@ -6,7 +6,7 @@ Trees whose evaluation could explode (an exact power or factorial beyond the bou
 refused with :class:`TooBig` before sympy sees them.
 
 The public functions here are module level and take and return picklable objects (trees, tuples, bools), so that
-:func:`mathgrade.limits.run_bounded` may run them in a worker process that can be stopped.
+:func:`mathgrade.runtime.run_bounded` may run them in a worker process that can be stopped.
 
 **The symbolic budget.** Which sympy steps a job tries is decided before it starts, from the sizes of its inputs
 (nodes of the expression trees, an upper bound of the terms of the expanded form) and the ``timeout`` option, never
@@ -27,7 +27,7 @@ from typing import Any, Callable, Dict, Optional, Tuple, TypeVar
 from ..limits import MAX_EXPONENT
 
 __all__ = ["TooBig", "to_sympy", "difference_is_zero", "same_real_set", "same_zero_set", "within_budget", "STEPS",
-           "SAFETY"]
+           "SAFETY", "warm"]
 
 T = TypeVar("T")
 
@@ -194,8 +194,13 @@ def within_budget(fn: Callable[..., T], args: Tuple[Any, ...], timeout: float) -
 
 def allowed(name: str, *trees: Any) -> bool:
     """Whether step ``name`` is within the budget for these trees (deterministic: sizes and the time limit)."""
+    return budget_allows(name, _limit.get(), *trees)
+
+
+def budget_allows(name: str, timeout: float, *trees: Any) -> bool:
+    """Whether step ``name`` is within the budget of a time limit of ``timeout`` seconds for these trees."""
     step = STEPS[name]
-    if SAFETY * step.seconds > _limit.get():
+    if SAFETY * step.seconds > timeout:
         return False
     return sum(map(tree_nodes, trees)) <= step.nodes and sum(map(expanded_terms, trees)) <= step.terms
 
@@ -276,6 +281,33 @@ def difference_is_zero(a: tuple, b: tuple) -> bool:
         if diff == 0:
             return True
     return False
+
+
+_WARM_JOBS = (
+    ("difference_is_zero", (("add", ("pow", ("func", "sin", ("sym", "x")), ("num", 2)),
+                                     ("pow", ("func", "cos", ("sym", "x")), ("num", 2))), ("num", 1))),
+    ("difference_is_zero", (("div", ("add", ("pow", ("sym", "x"), ("num", 2)), ("num", -1)),
+                                     ("add", ("sym", "x"), ("num", -1))),
+                            ("add", ("sym", "x"), ("num", 1)))),
+    ("same_real_set", (("relation", "x", (("pow", ("sym", "x"), ("num", 2)), "<", ("num", 4))),
+                       ("interval", ("num", -2), ("num", 2), False, False))),
+    ("same_zero_set", (("add", ("sym", "x"), ("num", -1)), ("pow", ("add", ("sym", "x"), ("num", -1)), ("num", 2)))),
+)
+"""One small job of each kind, run by :func:`warm`: they reach every sympy function the jobs use."""
+
+
+def warm() -> None:
+    """Import sympy and run one small job of each kind (expand, cancel, trigsimp, simplify, solveset, sqf_part), so
+    that what sympy loads lazily on first use is loaded: a worker's first real job pays no import (a third of the
+    samples of a cold worker's profile were imports). Run once in every worker before it takes a task."""
+    import sympy
+    from sympy.core.cache import clear_cache
+
+    jobs = {"difference_is_zero": difference_is_zero, "same_real_set": same_real_set, "same_zero_set": same_zero_set}
+    for name, args in _WARM_JOBS:
+        within_budget(jobs[name], args, 60.0)
+    sympy.simplify(sympy.Sum(sympy.Symbol("k", integer=True), (sympy.Symbol("k", integer=True), 1, 3)).doit())
+    clear_cache()  # (the warm-up's own expressions are of no use to the real jobs)
 
 
 def _doit(e: Any) -> Any:

@@ -1,0 +1,117 @@
+"""The reader's cache is bounded by bytes, not only by entries (issue 24, item 4): in an RL run every answer is new,
+and 65,536 long answers once held gigabytes. Memory is measured as the process's resident set (RSS), in a fresh
+child process; nothing here is timed."""
+
+import json
+import subprocess
+import sys
+import threading
+
+from mathgrade._read import (READ_CACHE_BYTES, READ_CACHE_ENTRY_BYTES, _Cache, _footprint, clear_read_cache, read,
+                             read_cache_stats)
+
+_RSS_SCRIPT = """
+import json, sys
+from mathgrade import read
+from mathgrade._read import read_cache_stats
+
+def rss_mb():
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+
+read("1")
+before = rss_mb()
+n = int(sys.argv[1])
+for k in range(n):
+    assert read(f"{k:07d}" + "7" * 3893).value is not None  # unique 3,900-digit answers
+print(json.dumps({"growth_mb": rss_mb() - before, "stats": read_cache_stats()}))
+"""
+
+
+def test_rss_stays_bounded_on_many_unique_long_answers():
+    """20,000 unique 3,900-character answers: about 120 MB if every reading were kept (65,536 entries would be
+    400 MB); the cache keeps at most READ_CACHE_BYTES (32 MB) and the process grows by about that much."""
+    n = 20_000
+    out = subprocess.run([sys.executable, "-c", _RSS_SCRIPT, str(n)], capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    result = json.loads(out.stdout)
+    stats = result["stats"]
+    assert stats["misses"] == n + 1 and stats["bytes"] <= stats["max_bytes"] == READ_CACHE_BYTES
+    assert stats["entries"] < n  # the bound by bytes, not by entries (65,536), is the one that held
+    kept_per_entry = stats["bytes"] / stats["entries"]
+    assert n * kept_per_entry > 3 * READ_CACHE_BYTES  # keeping them all would have taken three times the bound
+    margin_mb = 24  # the allocator's own slack
+    assert result["growth_mb"] < READ_CACHE_BYTES / 2**20 + margin_mb, result
+
+
+def test_footprint_counts_what_a_reading_holds():
+    small = read("\\frac{9}{7}")
+    big = read("+".join(f"\\frac{{{k}}}{{{k + 1}}}x^{{{k}}}" for k in range(1, 120)))
+    assert 200 < _footprint("\\frac{9}{7}", small) < 4_000
+    assert _footprint("x", big) > 20 * _footprint("x", small)
+    huge = read("1e4000")
+    assert _footprint("1e4000", huge) > 1_700  # a 4,001-digit integer is 1.8 kB
+
+
+def test_a_reading_too_big_to_keep_is_still_correct_and_not_kept():
+    clear_read_cache()
+    terms = [f"\\frac{{{k}}}{{{k + 7}}}x^{{{k}}}" for k in range(1, 400)]
+    while len("+".join(terms)) > 3990:
+        terms.pop()
+    text = "+".join(terms)
+    r = read(text)
+    assert r.value is not None
+    assert _footprint(text, r) > READ_CACHE_ENTRY_BYTES
+    stats = read_cache_stats()
+    assert stats["refused"] >= 1 and stats["entries"] == 0
+    assert read(text) == r and read(text) is not r  # read again, the same value
+
+
+def test_least_recently_used_readings_go_first():
+    """The cache's policy on a small instance: by bytes, the least recently used reading is dropped first."""
+    texts = [f"\\frac{{{k}}}{{{k + 1}}}" for k in range(40)]
+    readings = {t: read(t) for t in texts}
+    size = max(_footprint(t, r) for t, r in readings.items())
+    cache = _Cache(max_entries=1000, max_bytes=10 * size, max_entry_bytes=size)
+    for t in texts[:10]:
+        cache.put(t, readings[t])
+    assert cache.get(texts[0]) is readings[texts[0]]  # now the most recently used
+    for t in texts[10:15]:
+        cache.put(t, readings[t])
+    stats = cache.stats()
+    assert stats["bytes"] <= 10 * size and stats["entries"] < 15
+    assert cache.get(texts[0]) is readings[texts[0]]  # kept: used recently
+    assert cache.get(texts[1]) is None  # dropped: the oldest
+    by_entries = _Cache(max_entries=3, max_bytes=10**9, max_entry_bytes=10**9)
+    for t in texts[:5]:
+        by_entries.put(t, readings[t])
+    assert by_entries.stats()["entries"] == 3 and by_entries.get(texts[4]) is readings[texts[4]]
+    assert by_entries.get(texts[0]) is None
+
+
+def test_the_cache_is_safe_across_threads():
+    clear_read_cache()
+    texts = [f"\\frac{{{k}}}{{{k % 7 + 2}}}" for k in range(400)]
+    expected = {t: read(t).value for t in texts}
+    clear_read_cache()
+    errors = []
+
+    def work(offset: int) -> None:
+        try:
+            for i in range(2000):
+                t = texts[(i * 7 + offset) % len(texts)]
+                if read(t).value != expected[t]:
+                    errors.append(t)
+        except Exception as exc:  # noqa: BLE001
+            errors.append(repr(exc))
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert not errors
+    stats = read_cache_stats()
+    assert stats["entries"] <= len(texts) and stats["hits"] > 0

@@ -1,0 +1,104 @@
+"""Inside a daemonic process, which Python forbids to start processes (a ``multiprocessing.Pool`` worker,
+``Process(daemon=True)``: where ``datasets.map(num_proc=...)`` runs), grading still works: symbolic rows are graded
+in the process itself, under a time limit that still holds, never ``error``; ``warm_up()`` and
+``grade_many(workers=2)`` do not raise. With both start methods that start a fresh interpreter (spawn, forkserver).
+
+Real processes: a script run by a fresh interpreter starts the daemonic process and reports what happened there.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Dict
+
+import pytest
+
+import mathgrade
+
+ROWS = [("So $\\boxed{\\frac{x^2-1}{x-1}}$.", "x+1"), ("So $\\boxed{\\frac{x^2-1}{x-1}}$.", "x+2"),
+        ("$\\boxed{\\sin^2 x + \\cos^2 x}$", "1"), ("$\\boxed{(x+1)^2}$", "x^2+2x+1"), ("The answer is 42.", "42"),
+        ("It is $\\boxed{[2, 5)}$.", "[2,5)"), ("$\\boxed{x^2 - 4 < 0}$", "(-2, 2)")]
+"""Symbolic rows of several kinds (a cancellation, trigonometry, an expansion, a solved inequality), and plain ones."""
+
+SCRIPT = r'''
+import json, multiprocessing as mp, sys, time
+
+ROWS = ROWS_HERE
+
+
+def calls(depth):
+    return depth if depth < 1 else calls(depth - 1)
+
+
+def runaway():
+    """Work made of Python calls (as sympy's is) that never ends."""
+    while True:
+        calls(20)
+
+
+def report(_=None):
+    import mathgrade
+    from mathgrade.limits import Deadline, GradingTimeout
+    from mathgrade.runtime import run_bounded, unusable
+
+    out = {"daemon": mp.current_process().daemon, "unusable": unusable()}
+    mathgrade.warm_up()
+    out["grade"] = [[v.status.value, v.rule] for v in (mathgrade.grade(o, g, timeout=5.0) for o, g in ROWS)]
+    out["many"] = [[v.status.value, v.rule] for v in mathgrade.grade_many(ROWS * 30, workers=2, timeout=5.0)]
+    t = time.monotonic()
+    try:
+        run_bounded(runaway, deadline=Deadline(0.5))
+        out["runaway"] = "finished"
+    except GradingTimeout:
+        out["runaway"] = "timeout"
+    out["runaway_seconds"] = time.monotonic() - t
+    out["children"] = len(mp.active_children())
+    return out
+
+
+def in_process(queue):
+    queue.put(report())
+
+
+if __name__ == "__main__":
+    ctx = mp.get_context(sys.argv[1])
+    with ctx.Pool(1) as pool:
+        from_pool = pool.apply(report)
+    queue = ctx.Queue()
+    p = ctx.Process(target=in_process, args=(queue,), daemon=True)
+    p.start()
+    from_process = queue.get(timeout=600)
+    p.join(60)
+    print(json.dumps({"pool": from_pool, "process": from_process}))
+'''
+
+
+def _run(method: str, tmp_path: Path) -> Dict[str, Any]:
+    script = tmp_path / "daemonic.py"
+    script.write_text(SCRIPT.replace("ROWS_HERE", repr(ROWS)))
+    proc = subprocess.run([sys.executable, str(script), method], capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr and "Warning" not in proc.stderr, proc.stderr
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+@pytest.mark.parametrize("method", ["spawn", "forkserver"])
+def test_symbolic_rows_are_graded_inside_a_daemonic_process(method: str, tmp_path: Path) -> None:
+    if method not in multiprocessing.get_all_start_methods():
+        pytest.skip(f"no {method} here")
+    expected = [[v.status.value, v.rule] for v in (mathgrade.grade(o, g, timeout=5.0) for o, g in ROWS)]
+    assert [s for s, _ in expected] == ["correct", "incorrect", "correct", "correct", "correct", "correct",
+                                        "correct"]
+    got = _run(method, tmp_path)
+    for where in ("pool", "process"):
+        report = got[where]
+        assert report["daemon"] is True and "daemonic" in report["unusable"]
+        assert report["grade"] == expected  # the verdicts and rules of a process that has workers
+        assert report["many"] == expected * 30
+        # The time limit still holds without workers: runaway work is stopped (generous bound: a busy machine).
+        assert report["runaway"] == "timeout" and report["runaway_seconds"] < 30
+        assert report["children"] == 0
