@@ -101,7 +101,10 @@ def _mutmut(work: Path, *args: str, check: bool = True) -> int:
 def _run_names(work: Path, names: List[str], children: int, batch: int = 50) -> None:
     """``mutmut run NAMES`` in batches; a batch that mutmut cannot start (it rejects a test id it was given, which
     happens with a few parametrized ids) is split until the names it fails on are alone, and those are left
-    untried (reported as "not checked")."""
+    untried (reported as "not checked"). Mutants already tried in this work copy are not run again (a run stopped
+    half-way resumes); the batches take the names in the order given."""
+    done = _results(work)
+    names = [n for n in names if done.get(n) is None]
     todo = [names[i:i + batch] for i in range(0, len(names), batch)]
     while todo:
         chunk = todo.pop(0)
@@ -144,6 +147,52 @@ def _diff(work: Path, name: str) -> Tuple[str, str]:
     return f"{module}.{function.strip('.')}", mutation
 
 
+APPLIED = "applied.json"
+"""In the work copy: the results of mutants run by applying their diff (see :func:`run_untested`)."""
+
+
+def run_untested(work: Path, names: List[str]) -> Dict[str, str]:
+    """Mutants that mutmut reports as reached by no test (``no tests``) because the code runs only in mathgrade's
+    worker processes (the symbolic steps of ``compare/_sympy.py``), where mutmut's map of tests cannot see it: each
+    is applied to a scratch copy of the sources with ``patch`` (its diff from ``mutmut show``) and its stage's tests
+    are run there, in full, with the workers as in a normal run. Killed when a test fails."""
+    store = work / APPLIED
+    done: Dict[str, str] = json.loads(store.read_text(encoding="utf-8")) if store.exists() else {}
+    results = _results(work)
+    scratch = work / "applied-copy"
+    if not scratch.exists():
+        shutil.copytree(work / "src", scratch / "src")
+        shutil.copytree(work / "tests", scratch / "tests")
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(work / name, scratch / name)
+        for name in ("data", "docs"):
+            if (work / name).exists():
+                shutil.copytree(work / name, scratch / name)
+    for name in names:
+        if name in done or _status(results.get(name)) != "no tests":
+            continue
+        diff = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=work, capture_output=True,
+                              text=True).stdout.split("\n", 1)[1]
+        path = scratch / re.search(r"^--- (\S+)", diff, re.M).group(1)  # type: ignore[union-attr]
+        original = path.read_text(encoding="utf-8")
+        applied = subprocess.run(["patch", "-p0", "--fuzz=0", "--no-backup-if-mismatch", "-r", "-", str(path)],
+                                 input=diff, capture_output=True, text=True)
+        try:
+            if applied.returncode != 0:
+                done[name] = "not applied"
+            else:
+                tests = STAGES[str(path.relative_to(scratch)).split("/")[2]]
+                env = dict(os.environ, PYTHONPATH=str(scratch / "src"))
+                code = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", tests],
+                                      cwd=scratch, env=env, capture_output=True, text=True).returncode
+                done[name] = "killed" if code not in (0, 5) else "survived"
+        finally:
+            path.write_text(original, encoding="utf-8")
+        print(f"{done[name]:11} (applied) {name}", flush=True)
+        store.write_text(json.dumps(done, indent=1) + "\n", encoding="utf-8")
+    return done
+
+
 def _equivalents() -> List[Dict[str, str]]:
     return json.loads(EQUIVALENT.read_text(encoding="utf-8"))["equivalent"]
 
@@ -151,8 +200,12 @@ def _equivalents() -> List[Dict[str, str]]:
 def report(work: Path, names: Optional[List[str]] = None, json_path: Optional[str] = None) -> Dict[str, Any]:
     """The kill rate of ``names`` (every tried mutant when None), the survivors, and which are listed equivalent."""
     results = _results(work)
+    applied = json.loads((work / APPLIED).read_text(encoding="utf-8")) if (work / APPLIED).exists() else {}
     tried = {n: _status(c) for n, c in results.items() if (names is None or n in names)
              and _status(c) not in NOT_TRIED}
+    for n, s in applied.items():  # run by applying them: their result replaces mutmut's "no tests"
+        if n in tried and s in ("killed", "survived"):
+            tried[n] = s
     known = {(e["function"], e["mutation"]): e["reason"] for e in _equivalents()}
     killed = sorted(n for n, s in tried.items() if s in KILLED)
     survivors: List[Dict[str, str]] = []
@@ -233,11 +286,14 @@ def main(argv: List[str]) -> int:
                 _restrict(work, modules)
             _generate(work, args.children)
             everything = sorted(_results(work))
-            names = sorted(rng.sample(everything, min(args.count, len(everything))))
-            print(f"{len(names)} of the {len(everything)} mutants drawn (seed {args.seed})", flush=True)
-            _run_names(work, names, args.children)
+            drawn = rng.sample(everything, min(args.count, len(everything)))  # in the order drawn: a run stopped
+            print(f"{len(drawn)} of the {len(everything)} mutants drawn (seed {args.seed})", flush=True)
+            _run_names(work, drawn, args.children)  # half-way has tried a random part of the sample
+            run_untested(work, drawn)
+            names = sorted(drawn)
         elif args.what == "full":
             _mutmut(work, "run", "--max-children", str(args.children))
+            run_untested(work, sorted(_results(work)))
         out = report(work, names, args.json)
         if out["kill_rate"] < args.min_kill:
             print(f"\nkill rate {out['kill_rate']:.1%} is below {args.min_kill:.0%}: kill the survivors with "
