@@ -14,11 +14,19 @@ written to one Parquet file. Each configuration grades that file from disk to th
   generation of readers, as ``mathgrade grade --ray`` does; see ``grade_dataset``) and consuming the graded rows in
   this process (``iter_batches``), at the batch size ``batch_size_for`` picks from 256 sampled rows.
 
-It prints rows/s for each, the overhead ratio of Ray (``grade_many`` rows/s over Ray's, same number of processes),
-and two costs the scale projection (``bench/scale_projection.py``) starts from: the grading cost per row (one
-process, no Ray) and Ray Data's cost per batch beyond its rows (from two runs of small rows that differ only in
-batch size: the difference in time over the difference in batches). Cluster start-up is not counted; the first
-batch's actor start-up is (a real run pays it once).
+Each configuration runs twice, on all the rows and on every 100th of them (the same mix, 1% of the rows), each
+time from a fresh start (a new local cluster for Ray; a fresh ``grade_many`` call, whose worker pool starts inside
+the call). The time of a run is start-up plus rows times the cost of a row, so the two runs separate them: the cost
+of a row is the difference of the two times over the difference of the rows, and the start-up (actors started and
+warmed, or worker processes started) is what remains. Ray and ``grade_many`` are compared on the cost of a row (like with like: neither
+start-up is counted), and each start-up is printed beside it.
+
+It also prints two costs the scale projection (``bench/scale_projection.py``) starts from: Ray Data's cost per batch
+beyond its rows (from two runs of small rows that differ only in batch size: the difference in time over the
+difference in batches) and the rows/s of one actor at the number of actors used (the rate of two actors on two
+CPUs, halved: what an actor does while it shares the machine, as the 30 actors of a 32-CPU node do). Cluster
+start-up is not counted. ``--json PATH`` writes every number to a file (``bench/results/ray.json`` is the run
+docs/scale.md shows; ``bench/tables.py`` makes its tables from that file).
 """
 
 from __future__ import annotations
@@ -116,22 +124,39 @@ def main() -> None:
         print(f"{len(rows)} rows (mean output {chars:.0f} characters), batch size {batch_size}, "
               f"load average {results['load_average']:.1f}", flush=True)
 
+        small = Path(tmp) / "sample.parquet"
+        _write_parquet(rows[::100], small)
+        sizes = {path: len(rows), small: len(rows[::100])}
+
+        def split(name: str, run: Any) -> None:
+            """Time ``run(path)`` on both files; record the end-to-end rate, the cost of a row and the start-up."""
+            seconds = {}
+            for p in (small, path):
+                t, n = run(p)
+                assert n == sizes[p]
+                seconds[p] = t
+            per_row = (seconds[path] - seconds[small]) / (sizes[path] - sizes[small])
+            start = seconds[path] - sizes[path] * per_row
+            results[name] = sizes[path] / seconds[path]
+            results[name + "_row_rate"] = 1 / per_row
+            results[name + "_start_seconds"] = start
+            print(f"{name}: {results[name]:,.0f} rows/s end to end ({seconds[path]:.1f} s for {sizes[path]} rows, "
+                  f"{seconds[small]:.1f} s for {sizes[small]}): {1 / per_row:,.0f} rows/s per row cost, "
+                  f"start-up {start:.1f} s", flush=True)
+
         for workers in (1, 2):
-            seconds, n = _grade_many(path, workers)
-            assert n == len(rows)
-            results[f"grade_many_{workers}"] = n / seconds
-            print(f"grade_many, {workers} worker{'s' if workers > 1 else ''}: {n / seconds:,.0f} rows/s "
-                  f"({seconds:.1f} s)", flush=True)
-        results["row_seconds"] = 1 / results["grade_many_1"]
+            split(f"grade_many_{workers}", lambda p, w=workers: _grade_many(p, w))
+        results["row_seconds"] = 1 / results["grade_many_1_row_rate"]
 
         for actors in (1, 2):
-            with _cluster(ray):
-                seconds, n = _ray(ray, path, actors, batch_size)
-            assert n == len(rows)
-            rate = n / seconds
-            results[f"ray_{actors}"] = rate
-            print(f"Ray Data, {actors} actor{'s' if actors > 1 else ''}: {rate:,.0f} rows/s ({seconds:.1f} s); "
-                  f"grade_many is {results[f'grade_many_{actors}'] / rate:.2f}x that", flush=True)
+            def ray_run(p: Path, a: int = actors) -> Tuple[float, int]:
+                with _cluster(ray):
+                    return _ray(ray, p, a, batch_size)
+
+            split(f"ray_{actors}", ray_run)
+            print(f"  grade_many's row rate is {results[f'grade_many_{actors}_row_rate'] / results[f'ray_{actors}_row_rate']:.2f}x "
+                  f"Ray's with {actors} process{'es' if actors > 1 else ''}", flush=True)
+        results["ray_actor_rate"] = results["ray_2_row_rate"] / 2
 
         # Ray's cost per batch: the same small rows in batches of 16 and of 1024, on one actor (warm: the second
         # run of each).
@@ -145,9 +170,11 @@ def main() -> None:
         results["batch_seconds"] = per_batch
         print(f"Ray Data's cost per batch beyond its rows: {per_batch * 1e3:.2f} ms "
               f"({times[16]:.1f} s in batches of 16, {times[1024]:.1f} s in batches of 1024)", flush=True)
-    print(f"grading cost per row (one process, no Ray): {results['row_seconds'] * 1e6:.0f} us")
+    results["load_average_end"] = os.getloadavg()[0]
+    print(f"grading cost per row (one process, no Ray): {results['row_seconds'] * 1e6:.0f} us; one actor of two: "
+          f"{results['ray_actor_rate']:,.0f} rows/s")
     if args.json:
-        Path(args.json).write_text(json.dumps(results, indent=1) + "\n")
+        Path(args.json).write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
 
 
 if __name__ == "__main__":

@@ -411,12 +411,12 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _run_sampled(argv: List[str], args: argparse.Namespace) -> Optional[Dict[str, Any]]:
-    """:func:`_run_child` for mathgrade, sampling the resident memory of the child's whole process tree (it and
-    its workers) every 50 ms from here, so that in-process and pooled runs are compared like with like."""
+def _run_sampled(argv: List[str], args: argparse.Namespace, engine: str = "mathgrade") -> Optional[Dict[str, Any]]:
+    """:func:`_run_child`, sampling the resident memory of the child's whole process tree (it and its workers)
+    every 50 ms from here, so that in-process and pooled runs, and the two graders, are compared like with like."""
     import threading
 
-    cmd = [sys.executable, os.path.abspath(__file__), "--child", *argv]
+    cmd = [_python_for(engine, args), os.path.abspath(__file__), "--child", *argv]
     env = dict(os.environ)
     env["PYTHONPATH"] = os.path.join(HERE, "..", "src") + os.pathsep + env.get("PYTHONPATH", "")
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
@@ -486,7 +486,7 @@ def _runtime(args: argparse.Namespace) -> Dict[str, Any]:
         spec = ",.0f" if unit == "rows/s" else ",.2f"
         print(f"| {name} | {_fmt(x, spec)} {unit} | {_fmt(y, spec)} {unit}{mem} | "
               f"{_fmt(ratio, '.2f')}× | {goal} |", flush=True)
-        out[name] = {"mathgrade": a, "reference": b, "ratio": ratio}
+        out[name] = {"mathgrade": a, "reference": b, "ratio": ratio, "key": key, "unit": unit, "goal": goal}
 
     rounds = max(1, args.runtime_rounds)
 
@@ -675,20 +675,20 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     out["sets"] = {}
     header = ("| set | grader | rows | rows/s (1 proc) | rows/s ({w} workers) | p50 ms | p99 ms | max ms | "
-              "over limit | accuracy | peak RSS MB |").format(w=args.workers)
+              "over limit | accuracy | peak RSS MB (process tree) |").format(w=args.workers)
     print(header + "\n|" + "---|" * 11)
     for name in args.sets.split(","):
         path = _set_path(args.data, name)
         per: Dict[str, Any] = {}
         for e in engines:
-            single = _run_child(e, ["single", e, path, str(args.limit)], args)
+            single = _run_sampled(["single", e, path, str(args.limit)], args, e)  # memory: the process tree
             para = _run_child(e, ["parallel", e, path, str(args.limit), str(args.workers), "0"], args)
             per[e] = {"single": single, "parallel": para}
             s = single or {}
             print(f"| {name} | {e} | {s.get('rows', 'n/a')} | {_fmt(s.get('rows_per_s'))} | "
                   f"{_fmt((para or {}).get('rows_per_s'))} | {_fmt(s.get('p50_ms'), '.2f')} | "
                   f"{_fmt(s.get('p99_ms'), '.1f')} | {_fmt(s.get('max_ms'), '.0f')} | {s.get('over_limit', 'n/a')} | "
-                  f"{_fmt(s.get('accuracy'), '.4f')} | {_fmt(s.get('peak_rss_mb'))} |")
+                  f"{_fmt(s.get('accuracy'), '.4f')} | {_fmt(s.get('tree_peak_rss_mb'))} |")
         out["sets"][name] = per
     print()
     for name, per in out["sets"].items():

@@ -9,8 +9,11 @@ The convention (summarized in the README's "Contributing" section; follow it whe
 2. **Shell.** Fenced blocks tagged ``bash``, ``sh`` or ``shell``: every command line runs, in order, all commands of
    one file in one example directory, and each must exit 0. Lines continued with ``\\`` are joined; ``&&`` separates
    commands. A command is ``mathgrade ...`` (or ``python -m mathgrade ...``; run with this interpreter, pipes and
-   redirections allowed) or ``pip install ...``, which is not run: the test environment already has what the
-   README installs (the package with its ``test`` extra). Any other command makes the test fail: mark the block.
+   redirections allowed), ``python bench/SCRIPT.py ...`` (a script of ``bench/``, run from the example directory
+   where ``bench/``'s scripts and committed results are copied), or ``pip install ...``, which is not run: the test
+   environment already has what the README installs (the package with its ``test`` extra); the extras it names
+   must exist in pyproject.toml (checked in every block, marked or not). Any other command makes the test fail:
+   mark the block.
 3. **Console.** Fenced blocks tagged ``console``: lines starting with ``$ `` are commands as above; the lines after a
    command, up to the next ``$ ``, are its expected output (stdout and stderr together, checked like a doctest:
    ``...`` matches anything). A command must exit 0 unless its shown output ends with the line ``[exit code N]``.
@@ -253,7 +256,8 @@ def _kept_parts(line: str, where: str) -> List[str]:
             continue
         if words[0] in ("pip", "pip3") and words[1:2] == ["install"]:
             continue  # the test environment is already installed
-        if words[0] == "mathgrade" or words[:3] == ["python", "-m", "mathgrade"]:
+        if words[0] == "mathgrade" or words[:3] == ["python", "-m", "mathgrade"] or (
+                words[0] == "python" and len(words) > 1 and re.fullmatch(r"bench/\w+\.py", words[1])):
             kept.append(part.strip())
             continue
         raise ValueError(f"{where}: {part.strip()!r} is not a mathgrade command; run only mathgrade commands in "
@@ -281,6 +285,11 @@ def example_dir(base: Path) -> Path:
     """A fresh example directory (see point 4 of the module docstring) under ``base``."""
     base.mkdir(parents=True, exist_ok=True)
     shutil.copytree(ROOT / "data", base / "data")
+    (base / "bench").mkdir()
+    for script in (ROOT / "bench").glob("*.py"):
+        shutil.copy2(script, base / "bench" / script.name)
+    if (ROOT / "bench" / "results").is_dir():
+        shutil.copytree(ROOT / "bench" / "results", base / "bench" / "results")
     return base
 
 
@@ -388,6 +397,69 @@ _NOT_RUN = [(name, b) for name, doc in DOCS.items() for b in doc.blocks if b.not
 def test_blocks_marked_not_run(where: str, reason: str) -> None:
     """Each block marked ``not run`` is listed as a skipped test with its reason."""
     pytest.skip(f"{where}: not run: {reason}")
+
+
+@pytest.mark.slow
+def test_the_cluster_example_of_scale_md_with_local_stand_ins(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/scale.md's cluster example (marked not run: a cluster and a bucket) run as written, but for the bucket
+    (local Parquet files in the same layout) and the cluster (``--ray local``, 2 actors): its flags and its
+    input pattern are the ones a run on a cluster takes."""
+    missing = _missing(["ray", "pyarrow"])
+    if missing:
+        pytest.skip(f"needs {', '.join(missing)} (installed by .ci/steps/20-ray.sh)")
+    import json as json_
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    monkeypatch.setenv("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+    block = next(b for b in DOCS["docs/scale.md"].blocks if b.not_run and "s3://" in b.text)
+    (cmd,) = shell_commands(block)
+    cwd = example_dir(tmp_path / "examples")
+    rows = [json_.loads(line) for line in (cwd / "data" / "sample.jsonl").read_text(encoding="utf-8").splitlines()]
+    (cwd / "bucket" / "rollouts").mkdir(parents=True)
+    for part in range(2):
+        pq.write_table(pa.Table.from_pylist(rows[part::2]), cwd / "bucket" / "rollouts" / f"part-{part}.parquet")
+    local = (cmd.line.replace("s3://bucket/", "bucket/").replace("--ray auto", "--ray local")
+             .replace("--workers 64", "--workers 2"))
+    assert local != cmd.line and "s3://" not in local
+    run_command(Command(cmd.where, local, cmd.want, cmd.exit_code), cwd)
+    graded = pq.read_table(cwd / "bucket" / "graded").to_pylist()
+    assert len(graded) == len(rows) and {"correct", "status", "rule"} <= set(graded[0])
+
+
+_EXTRA = re.compile(r"^(?:\.|mathgrade)\[([\w,\s-]+)\]")
+
+
+def _extras_installed(doc: Document) -> List[Tuple[str, str]]:
+    """(where, extra) for each extra of mathgrade that a ``pip install`` line of any shell block names."""
+    out = []
+    for b in doc.blocks:
+        if b.lang not in _SHELL | _CONSOLE:
+            continue
+        for _, line in _joined_lines(b.text):
+            line = line[2:] if b.lang in _CONSOLE and line.startswith("$ ") else line
+            for part in line.split("&&"):
+                try:
+                    words = shlex.split(part, comments=True)
+                except ValueError:
+                    continue
+                if words[:2] in (["pip", "install"], ["pip3", "install"]) or words[1:4] == ["-m", "pip", "install"]:
+                    for word in words:
+                        m = _EXTRA.match(word)
+                        out += [(b.where, e.strip()) for e in m.group(1).split(",")] if m else []
+    return out
+
+
+def test_pip_install_lines_name_extras_that_exist() -> None:
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    section = text.split("[project.optional-dependencies]", 1)[1].split("\n[", 1)[0]  # (tomllib: Python 3.11+)
+    extras = set(re.findall(r"(?m)^([\w-]+)\s*=", section))
+    assert {"test", "ray", "serve"} <= extras
+    named = [pair for doc in DOCS.values() for pair in _extras_installed(doc)]
+    assert len(named) >= 5
+    assert [(where, e) for where, e in named if e not in extras] == []
 
 
 # --- the checker can fail ------------------------------------------------------------------------------------------

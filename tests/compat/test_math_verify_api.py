@@ -21,7 +21,6 @@ from mathgrade.compat.math_verify import (
     LatexNormalizationConfig,
     ParsedAnswer,
     StringExtractionConfig,
-    TimeoutException,
     math_metric,
     parse,
     verify,
@@ -184,18 +183,6 @@ def test_string_extraction_no_fallback() -> None:
     assert parse("The answer is A.", [StringExtractionConfig()], fallback_mode="no_fallback") == ["a"]
 
 
-def test_parse_timeout_returns_empty_or_raises(monkeypatch) -> None:
-    """Math-Verify's test_timeout.test_timeout_latex/expr: a parse that runs out of time gives []."""
-
-    def too_slow(text):
-        raise TimeoutException("time limit reached")
-
-    monkeypatch.setattr(mv, "read", too_slow)
-    assert parse("$1+1$", parsing_timeout=1, extraction_mode="first_match", fallback_mode="no_fallback") == []
-    with pytest.raises(TimeoutException):
-        parse("$1+1$", parsing_timeout=1, raise_on_error=True)
-
-
 # --- verify ----------------------------------------------------------------------------------------------------------
 
 
@@ -230,7 +217,8 @@ def test_verify_strings() -> None:
 
 
 def test_verify_sympy_objects() -> None:
-    sympy = pytest.importorskip("sympy")
+    import sympy  # a dependency of mathgrade: never skipped
+
     assert verify(sympy.Rational(1, 3), parse("$\\frac{2}{6}$"))
     assert not verify(sympy.Rational(1, 3), parse("$\\frac{2}{5}$"))
     assert verify(sympy.Integer(1), sympy.Integer(1))
@@ -253,19 +241,6 @@ def test_verify_raise_on_error(monkeypatch) -> None:
     assert not verify(gold, gold, raise_on_error=False)
     with pytest.raises(ValueError, match="boom"):
         verify(gold, gold, raise_on_error=True)
-
-
-def test_verify_timeout(monkeypatch) -> None:
-    """Math-Verify's test_timeout_verify: a comparison that runs out of time is not a match."""
-
-    def too_slow(*args, **kwargs):
-        raise TimeoutException("time limit reached")
-
-    gold = [parse("1+1")[0]]
-    monkeypatch.setattr(mv, "compare", too_slow)
-    assert not verify(gold, gold, timeout_seconds=1)
-    with pytest.raises(TimeoutException):
-        verify(gold, gold, timeout_seconds=1, raise_on_error=True)
 
 
 def test_verify_and_parse_work_in_threads_with_timeouts_on() -> None:

@@ -1,0 +1,56 @@
+"""Behaviour tests written for mutants of the comparison stage that the other tests let live (docs/testing.md).
+
+Each test names the change it kills: a test here fails when that change is made to ``src/mathgrade/compare/``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+import mathgrade
+from mathgrade.compare._numbers import rounds_to
+
+
+# -- rounding: a tie counts either way (compare._numbers.rounds_to) ----------------------------------------------------
+@pytest.mark.parametrize("answer", ["0.113", "0.112"])
+def test_a_tie_rounds_either_way(answer: str) -> None:
+    # 9/80 = 0.1125 exactly: half-up gives 0.113, half-even 0.112 (killed: `<=` made `<` in rounds_to)
+    v = mathgrade.grade(f"${answer}$", "\\frac{9}{80}")
+    assert v.correct and v.rule == "number.rounded", v.explain()
+
+
+@pytest.mark.parametrize("answer", ["0.114", "0.111", "0.11"])
+def test_a_tie_does_not_stretch_to_the_next_digit(answer: str) -> None:
+    v = mathgrade.grade(f"${answer}$", "\\frac{9}{80}")
+    assert not v.correct, v.explain()
+
+
+def test_rounds_to_at_the_tie_and_just_past_it() -> None:
+    assert rounds_to(Fraction(9, 80), Fraction(113, 1000), 3)
+    assert rounds_to(Fraction(9, 80), Fraction(112, 1000), 3)
+    assert not rounds_to(Fraction(9, 80) + Fraction(1, 10**9), Fraction(112, 1000), 3)
+    assert not rounds_to(Fraction(9, 80) - Fraction(1, 10**9), Fraction(113, 1000), 3)
+    assert rounds_to(Fraction(150), Fraction(200), -2) and rounds_to(Fraction(150), Fraction(100), -2)
+    assert not rounds_to(Fraction(151), Fraction(100), -2)
+
+
+# -- the numeric noise floor (compare._numeric.GUARD_DIGITS) -----------------------------------------------------------
+def _sqrt2_convergent(digits: int) -> Fraction:
+    """A convergent p/q of √2 with q of ``digits`` digits: |p/q - √2| is about 1/(2.8 q²)."""
+    p, q = 1, 1
+    while q < 10 ** (digits - 1):
+        p, q = p + 2 * q, p + q
+    return Fraction(p, q)
+
+
+@pytest.mark.parametrize("answer", ["\\sqrt{2}", "2^{1/2}", "\\sqrt{8}/2"])
+def test_a_fraction_within_1e_60_of_an_irrational_is_not_it(answer: str) -> None:
+    # killed: GUARD_DIGITS raised to 45 (the noise floor at the confirming precision rises above 1e-60: the two
+    # "agree"). The fraction is exact, the root irrational: no precision makes them equal.
+    near = _sqrt2_convergent(31)
+    assert abs(float(near) - 2 ** 0.5) < 1e-15
+    v = mathgrade.grade(f"$\\boxed{{{answer}}}$", f"\\frac{{{near.numerator}}}{{{near.denominator}}}")
+    assert not v.correct, v.explain()
+    assert mathgrade.grade(f"$\\boxed{{{answer}}}$", "\\sqrt{2}").correct

@@ -1,0 +1,43 @@
+"""Behaviour tests written for mutants of the extraction stage that the other tests let live (docs/testing.md).
+
+Each test names the change it kills: a test here fails when that change is made to ``src/mathgrade/_extract/``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import mathgrade
+from mathgrade._extract import extract
+
+
+# -- "rather than" / "instead of" make the box after them a supposition (_commit.SUPPOSED_BEFORE) ----------------------
+@pytest.mark.parametrize("output", [
+    "The answer is $\\boxed{8}$ rather than $\\boxed{6}$.",
+    "So $\\boxed{8}$ rather than $\\boxed{6}$.",
+    "We get $\\boxed{8}$, instead of $\\boxed{6}$.",
+])
+@pytest.mark.parametrize("policy", ["eval", "reward"])
+def test_the_box_after_rather_than_or_instead_of_is_not_the_answer(output: str, policy: str) -> None:
+    # the answer is the first box; the second is the value it is preferred to (killed: the two phrases removed
+    # from SUPPOSED_BEFORE make the last box, 6, the answer)
+    right = mathgrade.grade(output, "8", policy=policy)
+    assert right.correct, right.explain()
+    assert right.answer is not None and right.answer.text == "8"
+    wrong = mathgrade.grade(output, "6", policy=policy)
+    assert not wrong.correct, wrong.explain()
+
+
+# -- bold ranks below every marked rule of the first phase, above every fallback (_table.RULES) ------------------------
+def test_bold_ranks_after_the_answer_phrase_and_before_a_formula() -> None:
+    # killed: bold given a priority among the first-phase rules (34 -> 21): the full list then repeats the answer
+    # phrase and loses the bold candidate
+    found = [(c.rule, c.text) for c in extract("Answer: 5\n\nSo **7** remains, with $3$.")]
+    assert found == [("answer_phrase", "5"), ("bold", "7"), ("math_env", "3")]
+
+
+def test_bold_answers_when_the_marked_answer_cannot_be_read() -> None:
+    # the phrase's answer is unreadable: the grader falls back to the bold one (the same mutant makes it unparsable)
+    v = mathgrade.grade("The answer is $\\frac{$.\n\nSo **7** remains.", "7")
+    assert v.correct and v.answer is not None and v.answer.rule == "bold", v.explain()
+    assert not mathgrade.grade("The answer is $\\frac{$.\n\nSo **7** remains.", "5").correct
