@@ -252,14 +252,6 @@ class RowReader:
         if self.keep_bad_rows:
             yield bad
 
-    def _open_binary(self) -> IO[bytes]:
-        if self.path == "-":
-            return self._stdin or sys.stdin.buffer
-        try:
-            return open(self.path, "rb")
-        except OSError as exc:
-            raise FileSystemError("read", self.path, exc) from None
-
     def open_binary(self) -> IO[bytes]:
         """The input, opened for reading (stdin for ``-``); close it unless it is stdin."""
         if self.path == "-":

@@ -122,30 +122,27 @@ class RunDir:
     def file(self, name: str) -> str:
         return os.path.join(self.path, name)
 
-    def read_config(self) -> Optional[Dict[str, Any]]:
-        """The ``config.json`` of an earlier run here, or None."""
-        path = self.file(CONFIG)
+    def _read_json(self, name: str) -> Any:
+        """The JSON in this run's file ``name``, or None when there is no such file."""
+        path = self.file(name)
         if not os.path.exists(path):
             return None
         try:
             with open(path, encoding="utf-8") as f:
-                config = json.load(f)
+                return json.load(f)
         except (OSError, ValueError) as exc:
             raise OutputError(f"cannot read {path}: {exc}") from None
-        if not isinstance(config, dict):
-            raise OutputError(f"{path} is not a JSON object")
+
+    def read_config(self) -> Optional[Dict[str, Any]]:
+        """The ``config.json`` of an earlier run here, or None."""
+        config = self._read_json(CONFIG)
+        if config is not None and not isinstance(config, dict):
+            raise OutputError(f"{self.file(CONFIG)} is not a JSON object")
         return config
 
     def read_results(self) -> Optional[Dict[str, Any]]:
         """The ``results.json`` of a finished run here, or None."""
-        path = self.file(RESULTS)
-        if not os.path.exists(path):
-            return None
-        try:
-            with open(path, encoding="utf-8") as f:
-                results = json.load(f)
-        except (OSError, ValueError) as exc:
-            raise OutputError(f"cannot read {path}: {exc}") from None
+        results = self._read_json(RESULTS)
         return results if isinstance(results, dict) else None
 
     def begin(self, config: Dict[str, Any], reuse: bool = True) -> Optional[Dict[str, Any]]:
