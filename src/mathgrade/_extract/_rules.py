@@ -194,13 +194,34 @@ _GAP_OR = re.compile(
 Box = Tuple[int, int, int, int]
 
 
-def _find_boxes(scan: Scan) -> List[Box]:
-    """Outermost boxes: (start, end, content_start, content_end); unclosed and empty boxes are skipped, and so are
-    boxes the text does not commit to (:func:`._commit.box_refusal`), which are recorded in ``scan.refused``."""
+_MAX_BOXES = 32
+"""Boxes examined from the end of an output, at first: the final answer is among the last ones (the labeled sets
+hold at most 8 boxes an output). More are examined only while the answer is not decided within them: when every
+one of them is refused, when the boxes joined into one answer reach back to the first of them, or when a box
+further back may withdraw the same answer (``\\boxed{6} is wrong``: a word of a withdrawal is in the output). What
+lies inside a refused box further back may be taken by a fallback (the last number or formula, which lie after the
+last boxes anyway). 1,000 boxes cost what 32 do."""
+
+
+_Refusals = Dict[int, Optional[Tuple[Tuple[str, str], str]]]
+
+
+def _find_boxes(scan: Scan, limit: int = 0, memo: Optional[_Refusals] = None) -> Tuple[List[Box], bool]:
+    """Outermost boxes among the last ``limit`` (0: all): (start, end, content_start, content_end); unclosed and
+    empty boxes are skipped, and so are boxes the text does not commit to (:func:`._commit.box_refusal`), which are
+    recorded in ``scan.refused``. Also whether boxes before them were left out (then a box nested in one of those is
+    taken as outermost: the examined boxes are read as if the output started at the first of them). ``memo`` keeps
+    the refusals of boxes already examined, by their start."""
     text = scan.text
+    memo = {} if memo is None else memo
+    matches = list(_BOX.finditer(text))
+    cut = 0 < limit < len(matches)
+    if cut:
+        matches = matches[-limit:]
     boxes: List[Box] = []
+    refused: List[Refused] = []
     covered = -1
-    for m in _BOX.finditer(text):
+    for m in matches:
         if m.start() < covered or scan.in_code_block(m.start()):
             continue
         pos = m.end()
@@ -225,7 +246,11 @@ def _find_boxes(scan: Scan) -> List[Box]:
             e -= 1
         if s < e:
             covered = end
-            refusal = box_refusal(text, m.start(), end, s, e)
+            at = m.start()
+            if at in memo:
+                refusal = memo[at]
+            else:
+                refusal = memo[at] = box_refusal(text, at, end, s, e)
             if refusal is None:
                 boxes.append((m.start(), end, s, e))
                 continue
@@ -234,12 +259,27 @@ def _find_boxes(scan: Scan) -> List[Box]:
             span = (env[0], env[1]) if env is not None else (m.start(), end)
             if other:  # a hedge naming another value: the fallbacks may not take that value either
                 span = (span[0], max(span[1], text.find(other, end) + len(other)))
-            scan.refused.append(Refused(span[0], span[1], s, e, rule, why, other))
-    withdrawn = [r for r in scan.refused if r.rule == "answer.withdrawn"]
+            refused.append(Refused(span[0], span[1], s, e, rule, why, other))
+    scan.refused = refused
+    withdrawn = [r for r in refused if r.rule == "answer.withdrawn"]
     if withdrawn:  # the same answer boxed elsewhere is withdrawn too ("$\\boxed{6}$ ... but 6 is wrong")
         gone = {"".join(text[r.content_start:r.content_end].split()) for r in withdrawn}
         boxes = [b for b in boxes if "".join(text[b[2]:b[3]].split()) not in gone]
-    return boxes
+    return boxes, cut
+
+
+_WITHDRAWING = re.compile(
+    r"not|n't|never|cannot|rul|discard|elimin|reject|exclud|wrong|incorrect|false|fals|invalid|impossib|no |pas|nicht"
+    r"|kein|non|faux")
+"""Lower-case stems one of which any withdrawal in ASCII text holds, before the box (``_commit.NEGATED_BEFORE``,
+tested only when one of ``_commit``'s stems is there) or after it (``_commit.WITHDRAWN_AFTER``)."""
+
+
+def _may_withdraw(scan: Scan) -> bool:
+    """Whether a box of this output may be withdrawn (``\\boxed{6} is wrong``): always outside ASCII (matching
+    ignoring case is more than lower-casing there), else when a stem of a withdrawal is in it."""
+    lowered = scan.lowered
+    return not lowered.isascii() or _WITHDRAWING.search(lowered) is not None
 
 
 def _refused_found(text: str, refused: Refused, family: str) -> Found:
@@ -342,20 +382,33 @@ def _unit_words(words: str) -> bool:
 def boxed(scan: Scan, choices: bool) -> List[Found]:
     """The last box; boxes joined by ``and``/commas are one multi-part answer; boxes joined by ``or`` are ambiguous;
     repeated identical boxes count once."""
-    boxes = _find_boxes(scan)
     text = scan.text
-    if not boxes:
-        return [_refused_found(text, scan.refused[-1], "boxed")] if scan.refused else []
-    chain = [boxes[-1]]
-    hedged = anded = False
-    for prev in reversed(boxes[:-1]):
-        gap = text[prev[1]: chain[0][0]]
-        kind = _gap_kind(gap)
-        if kind is None:
-            break
-        hedged = hedged or kind == "or"
-        anded = anded or _AND.search(gap) is not None
-        chain.insert(0, prev)
+    limit = _MAX_BOXES
+    memo: _Refusals = {}
+    while True:  # the last boxes first; more only while the answer is not decided within them
+        boxes, cut = _find_boxes(scan, limit, memo)
+        if not boxes:
+            if cut:
+                limit *= 4
+                continue
+            return [_refused_found(text, scan.refused[-1], "boxed")] if scan.refused else []
+        chain = [boxes[-1]]
+        hedged = anded = False
+        for prev in reversed(boxes[:-1]):
+            gap = text[prev[1]: chain[0][0]]
+            kind = _gap_kind(gap)
+            if kind is None:
+                break
+            hedged = hedged or kind == "or"
+            anded = anded or _AND.search(gap) is not None
+            chain.insert(0, prev)
+        if cut and chain[0] is boxes[0]:
+            limit *= 4  # (the joined boxes may reach further back)
+            continue
+        if cut and _may_withdraw(scan):
+            limit = 0  # (a box further back may withdraw the same answer: "\\boxed{6} is wrong")
+            continue
+        break
     contents = _dedupe([text[b[2]: b[3]] for b in chain])
     last = chain[-1]
     if len(contents) == 1:
