@@ -307,6 +307,8 @@ def _merged_alternatives(content: str) -> Tuple[str, ...]:
     """The alternatives merged into one box: ``\\text{(B)} \\text{ or } \\text{(A)}`` (letters) or
     ``1,2,3 \\text{ or } 1,2`` (lists); empty when the box is one answer (``x = 2 \\text{ or } x = 3`` is the set of
     solutions)."""
+    if "or" not in content:
+        return ()  # (every separator holds it: most boxes need no walk over their content)
     parts = [clean_answer(p) for p in _split_top_level(content, _OR_IN_BOX)]
     if len(parts) < 2 or not all(parts):
         return ()
@@ -553,9 +555,17 @@ _ONLY_WORDS = re.compile(r"[^\d\\$={}^_+*/<>()\[\]]*")
 _LEAD_IN_COLON = re.compile(r"[ \t]*[:：][ \t]*\n?[ \t]*\n?[ \t]*")
 
 
+_PLAIN_NUMBER_ENDING = re.compile(r"[ \t\r\n:：=*–—]*(-?[0-9]{1,100}(?:\.[0-9]{1,100})?)(?:\.(?=\s|\Z)|[ \t]*(?:\n|\Z))")
+"""A plain number that ends its line or sentence ("A: 26", "is 18."): the region :meth:`Scan.region_after` would
+find, cleaned, with no walk over it (most answers after a marker)."""
+
+
 def _region_text(scan: Scan, pos: int) -> Tuple[str, int, int]:
     """The cleaned answer after ``pos`` and its span. A formula followed only by words (``$12$ apples``,
     ``$x=3$ です``) gives the formula."""
+    plain = _PLAIN_NUMBER_ENDING.match(scan.text, pos)
+    if plain is not None:
+        return plain.group(1), plain.start(1), plain.end(1)
     s, e = scan.region_after(pos)
     env = scan.env_at(s)
     if env is not None and env[1] < e and _ONLY_WORDS.fullmatch(scan.text, env[1], e):
