@@ -196,7 +196,7 @@ Box = Tuple[int, int, int, int]
 
 _MAX_BOXES = 32
 """Boxes examined from the end of an output, at first: the final answer is among the last ones (the labeled sets
-hold at most 8 boxes an output). More are examined only while the answer is not decided within them: when every
+hold at most 8 boxes an output). All of them are examined when the answer is not decided within those: when every
 one of them is refused, when the boxes joined into one answer reach back to the first of them, or when a box
 further back may withdraw the same answer (``\\boxed{6} is wrong``: a word of a withdrawal is in the output). What
 lies inside a refused box further back may be taken by a fallback (the last number or formula, which lie after the
@@ -391,7 +391,7 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
         boxes, cut = _find_boxes(scan, limit, memo)
         if not boxes:
             if cut:
-                limit *= 4
+                limit = 0
                 continue
             return [_refused_found(text, scan.refused[-1], "boxed")] if scan.refused else []
         chain = [boxes[-1]]
@@ -405,7 +405,7 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
             anded = anded or _AND.search(gap) is not None
             chain.insert(0, prev)
         if cut and chain[0] is boxes[0]:
-            limit *= 4  # (the joined boxes may reach further back)
+            limit = 0  # (the joined boxes may reach further back)
             continue
         if cut and _may_withdraw(scan):
             limit = 0  # (a box further back may withdraw the same answer: "\\boxed{6} is wrong")
