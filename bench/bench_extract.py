@@ -138,7 +138,7 @@ def _child_short(base: Optional[str], passes: int) -> Dict[str, Any]:
 def _child_boxes(base: Optional[str]) -> Dict[str, Any]:
     graders = {name: fn for name, fn in _graders(base).items() if name != "minimal"}
     try:
-        from math_verify import parse, verify  # type: ignore[import-not-found]
+        from math_verify import parse, verify  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
         def mv(output: str, gold: str) -> bool:
             return bool(verify(parse("$" + gold + "$"), parse(output)))
