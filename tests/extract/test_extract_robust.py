@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from typing import List
+from typing import List, Tuple
 
 import pytest
 from hypothesis import given, settings
@@ -80,6 +80,32 @@ def test_a_box_withdrawn_far_back_still_withdraws_the_same_answer_at_the_end() -
     assert extract(text)[0].text != "6"
     # without the withdrawal, the last box answers
     assert mathgrade.grade(text.replace(" is wrong", ""), "6").correct
+
+
+def _withdrawn_boxes() -> List[Tuple[str, str]]:
+    """(output, boxed answer) of the adversarial suite's attacks whose box is withdrawn (every language)."""
+    from adversarial.measure import cases
+
+    out = []
+    for case in cases():
+        if case["kind"] != "attack" or "\\boxed" not in case["output"]:
+            continue
+        found = extract(case["output"])
+        if found and found[0].refused == "answer.withdrawn" and found[0].rule == "boxed":
+            out.append((case["output"], found[0].text))
+    return out
+
+
+def test_every_withdrawal_of_the_adversarial_suite_reaches_past_the_boxes_examined_first() -> None:
+    # only the last 32 boxes are examined unless a word of a withdrawal is in the output: for each withdrawn box of
+    # the suite, 40 other boxes and then the same answer boxed again: the answer stays withdrawn at the end
+    withdrawn = _withdrawn_boxes()
+    assert len(withdrawn) >= 10
+    for output, answer in withdrawn:
+        filler = "12345" if answer != "12345" else "54321"
+        text = output + "\n" + f"Try $\\boxed{{{filler}}}$. " * 40 + f"So \\boxed{{{answer}}}"
+        found = extract(text)
+        assert found and found[0].text != answer, (output, answer, found[:1])
 
 
 def test_a_committed_box_before_many_refused_ones_is_still_found() -> None:

@@ -12,7 +12,7 @@ import re
 from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
-from ._commit import box_refusal, phrase_refusal
+from ._commit import _NEGATED_STEMS, box_refusal, phrase_refusal
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Refused, Scan, clean_answer, strip_delimiters
 
@@ -268,11 +268,13 @@ def _find_boxes(scan: Scan, limit: int = 0, memo: Optional[_Refusals] = None) ->
     return boxes, cut
 
 
-_WITHDRAWING = re.compile(
-    r"not|n't|never|cannot|rul|discard|elimin|reject|exclud|wrong|incorrect|false|fals|invalid|impossib|no |pas|nicht"
-    r"|kein|non|faux")
-"""Lower-case stems one of which any withdrawal in ASCII text holds, before the box (``_commit.NEGATED_BEFORE``,
-tested only when one of ``_commit``'s stems is there) or after it (``_commit.WITHDRAWN_AFTER``)."""
+_WITHDRAWN_AFTER_STEMS = ("not", "wrong", "incorrect", "fals", "invalid", "impossib", "rul", "exclud", "discard",
+                          "elimin", "reject", "faux")
+"""Lower-case stems one of which every ASCII match of ``_commit.WITHDRAWN_AFTER`` holds (a test adds 40 boxes after
+each withdrawal of the adversarial cases and checks that the answer stays withdrawn)."""
+_WITHDRAWING = re.compile("|".join(map(re.escape, _NEGATED_STEMS + _WITHDRAWN_AFTER_STEMS)))
+"""A withdrawal in ASCII text holds one of these: before the box, ``_commit``'s own stems (its negation is tested only
+when one is there), after it, :data:`_WITHDRAWN_AFTER_STEMS`."""
 
 
 def _may_withdraw(scan: Scan) -> bool:
