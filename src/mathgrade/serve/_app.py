@@ -4,7 +4,7 @@ Each request is read with a size limit and a time limit, parsed, checked field b
 (:mod:`._grading`) and answered in JSON; every failure is a JSON ``{"error": "..."}`` whose message says what was
 wrong and where (4xx for anything a request can contain: a malformed body is never a 500). The work around the
 grading (parsing, checking, planning, building the answer) runs on a thread, so the event loop only moves bytes and
-answers ``/health`` at once whatever the size of a request; only for a small request (at most 16 KiB, tens of
+answers ``/health`` at once whatever the size of a request; only for a small request (at most 4 KiB, tens of
 microseconds of such work) is it done on the loop, where a thread's round trip would cost more. While a request is
 read or graded the server watches its connection: a client that goes away is a cancelled request (499 in the
 metrics), and its remaining rows are not graded (a request of one short row graded at once has nothing to watch).
@@ -219,7 +219,7 @@ def _authorized(request: Request, token: bytes) -> bool:
     return scheme.lower() == "bearer" and hmac.compare_digest(given.strip().encode(), token)
 
 
-_SMALL_BODY = 16_384
+_SMALL_BODY = 4_096
 """Bytes of the largest request body whose work around the grading (parsing, checking, building the answer: tens of
 microseconds) is done on the event loop itself: a thread's round trip costs more than that work. Larger bodies are
 handled on a thread, so that the loop never waits on a large request."""
