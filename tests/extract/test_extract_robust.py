@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from typing import List
+from typing import List, Tuple
 
 import pytest
 from hypothesis import given, settings
@@ -62,6 +62,65 @@ def test_a_thousand_identical_boxes_are_one_answer() -> None:
 def test_a_thousand_different_boxes_are_one_long_list_not_the_last() -> None:
     found = extract(" ".join(f"\\boxed{{{i}}}" for i in range(1000)))
     assert found[0].rule == "boxed.multiple" and found[0].text.startswith("0, 1, 2")
+
+
+def test_a_thousand_separate_boxes_give_the_last() -> None:
+    # only the last boxes are examined (bench/bench_extract.py prints the time); the answer is the same as examining all
+    text = "".join(f"Step {i}: we get $\\boxed{{{i}}}$.\n" for i in range(1000))
+    found = extract(text)
+    assert (found[0].text, found[0].rule) == ("999", "boxed")
+    assert text[found[0].start:found[0].end] == "999"
+    assert mathgrade.grade(text, "999").correct and not mathgrade.grade(text, "998").correct
+
+
+def test_a_box_withdrawn_far_back_still_withdraws_the_same_answer_at_the_end() -> None:
+    # "\\boxed{6} is wrong", then 40 other boxes, then \\boxed{6}: the 6 at the end is the withdrawn answer again
+    text = "\\boxed{6} is wrong. " + "Try $\\boxed{1}$. " * 40 + "So \\boxed{6}"
+    assert not mathgrade.grade(text, "6").correct
+    assert extract(text)[0].text != "6"
+    # without the withdrawal, the last box answers
+    assert mathgrade.grade(text.replace(" is wrong", ""), "6").correct
+
+
+def _withdrawn_boxes() -> List[Tuple[str, str]]:
+    """(output, boxed answer) of the adversarial suite's attacks whose box is withdrawn (every language)."""
+    from adversarial.measure import cases
+
+    out = []
+    for case in cases():
+        if case["kind"] != "attack" or "\\boxed" not in case["output"]:
+            continue
+        found = extract(case["output"])
+        if found and found[0].refused == "answer.withdrawn" and found[0].rule == "boxed":
+            out.append((case["output"], found[0].text))
+    return out
+
+
+def test_every_withdrawal_of_the_adversarial_suite_reaches_past_the_boxes_examined_first() -> None:
+    # only the last 32 boxes are examined unless a word of a withdrawal is in the output: for each withdrawn box of
+    # the suite, 40 other boxes and then the same answer boxed again: the answer stays withdrawn at the end
+    withdrawn = _withdrawn_boxes()
+    assert len(withdrawn) >= 10
+    for output, answer in withdrawn:
+        filler = "12345" if answer != "12345" else "54321"
+        text = output + "\n" + f"Try $\\boxed{{{filler}}}$. " * 40 + f"So \\boxed{{{answer}}}"
+        found = extract(text)
+        assert found and found[0].text != answer, (output, answer, found[:1])
+
+
+def test_a_committed_box_before_many_refused_ones_is_still_found() -> None:
+    # the last 32 boxes are all asked, not stated: the boxes further back are examined until a committed one
+    text = "So \\boxed{3}. " + "Maybe \\boxed{4}? " * 100
+    found = extract(text)
+    assert (found[0].text, found[0].rule, found[0].refused) == ("3", "boxed", "")
+    assert mathgrade.grade(text, "3").correct and not mathgrade.grade(text, "4").correct
+
+
+def test_joined_boxes_reaching_past_the_examined_ones_are_one_list() -> None:
+    text = "".join(f"\\boxed{{{i}}} " for i in range(100))
+    found = extract(text)
+    assert found[0].rule == "boxed.multiple"
+    assert found[0].text == ", ".join(str(i) for i in range(100))
 
 
 @pytest.mark.parametrize(

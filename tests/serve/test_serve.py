@@ -24,6 +24,7 @@ import pytest
 httpx = pytest.importorskip("httpx", reason="the server tests need httpx: pip install '.[test]'")
 pytest.importorskip("uvicorn", reason="the server tests need the serve extra: pip install '.[serve]'")
 
+import mathgrade  # noqa: E402
 from mathgrade.rewards import reward_func  # noqa: E402
 
 TOKEN = "test-token-1234"
@@ -338,6 +339,22 @@ def test_metrics_count_requests_rows_and_statuses(server: Server) -> None:
     assert server.metric("mathgrade_rows_total") == before_rows + 3
     assert server.metric('mathgrade_verdicts_total{status="incorrect"}') == before_incorrect + 3
     assert 'mathgrade_requests_total{code="401",endpoint="grade"}' in text
+
+
+def test_small_requests_answered_on_the_loop_are_counted_once(server: Server) -> None:
+    # a small request's parsing and answer are done on the event loop, and a one-row request of a short row is graded
+    # there at once: each verdict and row is counted once, as any other request's, and the verdicts are grade()'s
+    rows = [("\\boxed{1}", "1"), ("\\boxed{1}", "2"), ("$\\boxed{(x+1)^2}$", "x^2+2x+1"), ("so 7", "\\frac{14}{2}")]
+    statuses = {s: server.metric(f'mathgrade_verdicts_total{{status="{s}"}}') for s in ("correct", "incorrect")}
+    graded = server.metric("mathgrade_rows_graded_total")
+    with server.client() as c:
+        for output, gold in rows:
+            r = c.post("/grade", json={"rows": [{"output": output, "gold": gold}]})
+            assert r.status_code == 200, r.text
+            assert r.json()["verdicts"][0]["correct"] == mathgrade.grade(output, gold).correct
+    assert server.metric("mathgrade_rows_graded_total") == graded + len(rows)
+    assert server.metric('mathgrade_verdicts_total{status="correct"}') == statuses["correct"] + 3
+    assert server.metric('mathgrade_verdicts_total{status="incorrect"}') == statuses["incorrect"] + 1
 
 
 # --- start-up checks ---------------------------------------------------------------------------------------------

@@ -62,7 +62,10 @@ WINDOW = 100_000
 huge output (1 MB of anything is extracted in well under a second). Longer outputs are cut at a line start."""
 
 
-@dataclass(frozen=True)
+_set = object.__setattr__
+
+
+@dataclass(frozen=True, init=False)
 class Candidate:
     """A possible final answer: ``output[start:end] == text`` (after trimming), found by ``rule``.
 
@@ -90,6 +93,14 @@ class Candidate:
     answers nothing; it is reported only when no committed answer ranks above it."""
     why: str = ""
     """Why it is refused, for a person (empty when it is not)."""
+
+    def __init__(self, text: str, start: int, end: int, rule: str, priority: int, alternatives: Tuple[str, ...] = (),
+                 choice: bool = False, content: str = "", refused: str = "", why: str = "") -> None:
+        # One write of all the fields (a frozen dataclass's own __init__ makes one call per field: a few candidates
+        # are made per row).
+        _set(self, "__dict__", {"text": text, "start": start, "end": end, "rule": rule, "priority": priority,
+                                "alternatives": alternatives, "choice": choice, "content": content,
+                                "refused": refused, "why": why})
 
 
 def extract(output: str, *, policy: str = "eval", choices: bool = False) -> List[Candidate]:

@@ -12,7 +12,7 @@ import re
 from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
-from ._commit import box_refusal, phrase_refusal
+from ._commit import _NEGATED_STEMS, box_refusal, phrase_refusal
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Refused, Scan, clean_answer, strip_delimiters
 
@@ -194,13 +194,34 @@ _GAP_OR = re.compile(
 Box = Tuple[int, int, int, int]
 
 
-def _find_boxes(scan: Scan) -> List[Box]:
-    """Outermost boxes: (start, end, content_start, content_end); unclosed and empty boxes are skipped, and so are
-    boxes the text does not commit to (:func:`._commit.box_refusal`), which are recorded in ``scan.refused``."""
+_MAX_BOXES = 32
+"""Boxes examined from the end of an output, at first: the final answer is among the last ones (the labeled sets
+hold at most 8 boxes an output). All of them are examined when the answer is not decided within those: when every
+one of them is refused, when the boxes joined into one answer reach back to the first of them, or when a box
+further back may withdraw the same answer (``\\boxed{6} is wrong``: a word of a withdrawal is in the output). What
+lies inside a refused box further back may be taken by a fallback (the last number or formula, which lie after the
+last boxes anyway). 1,000 boxes cost what 32 do."""
+
+
+_Refusals = Dict[int, Optional[Tuple[Tuple[str, str], str]]]
+
+
+def _find_boxes(scan: Scan, limit: int = 0, memo: Optional[_Refusals] = None) -> Tuple[List[Box], bool]:
+    """Outermost boxes among the last ``limit`` (0: all): (start, end, content_start, content_end); unclosed and
+    empty boxes are skipped, and so are boxes the text does not commit to (:func:`._commit.box_refusal`), which are
+    recorded in ``scan.refused``. Also whether boxes before them were left out (then a box nested in one of those is
+    taken as outermost: the examined boxes are read as if the output started at the first of them). ``memo`` keeps
+    the refusals of boxes already examined, by their start."""
     text = scan.text
+    memo = {} if memo is None else memo
+    matches = list(_BOX.finditer(text))
+    cut = 0 < limit < len(matches)
+    if cut:
+        matches = matches[-limit:]
     boxes: List[Box] = []
+    refused: List[Refused] = []
     covered = -1
-    for m in _BOX.finditer(text):
+    for m in matches:
         if m.start() < covered or scan.in_code_block(m.start()):
             continue
         pos = m.end()
@@ -225,7 +246,11 @@ def _find_boxes(scan: Scan) -> List[Box]:
             e -= 1
         if s < e:
             covered = end
-            refusal = box_refusal(text, m.start(), end, s, e)
+            at = m.start()
+            if at in memo:
+                refusal = memo[at]
+            else:
+                refusal = memo[at] = box_refusal(text, at, end, s, e)
             if refusal is None:
                 boxes.append((m.start(), end, s, e))
                 continue
@@ -234,12 +259,29 @@ def _find_boxes(scan: Scan) -> List[Box]:
             span = (env[0], env[1]) if env is not None else (m.start(), end)
             if other:  # a hedge naming another value: the fallbacks may not take that value either
                 span = (span[0], max(span[1], text.find(other, end) + len(other)))
-            scan.refused.append(Refused(span[0], span[1], s, e, rule, why, other))
-    withdrawn = [r for r in scan.refused if r.rule == "answer.withdrawn"]
+            refused.append(Refused(span[0], span[1], s, e, rule, why, other))
+    scan.refused = refused
+    withdrawn = [r for r in refused if r.rule == "answer.withdrawn"]
     if withdrawn:  # the same answer boxed elsewhere is withdrawn too ("$\\boxed{6}$ ... but 6 is wrong")
         gone = {"".join(text[r.content_start:r.content_end].split()) for r in withdrawn}
         boxes = [b for b in boxes if "".join(text[b[2]:b[3]].split()) not in gone]
-    return boxes
+    return boxes, cut
+
+
+_WITHDRAWN_AFTER_STEMS = ("not", "wrong", "incorrect", "fals", "invalid", "impossib", "rul", "exclud", "discard",
+                          "elimin", "reject", "faux")
+"""Lower-case stems one of which every ASCII match of ``_commit.WITHDRAWN_AFTER`` holds (a test adds 40 boxes after
+each withdrawal of the adversarial cases and checks that the answer stays withdrawn)."""
+_WITHDRAWING = re.compile("|".join(map(re.escape, _NEGATED_STEMS + _WITHDRAWN_AFTER_STEMS)))
+"""A withdrawal in ASCII text holds one of these: before the box, ``_commit``'s own stems (its negation is tested only
+when one is there), after it, :data:`_WITHDRAWN_AFTER_STEMS`."""
+
+
+def _may_withdraw(scan: Scan) -> bool:
+    """Whether a box of this output may be withdrawn (``\\boxed{6} is wrong``): always outside ASCII (matching
+    ignoring case is more than lower-casing there), else when a stem of a withdrawal is in it."""
+    lowered = scan.lowered
+    return not lowered.isascii() or _WITHDRAWING.search(lowered) is not None
 
 
 def _refused_found(text: str, refused: Refused, family: str) -> Found:
@@ -267,6 +309,8 @@ def _merged_alternatives(content: str) -> Tuple[str, ...]:
     """The alternatives merged into one box: ``\\text{(B)} \\text{ or } \\text{(A)}`` (letters) or
     ``1,2,3 \\text{ or } 1,2`` (lists); empty when the box is one answer (``x = 2 \\text{ or } x = 3`` is the set of
     solutions)."""
+    if "or" not in content:
+        return ()  # (every separator holds it: most boxes need no walk over their content)
     parts = [clean_answer(p) for p in _split_top_level(content, _OR_IN_BOX)]
     if len(parts) < 2 or not all(parts):
         return ()
@@ -342,20 +386,33 @@ def _unit_words(words: str) -> bool:
 def boxed(scan: Scan, choices: bool) -> List[Found]:
     """The last box; boxes joined by ``and``/commas are one multi-part answer; boxes joined by ``or`` are ambiguous;
     repeated identical boxes count once."""
-    boxes = _find_boxes(scan)
     text = scan.text
-    if not boxes:
-        return [_refused_found(text, scan.refused[-1], "boxed")] if scan.refused else []
-    chain = [boxes[-1]]
-    hedged = anded = False
-    for prev in reversed(boxes[:-1]):
-        gap = text[prev[1]: chain[0][0]]
-        kind = _gap_kind(gap)
-        if kind is None:
-            break
-        hedged = hedged or kind == "or"
-        anded = anded or _AND.search(gap) is not None
-        chain.insert(0, prev)
+    limit = _MAX_BOXES
+    memo: _Refusals = {}
+    while True:  # the last boxes first; more only while the answer is not decided within them
+        boxes, cut = _find_boxes(scan, limit, memo)
+        if not boxes:
+            if cut:
+                limit = 0
+                continue
+            return [_refused_found(text, scan.refused[-1], "boxed")] if scan.refused else []
+        chain = [boxes[-1]]
+        hedged = anded = False
+        for prev in reversed(boxes[:-1]):
+            gap = text[prev[1]: chain[0][0]]
+            kind = _gap_kind(gap)
+            if kind is None:
+                break
+            hedged = hedged or kind == "or"
+            anded = anded or _AND.search(gap) is not None
+            chain.insert(0, prev)
+        if cut and chain[0] is boxes[0]:
+            limit = 0  # (the joined boxes may reach further back)
+            continue
+        if cut and _may_withdraw(scan):
+            limit = 0  # (a box further back may withdraw the same answer: "\\boxed{6} is wrong")
+            continue
+        break
     contents = _dedupe([text[b[2]: b[3]] for b in chain])
     last = chain[-1]
     if len(contents) == 1:
@@ -500,9 +557,17 @@ _ONLY_WORDS = re.compile(r"[^\d\\$={}^_+*/<>()\[\]]*")
 _LEAD_IN_COLON = re.compile(r"[ \t]*[:：][ \t]*\n?[ \t]*\n?[ \t]*")
 
 
+_PLAIN_NUMBER_ENDING = re.compile(r"[ \t\r\n:：=*–—]*(-?[0-9]{1,100}(?:\.[0-9]{1,100})?)(?:\.(?=\s|\Z)|[ \t]*(?:\n|\Z))")
+"""A plain number that ends its line or sentence ("A: 26", "is 18."): the region :meth:`Scan.region_after` would
+find, cleaned, with no walk over it (most answers after a marker)."""
+
+
 def _region_text(scan: Scan, pos: int) -> Tuple[str, int, int]:
     """The cleaned answer after ``pos`` and its span. A formula followed only by words (``$12$ apples``,
     ``$x=3$ です``) gives the formula."""
+    plain = _PLAIN_NUMBER_ENDING.match(scan.text, pos)
+    if plain is not None:
+        return plain.group(1), plain.start(1), plain.end(1)
     s, e = scan.region_after(pos)
     env = scan.env_at(s)
     if env is not None and env[1] < e and _ONLY_WORDS.fullmatch(scan.text, env[1], e):
