@@ -301,6 +301,59 @@ def test_the_number_of_what_the_problem_asks_for() -> None:
     assert not grade("We need 12 workers and 360 machines.", "12", problem=MACHINES).correct
 
 
+PHASE_STEP = ("So $\\tan\\phi = -\\sqrt3$; let me consider both cases.\n\n"
+              "Therefore, the correct choice is $\\cos\\phi = -\\frac12$ and $\\sin\\phi = \\frac{\\sqrt3}{2}$.\n\n"
+              "Now, going back to the first equation, $A\\cos\\phi = 1$ gives $A = -2$.\n\n"
+              "The amplitude is negative, so the sign must be kept.\n\n"
+              "Therefore, the function can be rewritten as $%s$.\n\nI think this is the correct form.")
+PHASE_GOLD = "2 \\cos (\\pi t+\\pi / 3)"
+
+
+def test_an_answer_phrase_that_was_a_step_yields_to_the_conclusion() -> None:
+    v = grade(PHASE_STEP % "-2 \\cos\\left(\\pi t - \\frac{2\\pi}{3}\\right)", PHASE_GOLD)
+    assert v.correct and v.answer is not None and v.answer.rule == "math_env", v.explain()
+    # a conclusion of another value is that value; the reward policy takes only what the model marked
+    assert not grade(PHASE_STEP % "2 \\cos\\left(\\pi t - \\frac{2\\pi}{3}\\right)", PHASE_GOLD).correct
+    assert not grade(PHASE_STEP % "-2 \\cos\\left(\\pi t - \\frac{2\\pi}{3}\\right)", PHASE_GOLD,
+                     policy="reward").correct
+
+
+@pytest.mark.parametrize("output", [
+    # the answer restated in the next paragraph: the phrase is the answer
+    "The answer is $7$.\n\nTherefore, $x = 3$.",
+    # a last formula after the phrase that is no conclusion
+    "The answer is $7$.\n\nWe check it.\n\nIt works.\n\nFor comparison, let us also compute $x = 3$.",
+    # a conclusion, then a formula after it: the conclusion is not the end of the work
+    "The answer is $7$.\n\nWe check it.\n\nIt works.\n\nTherefore, the area is $3$.\n\nAs a check, $1 + 2$.",
+])
+def test_an_answer_phrase_that_no_conclusion_supersedes_stays_the_answer(output: str) -> None:
+    assert not grade(output, "3").correct
+    assert grade(output, "7").correct
+
+
+SUBPROBLEMS = ("Subproblem 0: In the balanced equation for the reaction between $\\mathrm{CO}$ and $\\mathrm{O}_{2}$ "
+               "to form $\\mathrm{CO}_{2}$, what is the coefficient of $\\mathrm{CO}$?\n\nSolution: \\boxed{1}.\n\n"
+               "Subproblem 1: In the balanced equation for the reaction between $\\mathrm{CO}$ and $\\mathrm{O}_{2}$ "
+               "to form $\\mathrm{CO}_{2}$, what is the coefficient of $\\mathrm{%s}$ (in decimal form)?")
+LABELLED = ("In subproblem 0 the coefficient of CO is 1, and the answer is 1.\n\nBalancing with fractions, "
+            "$\\text{CO} + \\frac12 \\text{O}_2 \\rightarrow \\text{CO}_2$.\n\nBoth sides have 1 C and 2 O.\n\n"
+            "So, the answers are:\n\n- Coefficient of CO: 1\n\n- Coefficient of O2: 0.5\n\n"
+            "- Coefficient of CO2: 1.0\n\nI think that's what the subproblems are looking for.")
+
+
+def test_labelled_values_answer_with_the_label_the_problem_asks_for() -> None:
+    # without the problem's text, the last value listed (the phrase "the answer is 1" was a step)
+    v = grade(LABELLED, "1")
+    assert v.correct and v.answer is not None and v.answer.text == "1.0", v.explain()
+    assert grade(LABELLED, "0.5", problem=SUBPROBLEMS % "O}_{2").correct
+    assert grade(LABELLED, "1", problem=SUBPROBLEMS % "CO}_{2").correct
+    # near misses: the labelled value of another subproblem is not the answer to this one
+    assert not grade(LABELLED, "1", problem=SUBPROBLEMS % "O}_{2").correct
+    assert not grade(LABELLED, "0.5", problem=SUBPROBLEMS % "CO}_{2").correct
+    # a label the problem does not ask for leaves the last number (no label is guessed)
+    assert not grade(LABELLED, "0.5", problem="What is the mass of CO2 formed?").correct
+
+
 def test_a_plain_text_radical_is_a_value() -> None:
     assert grade("We leave it as √5.", "\\sqrt5").correct
     assert not grade("We leave it as √6.", "\\sqrt5").correct
