@@ -11,7 +11,11 @@ Two questions the grader asks about the text around a candidate answer (issue 28
   answers, when the problem's text asks for one of them by name ("what is the coefficient of CO2?"), with the value
   of that label, not with the last value listed.
 
-Both look only at English words; both are plain scans of the text (no reading), linear in its length.
+- :func:`sentence_name`: an output whose answer is a name ("So the winner is Alice, who scored 95 points in 2019.")
+  answers with the one name of its concluding last sentence, not with its last number (a year, a score), when the
+  gold is text.
+
+All three look only at English words; both are plain scans of the text (no reading), linear in its length.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Tuple
 
-__all__ = ["conclusion_span", "asked_label"]
+__all__ = ["conclusion_span", "asked_label", "sentence_name"]
 
 _CONCLUDING = re.compile(
     r"(?:^|(?<=[.!?])[ \t]+)[ \t]*(?:[-*•][ \t]*)?(?:\*\*)?"
@@ -117,3 +121,46 @@ def _plain(text: str) -> str:
     (``the coefficient of $\\mathrm{CO}_{2}$`` → ``coefficient of co2``)."""
     words = _LATEX_WORD.sub("", text).replace("*", " ").lower().split()
     return " ".join(w for w in words if w not in ("the", "a", "an"))
+
+
+_NAME_WORD = re.compile(r"(?<![\\\w$])[A-Z][a-z]+(?:[ \t]+[A-Z][a-z]+)*(?![\w$])")
+"""A capitalized word, or a run of them ("New York")."""
+_SENTENCE_BOUNDARY = re.compile(r"[.!?](?=\s|$)|\n")
+_NOT_NAMES = frozenset("""
+    so thus hence therefore then the a an he she they we you it there this that these those his her their our my each
+    every all some no yes if when since because both either neither one two three first after before only final
+    answer step note total finally in on at for of and or but to by with from as also overall after
+    january february march april may june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday
+""".split())
+"""Capitalized words that name no one: words that start sentences, and months and days (a date is not a name)."""
+_UNSAID = re.compile(r"\b(?:not|no|never|maybe|perhaps|possibly|might|could|unless|except|if|or|either|neither|"
+                     r"nor|but|lose|loses|lost|losing|wrong|incorrect|false)\b|n't\b|[?]", re.I)
+"""Words by which a sentence does not say its one name is the answer."""
+
+
+def sentence_name(output: str, at: int) -> Optional[Tuple[int, int]]:
+    """The span of the one name (a capitalized word or run of them, not a sentence's opening word such as "So",
+    not a month) in the sentence of ``output`` that holds offset ``at``, when that sentence concludes ("So",
+    "Therefore"...), names exactly one, and neither negates, hedges, asks nor says it loses; else None."""
+    begin = max((m.end() for m in _SENTENCE_BOUNDARY.finditer(output, max(0, at - 600), at)), default=max(0, at - 600))
+    end_m = _SENTENCE_BOUNDARY.search(output, at)
+    end = end_m.start() if end_m is not None else len(output)
+    sentence = output[begin:end]
+    if not _CONCLUDING.match(sentence.lstrip(" \t")) or _UNSAID.search(sentence):
+        return None
+    names = []
+    for m in _NAME_WORD.finditer(sentence):
+        start = m.start()
+        for word in re.finditer(r"\S+", m.group()):  # ("So Evelyn": the opening word is no part of the name)
+            if word.group().lower() not in _NOT_NAMES:
+                break
+            start = m.start() + word.end()
+        else:
+            continue
+        names.append((start + len(sentence[start:m.end()]) - len(sentence[start:m.end()].lstrip()), m.end()))
+    distinct = {sentence[s:e] for s, e in names}
+    if len(distinct) != 1:
+        return None
+    s, e = names[-1]
+    return begin + s, begin + e

@@ -234,6 +234,13 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
                 return Verdict(False, Status.AMBIGUOUS, conflict, EXTRACT_AMBIGUOUS, gold_text, answer,
                                gold_value=gold.value)
         reading = reader.read(cand.text)
+        if isinstance(gold.value, Text) and isinstance(reading.value, Number) \
+                and cand.priority >= _FALLBACK_PRIORITY:  # "So the winner is Alice, with 95 points in 2019."
+            name = _conclusion.sentence_name(output, cand.start)
+            if name is not None:
+                cand = Candidate(output[name[0]:name[1]], name[0], name[1], "sentence_name", cand.priority)
+                answer = Answer(cand.text, cand.start, cand.end, cand.rule)
+                reading = reader.read(f"\\text{{{cand.text}}}")
         if isinstance(reading.value, Text) and not isinstance(gold.value, (Text, Choice)) \
                 and cand.rule.startswith(_SENTENCE_RULES):
             stated = _value_in_sentence(cand.text)  # "He paid $12.50 in total.": the value the sentence gives

@@ -354,6 +354,25 @@ def test_labelled_values_answer_with_the_label_the_problem_asks_for() -> None:
     assert not grade(LABELLED, "0.5", problem="What is the mass of CO2 formed?").correct
 
 
+@pytest.mark.parametrize("output,gold,correct", [
+    ("Thus the winner is Alice, who scored 95 points in 2019.", "\\text{Alice}", True),
+    ("So the winner is Alice, with 95 points in March 2019.", "Alice", True),
+    ("Therefore New York had 12 inches of snow in 2019.", "\\text{New York}", True),
+    ("So Evelyn has the highest average speed, 12 km/h.", "\\text{Evelyn has the highest average speed}", True),
+    ("Thus the winner is Alice, who scored 95 points in 2019.", "2019", True),  # a number gold: the number
+    # near misses: another name, two names, a name the sentence does not conclude with or says loses
+    ("Thus the winner is Bob, who scored 95 points in 2019.", "\\text{Alice}", False),
+    ("So Alice scored 95 points and Bob scored 97.", "\\text{Alice}", False),
+    ("So the winner is not Alice: she scored 95.", "\\text{Alice}", False),
+    ("So Alice loses, with 12.", "\\text{Alice}", False),
+    ("Alice played too, and the winner scored 12.", "\\text{Alice}", False),
+    ("Thus the winner is Alice, who scored 95 points in 2019.", "\\text{Bob}", False),
+])
+def test_a_name_answer_is_not_its_sentences_year_or_score(output: str, gold: str, correct: bool) -> None:
+    v = grade(output, gold)
+    assert v.correct is correct, v.explain()
+
+
 def test_a_plain_text_radical_is_a_value() -> None:
     assert grade("We leave it as √5.", "\\sqrt5").correct
     assert not grade("We leave it as √6.", "\\sqrt5").correct
@@ -400,6 +419,11 @@ def test_the_value_an_answer_sentence_gives(output: str, gold: str, correct: boo
     ("$\\boxed{35°17'}$", "35^\\circ 17'", True), ("$\\boxed{35°17'}$", "17", False),
     ("The answer is 0.8333 repeating.", "\\frac56", True), ("The answer is 0.8333 repeating.", "\\frac{5}{7}", False),
     ("$\\boxed{\\{\\{1,2\\},\\{3\\}\\}}$", "\\{1,2\\},\\{3\\}", True),
+    ("$\\boxed{\\{\\{1,2\\},\\{4\\}\\}}$", "\\{1,2\\},\\{3\\}", False),
+    ("$\\boxed{\\{\\{1,2,3\\}\\}}$", "\\{1,2\\},\\{3\\}", False),  # one set is not the two
+    ("$\\boxed{\\{\\{1\\},\\{2,3\\}\\}}$", "\\{1,2\\},\\{3\\}", False),  # grouped otherwise
+    # "fixed points A and B": letters that are points are no choice (the negative is in kind 6)
+    ("The fixed points A and B lie on the circle, so the answer is $\\boxed{B}$.", "B", True),
 ])
 def test_one_off_reading_faults(output: str, gold: str, correct: bool) -> None:
     v = grade(output, gold)
