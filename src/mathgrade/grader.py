@@ -215,7 +215,7 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
     first_unread: Optional[Tuple[Answer, Reading]] = None
     refused: Optional[Verdict] = None
     if options.policy == "eval" and candidates[0].rule == "answer_phrase" and not candidates[0].refused \
-            and not candidates[0].alternatives:
+            and not candidates[0].alternatives and not candidates[0].choice:  # (a chosen letter is never a step)
         candidates, more = _after_a_step(output, candidates, more)
     for cand in _then(candidates, more):
         answer = Answer(cand.text, cand.start, cand.end, cand.rule)

@@ -331,6 +331,14 @@ def test_an_answer_phrase_that_no_conclusion_supersedes_stays_the_answer(output:
     assert grade(output, "7").correct
 
 
+def test_a_chosen_letter_is_never_a_step() -> None:
+    output = ("Let us analyze the options.\n\nThe correct option is (B).\n\nLet me verify this.\n\n"
+              "The speed doubles.\n\nTherefore, the speed is $5$ m/s.")
+    v = grade(output, "B")
+    assert v.correct and v.answer is not None and v.answer.rule == "answer_phrase", v.explain()
+    assert not grade(output, "A").correct
+
+
 SUBPROBLEMS = ("Subproblem 0: In the balanced equation for the reaction between $\\mathrm{CO}$ and $\\mathrm{O}_{2}$ "
                "to form $\\mathrm{CO}_{2}$, what is the coefficient of $\\mathrm{CO}$?\n\nSolution: \\boxed{1}.\n\n"
                "Subproblem 1: In the balanced equation for the reaction between $\\mathrm{CO}$ and $\\mathrm{O}_{2}$ "
