@@ -478,3 +478,42 @@ def test_a_letter_is_a_unit_only_when_it_is_the_golds_unit_symbol() -> None:
 def test_a_yes_or_no_gold_is_answered_by_the_first_word(answer: str, gold: str, correct: bool) -> None:
     v = boxed(answer, gold)
     assert v.correct is correct, v.explain()
+
+
+# ---- the problem's text: what it asks for ---------------------------------------------------------------------------
+
+LIST_OF_SQUARES = ("For some real numbers $m$ and $n$, the list $3 n^{2}, m^{2}, 2(n+1)^{2}$ consists of three "
+                   "consecutive integers written in increasing order. Determine all possible values of $m$.")
+
+
+@pytest.mark.parametrize("answer,gold,problem,correct", [
+    # order words that describe the problem ask for no order: a list answer is compared unordered
+    ("-7, -1, 1, 7", "1,-1,7,-7", LIST_OF_SQUARES, True),
+    ("-2, -1, 0, 1, 2, 10, 11, 12, 13, 14", "10,11,12,13,14,-2,-1,0,1,2",
+     "There are two increasing sequences of five consecutive integers, each with the sum of the squares of the "
+     "first three integers in the sequence equal to the sum of the squares of the last two. Determine them.", True),
+    ("-7, -1, 1", "1,-1,7,-7", LIST_OF_SQUARES, False),
+    # order words in a sentence that asks: in order
+    ("3, 1", "1, 3", "List the roots in increasing order.", False),
+    ("3, 1", "1, 3", "What are the roots, in increasing order?", False),
+    ("2, 1", "1, 2", "Let $a < b$ be the roots. Find $a$ and $b$, respectively.", False),
+    ("1, 2", "1, 2", "Let $a < b$ be the roots. Find $a$ and $b$, respectively.", True),
+])
+def test_an_order_is_asked_only_by_a_sentence_that_asks(answer: str, gold: str, problem: str, correct: bool) -> None:
+    v = boxed(answer, gold, problem=problem)
+    assert v.correct is correct, v.explain()
+
+
+SUN = "Find the gravitational acceleration due to the Sun at 1 AU. Give your answer in meters per second squared."
+
+
+@pytest.mark.parametrize("answer,problem,correct", [
+    ("6 \\times 10^{-3} \\text{ m/s^2}", SUN, True),
+    ("6 \\times 10^{-3} \\text{ m/s²}", SUN, True),
+    ("0.6 \\text{ cm/s^2}", SUN, True),  # converted
+    ("6 \\times 10^{-3} \\text{ m/s}", SUN, False),  # a speed, not an acceleration
+    ("6 \\times 10^{-3} \\text{ m/s^2}", "What is its speed? Give your answer in meters per second.", False),
+])
+def test_a_unit_asked_per_second_squared(answer: str, problem: str, correct: bool) -> None:
+    v = boxed(answer, "0.006", problem=problem)
+    assert v.correct is correct, v.explain()
