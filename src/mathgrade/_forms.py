@@ -142,7 +142,20 @@ _ORDER_WORDS = re.compile(
 )
 
 
+_ASKING = re.compile(r"^\W*(?:(?:please|then|now|also|and)\s+)?(?:list|give|enter|write|find|determine|compute|"
+                     r"calculate|express|arrange|put|state|order|rank|sort|name|identify|provide|present)\b"
+                     r"|\byour\s+answers?\b|\?|[\u3000-\u9fff]", re.I)
+"""What makes a sentence ask for the answer: an instruction (a sentence that opens with its verb: "List ...",
+"Find ..."), "your answer", a question; any CJK sentence, whose order words are themselves instructions."""
+_PROBLEM_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?](?=\s|$)|\n|$)")
+
+
 def problem_asks_order(problem: Optional[str]) -> bool:
-    """The problem asks for its answers in an order ("in increasing order", "respectively", "the sequence",
-    "从小到大"): a list answer is then compared item by item, in order."""
-    return bool(problem) and _ORDER_WORDS.search(problem or "") is not None
+    """The problem asks for its answers in an order ("List the roots in increasing order.", "Find $a$ and $b$,
+    respectively.", "从小到大"): a list answer is then compared item by item, in order. The order words must be in a
+    sentence that asks: "the list $3n^2, m^2, 2(n+1)^2$ consists of three consecutive integers written in increasing
+    order" and "the first three integers in the sequence" describe the problem, they ask for no order."""
+    if not problem or _ORDER_WORDS.search(problem) is None:
+        return False
+    return any(_ORDER_WORDS.search(m.group()) and _ASKING.search(m.group().strip())
+               for m in _PROBLEM_SENTENCE.finditer(problem))

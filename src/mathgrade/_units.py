@@ -62,6 +62,8 @@ _NOT_UNITS = frozenset(
 ``point``: a printer's point); degrees, radians and percent are handled apart."""
 _SQUARE = re.compile(r"\b(?:square|sq\.?)\s+([A-Za-z]+)", re.I)
 _CUBIC = re.compile(r"\b(?:cubic|cu\.?)\s+([A-Za-z]+)", re.I)
+_SQUARED = re.compile(r"\b([A-Za-z]+)\s+squared\b", re.I)
+_CUBED = re.compile(r"\b([A-Za-z]+)\s+cubed\b", re.I)
 
 
 def written_unit(text: str) -> Optional[Unit]:
@@ -121,6 +123,8 @@ def _unit_of_phrase(phrase: str, power: Optional[str]) -> Optional[Unit]:
         return None
     expr = _SQUARE.sub(r"\1**2", phrase)
     expr = _CUBIC.sub(r"\1**3", expr)
+    expr = _SQUARED.sub(r"\1**2", expr)  # "meters per second squared"
+    expr = _CUBED.sub(r"\1**3", expr)
     expr = re.sub(r"\s+per\s+", "/", expr.strip())
     expr = re.sub(r"\s+", "*", expr)
     if power:
@@ -205,7 +209,8 @@ def factor(from_unit: str, to_unit: str) -> Optional[Fraction]:
 # -- the unit a problem asks for --------------------------------------------------------------------------------------
 _HOW_MANY = re.compile(r"\bhow\s+many\s+((?:square\s+|cubic\s+)?[A-Za-z]+(?:\s*/\s*[A-Za-z]+)?)", re.I)
 _IN_UNIT = re.compile(r"\b(?:in|in\s+units\s+of|measured\s+in|expressed\s+in)\s+"
-                      r"((?:square\s+|cubic\s+)?[A-Za-z]+(?:\s*/\s*[A-Za-z]+|\s+per\s+[A-Za-z]+)?)(?![A-Za-z])", re.I)
+                      r"((?:square\s+|cubic\s+)?[A-Za-z]+(?:\s*/\s*[A-Za-z]+|\s+per\s+[A-Za-z]+)?"
+                      r"(?:\s+(?:squared|cubed))?)(?![A-Za-z])", re.I)
 _CJK_ASKED = re.compile(r"多少\s*(平方千米|平方公里|平方厘米|平方毫米|平方米|立方厘米|立方米|千米|公里|厘米|毫米|分钟|小时|千克|公斤|毫升|"
                         r"秒|天|周|米|克|吨|升|元)|单位[:：是为]?\s*(\S{1,4})")
 

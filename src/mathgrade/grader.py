@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _extract as extraction
-from . import _forms, _golds, _language, _parts, _units
+from . import _conclusion, _forms, _golds, _language, _parts, _units
 from . import _read as reader
 from . import compare as comparison
 from ._extract import Candidate, _problem
@@ -214,6 +214,9 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
                        EXTRACT_NONE, gold_text, gold_value=gold.value)
     first_unread: Optional[Tuple[Answer, Reading]] = None
     refused: Optional[Verdict] = None
+    if options.policy == "eval" and candidates[0].rule == "answer_phrase" and not candidates[0].refused \
+            and not candidates[0].alternatives and not candidates[0].choice:  # (a chosen letter is never a step)
+        candidates, more = _after_a_step(output, candidates, more)
     for cand in _then(candidates, more):
         answer = Answer(cand.text, cand.start, cand.end, cand.rule)
         if tried is not None:
@@ -223,6 +226,7 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
             continue
         if cand.rule == "last_number" and gold.problem:
             cand = _asked_quantity(output, cand, gold.problem)  # "12 machines are needed to fill 360 boxes"
+            cand = _asked_label(output, cand, gold.problem)  # "- Coefficient of CO2: 1.0" to "what is the coef..."
             answer = Answer(cand.text, cand.start, cand.end, cand.rule)
         if cand.alternatives:
             conflict = _conflicting(cand.alternatives, options, deadline)
@@ -230,6 +234,13 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
                 return Verdict(False, Status.AMBIGUOUS, conflict, EXTRACT_AMBIGUOUS, gold_text, answer,
                                gold_value=gold.value)
         reading = reader.read(cand.text)
+        if isinstance(gold.value, Text) and isinstance(reading.value, Number) \
+                and cand.priority >= _FALLBACK_PRIORITY:  # "So the winner is Alice, with 95 points in 2019."
+            name = _conclusion.sentence_name(output, cand.start)
+            if name is not None:
+                cand = Candidate(output[name[0]:name[1]], name[0], name[1], "sentence_name", cand.priority)
+                answer = Answer(cand.text, cand.start, cand.end, cand.rule)
+                reading = reader.read(f"\\text{{{cand.text}}}")
         if isinstance(reading.value, Text) and not isinstance(gold.value, (Text, Choice)) \
                 and cand.rule.startswith(_SENTENCE_RULES):
             stated = _value_in_sentence(cand.text)  # "He paid $12.50 in total.": the value the sentence gives
@@ -300,6 +311,31 @@ def _asked_quantity(output: str, cand: Candidate, problem: str) -> Candidate:
     start, end = begin + found[0].start(1), begin + found[0].end(1)
     return cand if (start, end) == (cand.start, cand.end) else Candidate(
         output[start:end], start, end, "last_number", cand.priority)
+
+
+def _asked_label(output: str, cand: Candidate, problem: str) -> Candidate:
+    """For an unmarked output whose last number is taken (``cand``) from a list of labelled values ("Coefficient of
+    CO: 1", "Coefficient of CO2: 1.0"): the value of the label the problem asks for by name ("what is the
+    coefficient of CO2?"), when exactly one label is it; else ``cand``."""
+    span = _conclusion.asked_label(output, cand.start, problem)
+    if span is None or span == (cand.start, cand.end):
+        return cand
+    return Candidate(output[span[0]:span[1]], span[0], span[1], "last_number", cand.priority)
+
+
+def _after_a_step(output: str, candidates: List[Candidate],
+                  more: Callable[[], List[Candidate]]) -> Tuple[List[Candidate], Callable[[], List[Candidate]]]:
+    """The candidates when the best one, an answer phrase ("the answer is", "the correct choice is"), was a step:
+    when the output goes on for paragraphs to a concluding sentence ("Therefore, the function can be rewritten as
+    $...$.") and the best fallback candidate lies in it, that candidate comes first (see :mod:`._conclusion`). The
+    fallbacks are found only when the output concludes after the phrase."""
+    span = _conclusion.conclusion_span(output, candidates[0].end)
+    if span is None:
+        return candidates, more
+    rest = more()
+    if not rest or not span[0] <= rest[0].start < rest[0].end <= span[1]:
+        return candidates + rest, list
+    return [rest[0]] + candidates + rest[1:], list
 
 
 _SENTENCE_MATH = re.compile(r"\$\$(.+?)\$\$|\$([^$]+?)\$|\\\((.+?)\\\)")

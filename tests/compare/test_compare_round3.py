@@ -301,6 +301,86 @@ def test_the_number_of_what_the_problem_asks_for() -> None:
     assert not grade("We need 12 workers and 360 machines.", "12", problem=MACHINES).correct
 
 
+PHASE_STEP = ("So $\\tan\\phi = -\\sqrt3$; let me consider both cases.\n\n"
+              "Therefore, the correct choice is $\\cos\\phi = -\\frac12$ and $\\sin\\phi = \\frac{\\sqrt3}{2}$.\n\n"
+              "Now, going back to the first equation, $A\\cos\\phi = 1$ gives $A = -2$.\n\n"
+              "The amplitude is negative, so the sign must be kept.\n\n"
+              "Therefore, the function can be rewritten as $%s$.\n\nI think this is the correct form.")
+PHASE_GOLD = "2 \\cos (\\pi t+\\pi / 3)"
+
+
+def test_an_answer_phrase_that_was_a_step_yields_to_the_conclusion() -> None:
+    v = grade(PHASE_STEP % "-2 \\cos\\left(\\pi t - \\frac{2\\pi}{3}\\right)", PHASE_GOLD)
+    assert v.correct and v.answer is not None and v.answer.rule == "math_env", v.explain()
+    # a conclusion of another value is that value; the reward policy takes only what the model marked
+    assert not grade(PHASE_STEP % "2 \\cos\\left(\\pi t - \\frac{2\\pi}{3}\\right)", PHASE_GOLD).correct
+    assert not grade(PHASE_STEP % "-2 \\cos\\left(\\pi t - \\frac{2\\pi}{3}\\right)", PHASE_GOLD,
+                     policy="reward").correct
+
+
+@pytest.mark.parametrize("output", [
+    # the answer restated in the next paragraph: the phrase is the answer
+    "The answer is $7$.\n\nTherefore, $x = 3$.",
+    # a last formula after the phrase that is no conclusion
+    "The answer is $7$.\n\nWe check it.\n\nIt works.\n\nFor comparison, let us also compute $x = 3$.",
+    # a conclusion, then a formula after it: the conclusion is not the end of the work
+    "The answer is $7$.\n\nWe check it.\n\nIt works.\n\nTherefore, the area is $3$.\n\nAs a check, $1 + 2$.",
+])
+def test_an_answer_phrase_that_no_conclusion_supersedes_stays_the_answer(output: str) -> None:
+    assert not grade(output, "3").correct
+    assert grade(output, "7").correct
+
+
+def test_a_chosen_letter_is_never_a_step() -> None:
+    output = ("Let us analyze the options.\n\nThe correct option is (B).\n\nLet me verify this.\n\n"
+              "The speed doubles.\n\nTherefore, the speed is $5$ m/s.")
+    v = grade(output, "B")
+    assert v.correct and v.answer is not None and v.answer.rule == "answer_phrase", v.explain()
+    assert not grade(output, "A").correct
+
+
+SUBPROBLEMS = ("Subproblem 0: In the balanced equation for the reaction between $\\mathrm{CO}$ and $\\mathrm{O}_{2}$ "
+               "to form $\\mathrm{CO}_{2}$, what is the coefficient of $\\mathrm{CO}$?\n\nSolution: \\boxed{1}.\n\n"
+               "Subproblem 1: In the balanced equation for the reaction between $\\mathrm{CO}$ and $\\mathrm{O}_{2}$ "
+               "to form $\\mathrm{CO}_{2}$, what is the coefficient of $\\mathrm{%s}$ (in decimal form)?")
+LABELLED = ("In subproblem 0 the coefficient of CO is 1, and the answer is 1.\n\nBalancing with fractions, "
+            "$\\text{CO} + \\frac12 \\text{O}_2 \\rightarrow \\text{CO}_2$.\n\nBoth sides have 1 C and 2 O.\n\n"
+            "So, the answers are:\n\n- Coefficient of CO: 1\n\n- Coefficient of O2: 0.5\n\n"
+            "- Coefficient of CO2: 1.0\n\nI think that's what the subproblems are looking for.")
+
+
+def test_labelled_values_answer_with_the_label_the_problem_asks_for() -> None:
+    # without the problem's text, the last value listed (the phrase "the answer is 1" was a step)
+    v = grade(LABELLED, "1")
+    assert v.correct and v.answer is not None and v.answer.text == "1.0", v.explain()
+    assert grade(LABELLED, "0.5", problem=SUBPROBLEMS % "O}_{2").correct
+    assert grade(LABELLED, "1", problem=SUBPROBLEMS % "CO}_{2").correct
+    # near misses: the labelled value of another subproblem is not the answer to this one
+    assert not grade(LABELLED, "1", problem=SUBPROBLEMS % "O}_{2").correct
+    assert not grade(LABELLED, "0.5", problem=SUBPROBLEMS % "CO}_{2").correct
+    # a label the problem does not ask for leaves the last number (no label is guessed)
+    assert not grade(LABELLED, "0.5", problem="What is the mass of CO2 formed?").correct
+
+
+@pytest.mark.parametrize("output,gold,correct", [
+    ("Thus the winner is Alice, who scored 95 points in 2019.", "\\text{Alice}", True),
+    ("So the winner is Alice, with 95 points in March 2019.", "Alice", True),
+    ("Therefore New York had 12 inches of snow in 2019.", "\\text{New York}", True),
+    ("So Evelyn has the highest average speed, 12 km/h.", "\\text{Evelyn has the highest average speed}", True),
+    ("Thus the winner is Alice, who scored 95 points in 2019.", "2019", True),  # a number gold: the number
+    # near misses: another name, two names, a name the sentence does not conclude with or says loses
+    ("Thus the winner is Bob, who scored 95 points in 2019.", "\\text{Alice}", False),
+    ("So Alice scored 95 points and Bob scored 97.", "\\text{Alice}", False),
+    ("So the winner is not Alice: she scored 95.", "\\text{Alice}", False),
+    ("So Alice loses, with 12.", "\\text{Alice}", False),
+    ("Alice played too, and the winner scored 12.", "\\text{Alice}", False),
+    ("Thus the winner is Alice, who scored 95 points in 2019.", "\\text{Bob}", False),
+])
+def test_a_name_answer_is_not_its_sentences_year_or_score(output: str, gold: str, correct: bool) -> None:
+    v = grade(output, gold)
+    assert v.correct is correct, v.explain()
+
+
 def test_a_plain_text_radical_is_a_value() -> None:
     assert grade("We leave it as √5.", "\\sqrt5").correct
     assert not grade("We leave it as √6.", "\\sqrt5").correct
@@ -347,6 +427,11 @@ def test_the_value_an_answer_sentence_gives(output: str, gold: str, correct: boo
     ("$\\boxed{35°17'}$", "35^\\circ 17'", True), ("$\\boxed{35°17'}$", "17", False),
     ("The answer is 0.8333 repeating.", "\\frac56", True), ("The answer is 0.8333 repeating.", "\\frac{5}{7}", False),
     ("$\\boxed{\\{\\{1,2\\},\\{3\\}\\}}$", "\\{1,2\\},\\{3\\}", True),
+    ("$\\boxed{\\{\\{1,2\\},\\{4\\}\\}}$", "\\{1,2\\},\\{3\\}", False),
+    ("$\\boxed{\\{\\{1,2,3\\}\\}}$", "\\{1,2\\},\\{3\\}", False),  # one set is not the two
+    ("$\\boxed{\\{\\{1\\},\\{2,3\\}\\}}$", "\\{1,2\\},\\{3\\}", False),  # grouped otherwise
+    # "fixed points A and B": letters that are points are no choice (the negative is in kind 6)
+    ("The fixed points A and B lie on the circle, so the answer is $\\boxed{B}$.", "B", True),
 ])
 def test_one_off_reading_faults(output: str, gold: str, correct: bool) -> None:
     v = grade(output, gold)
@@ -392,4 +477,43 @@ def test_a_letter_is_a_unit_only_when_it_is_the_golds_unit_symbol() -> None:
 ])
 def test_a_yes_or_no_gold_is_answered_by_the_first_word(answer: str, gold: str, correct: bool) -> None:
     v = boxed(answer, gold)
+    assert v.correct is correct, v.explain()
+
+
+# ---- the problem's text: what it asks for ---------------------------------------------------------------------------
+
+LIST_OF_SQUARES = ("For some real numbers $m$ and $n$, the list $3 n^{2}, m^{2}, 2(n+1)^{2}$ consists of three "
+                   "consecutive integers written in increasing order. Determine all possible values of $m$.")
+
+
+@pytest.mark.parametrize("answer,gold,problem,correct", [
+    # order words that describe the problem ask for no order: a list answer is compared unordered
+    ("-7, -1, 1, 7", "1,-1,7,-7", LIST_OF_SQUARES, True),
+    ("-2, -1, 0, 1, 2, 10, 11, 12, 13, 14", "10,11,12,13,14,-2,-1,0,1,2",
+     "There are two increasing sequences of five consecutive integers, each with the sum of the squares of the "
+     "first three integers in the sequence equal to the sum of the squares of the last two. Determine them.", True),
+    ("-7, -1, 1", "1,-1,7,-7", LIST_OF_SQUARES, False),
+    # order words in a sentence that asks: in order
+    ("3, 1", "1, 3", "List the roots in increasing order.", False),
+    ("3, 1", "1, 3", "What are the roots, in increasing order?", False),
+    ("2, 1", "1, 2", "Let $a < b$ be the roots. Find $a$ and $b$, respectively.", False),
+    ("1, 2", "1, 2", "Let $a < b$ be the roots. Find $a$ and $b$, respectively.", True),
+])
+def test_an_order_is_asked_only_by_a_sentence_that_asks(answer: str, gold: str, problem: str, correct: bool) -> None:
+    v = boxed(answer, gold, problem=problem)
+    assert v.correct is correct, v.explain()
+
+
+SUN = "Find the gravitational acceleration due to the Sun at 1 AU. Give your answer in meters per second squared."
+
+
+@pytest.mark.parametrize("answer,problem,correct", [
+    ("6 \\times 10^{-3} \\text{ m/s^2}", SUN, True),
+    ("6 \\times 10^{-3} \\text{ m/s²}", SUN, True),
+    ("0.6 \\text{ cm/s^2}", SUN, True),  # converted
+    ("6 \\times 10^{-3} \\text{ m/s}", SUN, False),  # a speed, not an acceleration
+    ("6 \\times 10^{-3} \\text{ m/s^2}", "What is its speed? Give your answer in meters per second.", False),
+])
+def test_a_unit_asked_per_second_squared(answer: str, problem: str, correct: bool) -> None:
+    v = boxed(answer, "0.006", problem=problem)
     assert v.correct is correct, v.explain()

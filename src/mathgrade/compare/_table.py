@@ -422,8 +422,9 @@ RULES: Tuple[Rule, ...] = (
          rejects=(_e("\\frac13", "0.33", policy="reward"),
                   _e("0.1304", "0.13", problem="What is the probability?"))),
     Rule(LIST_ORDER, "grader", "lists with the problem's text",
-         "when the problem asks for an order (\"in increasing order\", \"respectively\"), a list is compared item by "
-         "item, in order", stage="grader",
+         "when the problem asks for an order (\"in increasing order\", \"respectively\") in a sentence that asks "
+         "(\"List the roots in increasing order.\"; not \"the list consists of integers written in increasing "
+         "order\"), a list is compared item by item, in order", stage="grader",
          rejects=(_e("3, 1", "1, 3", problem="List the roots in increasing order."),)),
     Rule(ANSWER_OPTION_MISMATCH, "grader", "a letter with the problem's options",
          "a letter written with the content of another option", stage="grader",
