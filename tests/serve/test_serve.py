@@ -437,7 +437,8 @@ def test_a_client_that_disconnects_stops_its_work(server: Server) -> None:
 
 
 def test_sigterm_finishes_the_requests_in_flight() -> None:
-    s = Server("--workers", "2")
+    # (a graceful timeout far above what 200 slow rows take on a saturated machine: the default 60 s is not)
+    s = Server("--workers", "2", "--graceful-timeout", "600")
     thread, result = _grade_in_background(s, 200)
     try:
         assert _wait_until(lambda: s.metric("mathgrade_requests_in_progress") >= 1)
