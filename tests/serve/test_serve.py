@@ -510,3 +510,38 @@ def test_a_slowly_sent_body_times_out_with_408() -> None:
         server.should_exit = True
         thread.join(120)
         sock.close()
+
+
+def test_body_timeout_from_the_command_line_frees_many_slow_connections() -> None:
+    """``mathgrade serve --body-timeout 2``: 40 clients that send their headers and a few bytes of body, then nothing
+    (issue 24: 100 such connections were held for 25 s), each get a 408 saying so; meanwhile ``/health`` and a real
+    request are answered."""
+    s = Server("--workers", "1", "--body-timeout", "2")
+    host, port = s.url.rsplit("/", 1)[-1].rsplit(":", 1)
+    sockets: List[socket.socket] = []
+    try:
+        for _ in range(40):
+            c = socket.create_connection((host, int(port)), timeout=120)
+            c.sendall(b"POST /grade HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                      + f"Authorization: Bearer {TOKEN}\r\nContent-Length: 5000\r\n\r\n".encode() + b'{"rows": [')
+            sockets.append(c)
+        assert httpx.get(s.url + "/health", timeout=60).status_code == 200
+        with s.client() as client:
+            r = client.post("/grade", json={"rows": [{"output": "\\boxed{2}", "gold": "2"}]})
+        assert r.status_code == 200 and r.json()["verdicts"][0]["correct"] is True
+        answers = []
+        for c in sockets:
+            data = b""
+            while b"\r\n\r\n" not in data or not data.rstrip().endswith(b"}"):
+                chunk = c.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+            answers.append(data.decode())
+        assert all(a.startswith("HTTP/1.1 408") and "not received within 2 s" in a for a in answers), answers[:2]
+        assert s.metric('mathgrade_requests_total{code="408",endpoint="grade"}') == 40
+        assert s.metric('mathgrade_requests_total{code="500",endpoint="grade"}') == 0
+    finally:
+        for c in sockets:
+            c.close()
+        assert s.stop() == 0
