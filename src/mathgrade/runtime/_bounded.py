@@ -144,6 +144,17 @@ class _OutOfTime(BaseException):
     code keeps it from stopping the work)."""
 
 
+def _importing(frame: Any) -> bool:
+    """A module is being imported somewhere up the stack of ``frame``. The bound never stops work there: stopped in
+    the middle, an import leaves its package half made (``sympy`` without ``sympy.polys``) and every later call in
+    the process fails. The work is stopped at the bound's first look after the import ends."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
 def _bounded_here(fn: Callable[..., T], args: Tuple[Any, ...], deadline: Deadline) -> T:
     """``fn(*args)`` in this thread, stopped by a profile hook once ``deadline`` has passed (see the module
     docstring). Work that takes longer than the deadline gives :class:`~mathgrade.limits.GradingTimeout`."""
@@ -154,7 +165,7 @@ def _bounded_here(fn: Callable[..., T], args: Tuple[Any, ...], deadline: Deadlin
     def hook(frame: Any, event: str, arg: Any) -> None:
         nonlocal count
         count += 1
-        if count & _CHECK_EVERY == 0 and clock() >= at:
+        if count & _CHECK_EVERY == 0 and clock() >= at and not _importing(frame):
             raise _OutOfTime
 
     previous = sys.getprofile()
