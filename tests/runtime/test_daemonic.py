@@ -147,7 +147,8 @@ ROWS = ROWS_HERE
 def report(_=None):
     import mathgrade
     out = {"daemon": mp.current_process().daemon, "short": []}
-    for timeout in (0.05, 0.1, 0.2, 0.4, 0.8):  # (limits that run out while sympy loads, on any machine)
+    for timeout in (0.05, 0.1, 0.2, 0.4, 0.8):  # (limits that ran out while sympy loaded, before it was loaded
+                                                # ahead of the first bounded work)
         v = mathgrade.grade(*ROWS[-1], timeout=timeout)
         out["short"].append(v.status.value)
     out["grade"] = [[v.status.value, v.rule] for v in (mathgrade.grade(o, g, timeout=5.0) for o, g in ROWS)]
@@ -170,5 +171,5 @@ def test_time_limits_running_out_while_sympy_loads_harm_no_later_row(tmp_path: P
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout.strip().splitlines()[-1])
     assert got["daemon"] is True
-    assert "error" not in got["short"] and got["short"][0] == "timeout", got["short"]
+    assert "error" not in got["short"], got["short"]
     assert got["grade"] == expected

@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterator, Tuple, TypeVar
 
 from ..errors import GradingTimeout, PoolUnusable
 from ..limits import Deadline
-from ._pool import in_worker
+from ._pool import in_worker, run_setups_here
 from ._shared import give_up, shared_pool
 
 __all__ = ["run_bounded", "RESULT_GRACE", "WouldBlock", "no_waiting", "waited"]
@@ -158,6 +158,7 @@ def _importing(frame: Any) -> bool:
 def _bounded_here(fn: Callable[..., T], args: Tuple[Any, ...], deadline: Deadline) -> T:
     """``fn(*args)`` in this thread, stopped by a profile hook once ``deadline`` has passed (see the module
     docstring). Work that takes longer than the deadline gives :class:`~mathgrade.limits.GradingTimeout`."""
+    run_setups_here()  # (once per process: sympy loaded before the first bounded work, charged to none)
     at = deadline.due
     clock = time.monotonic
     count = 0
