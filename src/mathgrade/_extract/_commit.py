@@ -86,17 +86,17 @@ WITHDRAWN_AFTER = (
     r"|(?:[—–-][ \t]*)?(?:это[ \t]+)?(?:неверн|неправильн|ошибочн)\w*",  # es fr de ru
     r"è[ \t]+(?:sbagliat[oa]|errat[oa]|fals[oa])|non[ \t]+è[ \t]+corrett[oa]",  # it
     r"(?:é|está)[ \t]+(?:errad[oa]|incorret[oa]|fals[oa])",  # pt
-    r"(?:is|klopt)[ \t]+(?:fout|onjuist|verkeerd|niet)",  # nl
+    r"(?:is|klopt)[ \t]+(?:fout|onjuist|verkeerd|niet)(?!\w)",  # nl
     r"(?:jest|to)[ \t]+(?:błędn|zł[ey]|niepoprawn|nieprawidłow)\w*",  # pl
     r"(?:은|는|이|가)?[ \t]*(?:아닙니다|아니다|아니에요|아니|틀렸|틀린|오답)",  # ko
-    r"(?:sayısı|değeri)?[ \t]*(?:değil|yanlış|hatalı)",  # tr
-    r"(?:là[ \t]+)?sai(?![ \t]+số)",  # vi
-    r"(?:adalah[ \t]+)?(?:salah(?![ \t]+satu)|keliru|tidak[ \t]+benar)",  # id
+    r"(?:sayısı|değeri)?[ \t]*(?:değil|yanlış|hatalı)\w*",  # tr
+    r"(?:là[ \t]+)?sai(?!\w)(?![ \t]+số)",  # vi
+    r"(?:adalah[ \t]+)?(?:salah(?!\w)(?![ \t]+satu)|keliru(?!\w)|tidak[ \t]+benar)",  # id
     r"(?:خاطئ|خطأ|غير[ \t]+صحيح)",  # ar
     r"(?:नहीं|ग़?लत)",  # hi
     r"(?:নয়|ভুল)",  # bn
     r"(?:ผิด|ไม่ถูก)",  # th
-    r"(?:si[ \t]+sahihi|ni[ \t]+(?:kosa|makosa))",  # sw
+    r"(?:si[ \t]+sahihi|ni[ \t]+(?:kosa|makosa))(?!\w)",  # sw
     r"(?:కాదు|తప్పు)",  # te
 )
 """What calls the answer just before it wrong (anchored right after the answer)."""
