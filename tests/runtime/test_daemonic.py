@@ -103,3 +103,73 @@ def test_symbolic_rows_are_graded_inside_a_daemonic_process(method: str, tmp_pat
         # The time limit still holds without workers: runaway work is stopped (generous bound: a busy machine).
         assert report["runaway"] == "timeout" and report["runaway_seconds"] < 30
         assert report["children"] == 0
+
+
+def test_the_in_process_bound_never_stops_an_import_half_way(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The in-process bound (a daemonic process's) that runs out during an import lets the import finish and stops
+    the work right after: stopped half-way, an import leaves its package half made (issue 24 item 3, found in this
+    round: after a time limit ran out while sympy loaded, every later symbolic row in the process was ``error``,
+    ``module 'sympy' has no attribute 'polys'``)."""
+    from mathgrade.errors import GradingTimeout
+    from mathgrade.limits import Deadline
+    from mathgrade.runtime._bounded import _bounded_here
+
+    (tmp_path / "slow_to_import_pkg").mkdir()
+    (tmp_path / "slow_to_import_pkg" / "__init__.py").write_text(
+        "import time\n"
+        "def _calls(n):\n"
+        "    return n if n < 1 else _calls(n - 1)\n"
+        "_end = time.monotonic() + 0.5\n"
+        "while time.monotonic() < _end:\n"
+        "    _calls(20)\n"
+        "from . import part\n")
+    (tmp_path / "slow_to_import_pkg" / "part.py").write_text("VALUE = 7\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def load() -> int:
+        import slow_to_import_pkg
+
+        while True:  # (work made of calls, which the bound sees, that never ends once the import is done)
+            slow_to_import_pkg._calls(slow_to_import_pkg.part.VALUE)
+
+    with pytest.raises(GradingTimeout):
+        _bounded_here(load, (), Deadline(0.05))
+    done = sys.modules.get("slow_to_import_pkg")  # (an import stopped half-way is taken out of sys.modules)
+    assert done is not None and done.part.VALUE == 7
+
+
+_AFTER_TIMEOUTS = r'''
+import json, multiprocessing as mp, sys
+
+ROWS = ROWS_HERE
+
+
+def report(_=None):
+    import mathgrade
+    out = {"daemon": mp.current_process().daemon, "short": []}
+    for timeout in (0.05, 0.1, 0.2, 0.4, 0.8):  # (limits that ran out while sympy loaded, before it was loaded
+                                                # ahead of the first bounded work)
+        v = mathgrade.grade(*ROWS[-1], timeout=timeout)
+        out["short"].append(v.status.value)
+    out["grade"] = [[v.status.value, v.rule] for v in (mathgrade.grade(o, g, timeout=5.0) for o, g in ROWS)]
+    return out
+
+
+if __name__ == "__main__":
+    with mp.get_context("spawn").Pool(1) as pool:
+        print(json.dumps(pool.apply(report)))
+'''
+
+
+def test_time_limits_running_out_while_sympy_loads_harm_no_later_row(tmp_path: Path) -> None:
+    if "spawn" not in multiprocessing.get_all_start_methods():
+        pytest.skip("no spawn here")
+    expected = [[v.status.value, v.rule] for v in (mathgrade.grade(o, g, timeout=5.0) for o, g in ROWS)]
+    script = tmp_path / "after_timeouts.py"
+    script.write_text(_AFTER_TIMEOUTS.replace("ROWS_HERE", repr(ROWS)))
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert got["daemon"] is True
+    assert "error" not in got["short"], got["short"]
+    assert got["grade"] == expected

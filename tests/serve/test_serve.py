@@ -268,7 +268,7 @@ def test_health_answers_while_a_large_reward_request_is_worked_on() -> None:
         prompts = [f"Q{i}: what is {i}+{i}? " + "Think about it. " * 300 for i in range(4096)]
         queries = [p + "We add. " * 200 + f"The answer is $\\boxed{{{2 * i}}}$." for i, p in enumerate(prompts)]
         body = json.dumps({"query": queries, "prompts": prompts, "labels": [str(2 * i) for i in range(4096)]})
-        assert len(body) > 30_000_000
+        assert len(body) > 40_000_000  # (issue 24: one 40 MB /reward held /health for 3.4 s)
         result: Dict[str, Any] = {}
 
         def post() -> None:
@@ -279,10 +279,14 @@ def test_health_answers_while_a_large_reward_request_is_worked_on() -> None:
         thread = threading.Thread(target=post)
         thread.start()
         answered_meanwhile = 0
+        slowest = 0.0
         while thread.is_alive():
+            asked = time.perf_counter()
             if httpx.get(s.url + "/health", timeout=60).status_code == 200 and thread.is_alive():
                 answered_meanwhile += 1
+                slowest = max(slowest, time.perf_counter() - asked)
             time.sleep(0.05)
+        print(f"/health answered {answered_meanwhile} times during a {len(body) / 1e6:.0f} MB /reward, slowest in {slowest:.3f} s")
         thread.join()
         assert result["response"].status_code == 200
         assert result["response"].json()["rewards"] == [1.0] * 4096
@@ -524,3 +528,38 @@ def test_a_slowly_sent_body_times_out_with_408() -> None:
         server.should_exit = True
         thread.join(120)
         sock.close()
+
+
+def test_body_timeout_from_the_command_line_frees_many_slow_connections() -> None:
+    """``mathgrade serve --body-timeout 2``: 40 clients that send their headers and a few bytes of body, then nothing
+    (issue 24: 100 such connections were held for 25 s), each get a 408 saying so; meanwhile ``/health`` and a real
+    request are answered."""
+    s = Server("--workers", "1", "--body-timeout", "2")
+    host, port = s.url.rsplit("/", 1)[-1].rsplit(":", 1)
+    sockets: List[socket.socket] = []
+    try:
+        for _ in range(40):
+            c = socket.create_connection((host, int(port)), timeout=120)
+            c.sendall(b"POST /grade HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                      + f"Authorization: Bearer {TOKEN}\r\nContent-Length: 5000\r\n\r\n".encode() + b'{"rows": [')
+            sockets.append(c)
+        assert httpx.get(s.url + "/health", timeout=60).status_code == 200
+        with s.client() as client:
+            r = client.post("/grade", json={"rows": [{"output": "\\boxed{2}", "gold": "2"}]})
+        assert r.status_code == 200 and r.json()["verdicts"][0]["correct"] is True
+        answers = []
+        for c in sockets:
+            data = b""
+            while b"\r\n\r\n" not in data or not data.rstrip().endswith(b"}"):
+                chunk = c.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+            answers.append(data.decode())
+        assert all(a.startswith("HTTP/1.1 408") and "not received within 2 s" in a for a in answers), answers[:2]
+        assert s.metric('mathgrade_requests_total{code="408",endpoint="grade"}') == 40
+        assert s.metric('mathgrade_requests_total{code="500",endpoint="grade"}') == 0
+    finally:
+        for c in sockets:
+            c.close()
+        assert s.stop() == 0

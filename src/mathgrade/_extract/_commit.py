@@ -12,7 +12,8 @@ pair; the rules are:
     asked, not stated: "could it be $\\boxed{7}$?", "答案是 $\\boxed{7}$ 吗？".
 ``answer.supposed``
     a supposition or a trial: "suppose the answer were $\\boxed{7}$", "a naive approach gives $\\boxed{7}$", "a first
-    guess would be ...", "假设答案是 ...".
+    guess would be ...", "假设答案是 ...", "let's try $y = \\boxed{7}$", "代入 $\\boxed{7}$"; and a box in a sentence the
+    output never finishes ("the answer is $\\boxed{7}$ if we assume that the", cut off by a token limit).
 ``answer.hedged``
     hedged before or after: "maybe $\\boxed{7}$", "$\\boxed{7}$, but it might be 9", "$\\boxed{7}$. But wait,
     maybe not.", "$\\boxed{7}$，但也可能是 9".
@@ -22,7 +23,10 @@ pair; the rules are:
 ``answer.hidden``
     its content is hidden when the LaTeX is rendered: ``\\phantom{7}``, ``\\color{white}``.
 
-The word lists are data (:data:`NEGATED_BEFORE`...), one entry per language where it differs from English.
+The word lists are data (:data:`NEGATED_BEFORE`...), one entry per language where it differs from English, for the
+languages whose answer phrases the extractor reads (:mod:`._phrases`). A word that is a stem of a common word in
+its language (Indonesian "mungkin" in "kemungkinan", Thai "อาจ" in "อาจารย์") is written with a boundary or a longer
+form.
 """
 
 from __future__ import annotations
@@ -56,8 +60,16 @@ NEGATED_BEFORE = (
     r"\bn'(?:est|était|sera)[ \t]+pas|\bpas",  # fr
     r"\bnicht|\bkeine?n?",  # de
     r"(?<!\w)не(?:[ \t]+(?:равен|равно|является))?",  # ru
-    r"\bnon[ \t]+è",  # it
-    r"\bnão[ \t]+é",  # pt
+    r"\bnon[ \t]+(?:è|era|sarà)",  # it
+    r"\bnão[ \t]+(?:é|era|será)",  # pt
+    r"\b(?:niet|geen)",  # nl
+    r"\bnie(?:[ \t]+(?:jest|to|wynosi|równa[ \t]+się))?",  # pl
+    r"\bkhông[ \t]+phải(?:[ \t]+là)?|\bkhông[ \t]+(?:là|bằng)|\bchứ[ \t]+không[ \t]+phải",  # vi
+    r"\bbukan(?:lah)?|\btidak[ \t]+(?:sama[ \t]+dengan|sama|adalah)",  # id
+    r"(?:ليست?|ليس[ \t]+هو|لا[ \t]+(?:يساوي|تساوي)|استبعدنا|نستبعد)",  # ar
+    r"न[ \t]+कि",  # hi
+    r"(?:ไม่ใช่|ไม่เท่ากับ)",  # th
+    r"\bjibu[ \t]+si|\bsio",  # sw
     r"不是|不为|不等于|并非|而非|排除|排除了|舍去|舍弃|错误(?:的)?(?:答案|结果)[ \t]*[:：为是]?",  # zh
 )
 """What negates or rules out the answer right after it, per language (a regex anchored at the answer)."""
@@ -69,8 +81,23 @@ WITHDRAWN_AFTER = (
     r"|(?:can|must|should)[ \t]+be[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)"
     r"|is[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)",
     r"(?:是|为)?(?:错误的|错的|不对的?|不正确的?)|不是答案|(?:应|可以|应该)?(?:排除|舍去)",  # zh
-    r"ではない|ではありません|じゃない|は誤り|は間違い",  # ja
-    r"es\s+(?:incorrect[ao]|fals[ao])|est\s+(?:faux|incorrect)|ist\s+falsch|неверн\w*",  # es fr de ru
+    r"ではない|ではありません|ではなく|じゃない|は誤り|は間違い|は違い|は不正解",  # ja
+    r"es\s+(?:incorrect[ao]|fals[ao])|est\s+(?:faux|fausse|incorrecte?)|ist\s+(?:falsch|nicht richtig)"
+    r"|(?:[—–-][ \t]*)?(?:это[ \t]+)?(?:неверн|неправильн|ошибочн)\w*",  # es fr de ru
+    r"è[ \t]+(?:sbagliat[oa]|errat[oa]|fals[oa])|non[ \t]+è[ \t]+corrett[oa]",  # it
+    r"(?:é|está)[ \t]+(?:errad[oa]|incorret[oa]|fals[oa])",  # pt
+    r"(?:is|klopt)[ \t]+(?:fout|onjuist|verkeerd|niet)(?!\w)",  # nl
+    r"(?:jest|to)[ \t]+(?:błędn|zł[ey]|niepoprawn|nieprawidłow)\w*",  # pl
+    r"(?:은|는|이|가)?[ \t]*(?:아닙니다|아니다|아니에요|아니|틀렸|틀린|오답)",  # ko
+    r"(?:sayısı|değeri)?[ \t]*(?:değil|yanlış|hatalı)\w*",  # tr
+    r"(?:là[ \t]+)?sai(?!\w)(?![ \t]+số)",  # vi
+    r"(?:adalah[ \t]+)?(?:salah(?!\w)(?![ \t]+satu)|keliru(?!\w)|tidak[ \t]+benar)",  # id
+    r"(?:خاطئ|خطأ|غير[ \t]+صحيح)",  # ar
+    r"(?:नहीं|ग़?लत)",  # hi
+    r"(?:নয়|ভুল)",  # bn
+    r"(?:ผิด|ไม่ถูก)",  # th
+    r"(?:si[ \t]+sahihi|ni[ \t]+(?:kosa|makosa))(?!\w)",  # sw
+    r"(?:కాదు|తప్పు)",  # te
 )
 """What calls the answer just before it wrong (anchored right after the answer)."""
 
@@ -82,8 +109,12 @@ SUPPOSED_BEFORE = (
     r"if (?:the )?(?:answer|result|value|total|number)s? (?:were|was|is|had been|equals|equaled)|if we guess|"
     r"for example|e\.g\.|for instance|say we try)\b",
     r"\b(?:supongamos|suponiendo|si la respuesta fuera|supposons|si la réponse était|angenommen|"
-    r"nehmen wir an|предположим|допустим|supponiamo|suponha)\b",
-    r"(?:假设|假如|假定|如果答案|若答案|如果结果|先猜|猜测|初步|试试|不妨设|比如|例如|もし|仮に)",
+    r"nehmen wir an|предположим|допустим|supponiamo|suponha|suponhamos|supondo|se a resposta fosse|"
+    r"stel dat|veronderstel|aangenomen dat|neem aan|załóżmy|zakładając|przypuśćmy|varsayalım|varsayarsak|"
+    r"farz edelim|diyelim ki|giả sử|giả định|misalkan|andaikan|seandainya|tuseme|tuchukulie)\b",
+    r"(?:假设|假如|假定|如果答案|若答案|如果结果|先猜|猜测|初步|试试|不妨设|比如|例如|もし|仮に|と仮定|"
+    r"가정하면|가정하자|가정해|라고 하면|لنفترض|نفترض|بافتراض|افترض|मान लीजिए|मान लो|मानें|สมมติ|สมมุติ|"
+    r"ধরা যাক|ধরে নিই|అనుకుందాం)",
 )
 """Words that make the rest of their sentence a supposition or a trial (anywhere before the answer in it)."""
 
@@ -91,8 +122,10 @@ HEDGED_BEFORE = (
     r"\b(?:not sure|unsure|not certain|uncertain|maybe|perhaps|possibly|can't be sure|cannot be sure|"
     r"i'm not confident|not confident)\b"
     r"|\b(?:might|could|may)[ \t]+(?:also[ \t]+)?be[ \t]*" + _DELIMS + r"[ \t]*$",
-    r"\b(?:quizás|quizá|tal vez|peut-être|vielleicht|возможно|может быть|forse|talvez)\b",
-    r"(?:也许|或许|可能是|可能为|大概|不确定|不一定|たぶん|かもしれ)",
+    r"\b(?:quizás|quizá|tal vez|peut-être|vielleicht|возможно|может быть|forse|talvez|misschien|wellicht|"
+    r"być może|może|chyba|belki|muhtemelen|có lẽ|có thể là|không chắc|mungkin|barangkali|labda|huenda)\b",
+    r"(?:也许|或许|可能是|可能为|大概|不确定|不一定|たぶん|かもしれ|おそらく|多分|아마|어쩌면|확실하지 않|"
+    r"ربما|لعل|قد يكون|शायद|संभवतः|บางที|อาจจะ|อาจเป็น|ไม่แน่ใจ|হয়তো|সম্ভবত|బహుశా)",
 )
 """Words that hedge the answer after them in the same sentence."""
 
@@ -105,8 +138,46 @@ HEDGED_AFTER = (
     r"[ \t]*[，,。]?[ \t]*(?:但|但是|不过)?(?:也|又)?(?:可能|或许|也许)(?:是|为)"
     r"|[ \t]*[，,。]?[ \t]*(?:等等|嗯)?[，,]?[ \t]*(?:也许|或许|可能)(?:不对|不是|有误|错了)"
     r"|[ \t]*[，,。]?[ \t]*(?:不确定|不一定对|没有把握)",
+    r"[ \t]*[,.]?[ \t]*(?:pero|o)[ \t]+(?:también[ \t]+)?(?:podría|puede[ \t]+que|quizás?|tal[ \t]+vez)",  # es
+    r"[ \t]*[,.]?[ \t]*(?:mais|ou)[ \t]+(?:(?:ça|cela|il|elle|ce)[ \t]+|c')?(?:pourrait|peut[ \t-]être|"
+    r"peut[ \t]+aussi)",  # fr
+    r"[ \t]*[,.]?[ \t]*(?:aber|oder)[ \t]+(?:es[ \t]+)?(?:könnte|kann[ \t]+auch|vielleicht)",  # de
+    r"[ \t]*[,.]?[ \t]*(?:но|или)[ \t]+(?:может|возможно|вероятно)",  # ru
+    r"[ \t]*[,.]?[ \t]*(?:ma|o)[ \t]+(?:potrebbe|forse|può[ \t]+anche)",  # it
+    r"[ \t]*[,.]?[ \t]*(?:mas|ou)[ \t]+(?:também[ \t]+)?(?:pode|poderia|talvez)",  # pt
+    r"[ \t]*(?:です|だ)?(?:が|けど|けれど)[、，,]?[ \t]*[^。\n]{0,20}?かも",  # ja
+    r"[ \t]*(?:이지만|지만|이나|인데|입니다만)[ \t,]*[^.\n]{0,20}?(?:수도 있|일지도|아마)",  # ko
+    r"[ \t]*[,.]?[ \t]*(?:maar|of)[ \t]+(?:het[ \t]+)?(?:kan|zou|misschien|mogelijk)",  # nl
+    r"[ \t]*[,.]?[ \t]*(?:ale|lub|albo)[ \t]+(?:to[ \t]+)?(?:może|być[ \t]+może|prawdopodobnie)",  # pl
+    r"[ \t]*[,.]?[ \t]*(?:ama|fakat|ancak|veya)[ \t]+[^.\n]{0,20}?(?:olabilir|belki)",  # tr
+    r"[ \t]*[,.]?[ \t]*(?:nhưng|hoặc)[ \t]+(?:cũng[ \t]+)?(?:có[ \t]+thể|có[ \t]+lẽ)",  # vi
+    r"[ \t]*[,.]?[ \t]*(?:tetapi|tapi|namun|atau)[ \t]+(?:juga[ \t]+)?(?:mungkin|bisa[ \t]+jadi|barangkali)",  # id
+    r"[ \t]*[،,.]?[ \t]*(?:لكن|ولكن|أو)[ \t]+(?:ربما|قد|يمكن)",  # ar
+    r"[ \t]*[,.।]?[ \t]*(?:लेकिन|पर|परंतु|या)[ \t]+(?:शायद|हो[ \t]+सकता)",  # hi
+    r"[ \t]*[,.।]?[ \t]*(?:তবে|কিন্তু|অথবা)[ \t]+(?:হয়তো|সম্ভবত)",  # bn
+    r"[ \t]*(?:แต่|หรือ)[ \t]*(?:อาจจะ|อาจเป็น|บางที)",  # th
+    r"[ \t]*[,.]?[ \t]*(?:lakini|au)[ \t]+(?:labda|huenda|inaweza)",  # sw
+    r"[ \t]*[,.]?[ \t]*(?:కానీ|లేదా)[ \t]+బహుశా",  # te
 )
 """What hedges the answer right before it (matched from the end of the answer, ignoring the case)."""
+
+TRIED_BEFORE = (
+    r"\b(?:(?:let'?s|let us|let me|we|i|now)[ \t]+)?(?:try|trying|tried|test|testing|tested|plug(?:ging)?[ \t]+in|"
+    r"substitut(?:e|ing)|check(?:ing)?[ \t]+(?:whether|if)|guess(?:ing)?|what about|how about)"
+    r"(?:[ \t]+(?:the[ \t]+|a[ \t]+)?(?:value|number|candidate|case|guess)s?)?(?:[ \t]+(?:of|with))?",  # en
+    r"\b(?:probemos(?:[ \t]+con)?|probando(?:[ \t]+con)?|prueba[ \t]+con|essayons(?:[ \t]+avec)?|"
+    r"en[ \t]+essayant(?:[ \t]+avec)?|testons|versuchen[ \t]+wir(?:[ \t]+es[ \t]+mit)?|probieren[ \t]+wir|"
+    r"попробуем|проверим|подставим|proviamo(?:[ \t]+con)?|vamos[ \t]+tentar|tentemos|testando)",
+    r"(?:试一试|试一下|试试|尝试|试|代入|猜|試しに|代入すると|대입하면)",
+)
+"""Words that try a value (the answer right after them is a trial, not a conclusion), anchored at the answer."""
+
+_UNFINISHED_END = re.compile(
+    r"(?:[=+\-*/^_{(\[,:&|<\\]|\b(?:the|a|an|of|to|in|on|at|by|for|from|with|and|or|but|is|are|was|were|be|that|"
+    r"this|if|then|than|as|so|which|where|when|while|because|since|into|we|it|let|wait|get|gives?|check|whether|"
+    r"works?)|然后|得|则|因为|所以|和|是|，)[ \t]*$", re.I)
+"""How the text after an answer ends when the output stops mid-sentence right after it (cut off by a token limit):
+a connective, an operator, an opening bracket."""
 
 _ALTERNATIVE_AFTER_HEDGE = re.compile(
     r"(?:be|possibly|maybe|perhaps|probably|是|为)[ \t]*(\$[^$\n]{1,80}\$|\\boxed\{[^{}\n]{1,80}\}|-?\d[\d.,/]*)")
@@ -125,11 +196,13 @@ def _compile(parts: Tuple[str, ...], anchor_end: bool = False, anchor_start: boo
 _NEGATED = _compile(NEGATED_BEFORE, anchor_end=True)
 _WITHDRAWN = _compile(WITHDRAWN_AFTER, anchor_start=True)
 _SUPPOSED = _compile(SUPPOSED_BEFORE)
+_TRIED = re.compile(r"(?:" + "|".join(f"(?:{p})" for p in TRIED_BEFORE) + r")[ \t]*[:：=]?[ \t]*" + _DELIMS
+                    + r"[ \t]*(?:[A-Za-z](?:_\{?\w+\}?)?[ \t]*=[ \t]*)?$", re.I)
 _HEDGED = _compile(HEDGED_BEFORE)
 _HEDGED_AFTER_RE = re.compile(r"(?:\$\$?|\\\)|\\\])?(?:" + "|".join(f"(?:{p})" for p in HEDGED_AFTER) + ")", re.I)
-_SENTENCE_ENDS = (". ", "! ", "? ", "; ", ".\t", "\n", "。", "！", "？", "；")
+_SENTENCE_ENDS = (". ", "! ", "? ", "; ", ".\t", "\n", "。", "！", "？", "；", "؟", "।")
 """What ends the sentence before an answer."""
-_SENTENCE_END = re.compile(r"[!?。！？\n]|\.(?!\d)|;")
+_SENTENCE_END = re.compile(r"[!?。！？؟।\n]|\.(?!\d)|;")
 
 
 def _sentence_before(text: str, start: int) -> str:
@@ -149,20 +222,46 @@ def _asked(text: str, end: int) -> bool:
     m = _SENTENCE_END.search(text, end, min(len(text), end + _WINDOW_AFTER))
     if m is None:
         return False
-    return m.group() in "?？"
+    return m.group() in "?？؟"
 
 
 _NEGATED_STEMS = ("not", "n't", "never", "cannot", "rul", "discard", "elimin", "reject", "exclud", "wrong",
                   "incorrect", "false", "invalid", "no ", "pas", "nicht", "kein", "не", "non", "não", "不", "并非",
-                  "而非", "排除", "舍")
+                  "而非", "排除", "舍", "niet", "geen", "nie", "không", "bukan", "tidak", "لي", "لا", "ستبعد",
+                  "न कि", "ไม่", "jibu si", "sio")
 _SUPPOSED_STEMS = ("supp", "assum", "hypothe", "what if", "say", "had the", "rather", "instead", "naive", "guess",
                    "initially", "at first", "thought", "previously", "earlier",
                    "tentative", "preliminary", "approach", "mistaken", "if ", "for example", "e.g.", "for instance",
                    "angenommen", "nehmen", "предполож", "допуст", "假", "如果", "若", "先猜", "猜测", "初步", "试试",
-                   "不妨", "比如", "例如", "もし", "仮に")
+                   "不妨", "比如", "例如", "もし", "仮", "supon", "stel", "veronderstel", "aangenomen", "neem aan",
+                   "załóż", "zakładaj", "przypuść", "varsay", "farz", "diyelim", "giả", "misalkan", "andaikan",
+                   "seandainya", "tuseme", "tuchukulie", "가정", "라고 하면", "فترض", "मान", "สมม", "ধর",
+                   "అనుకుందాం")
+SUPPOSED_AFTER = (
+    r"(?:이)?라고[ \t]*(?:가정|하면|해[ \t]*보)|(?:을|를)?[ \t]*대입",  # ko
+    r"(?:olduğunu|olsun|ise)[ \t]*(?:varsay|farz|düşün)|olarak[ \t]+(?:varsay|deneyelim)",  # tr
+    r"(?:だ|である)?と(?:仮定|する(?:と|なら)|おく|おいて)|を代入",  # ja
+    r"(?:মনে[ \t]+করি|ধরি|ধরা[ \t]+যাক)",  # bn
+    r"(?:मान(?:ें|ते हैं|ा)|रखें)",  # hi
+    r"(?:అనుకుందాం|అనుకుంటే)",  # te
+)
+"""What makes the answer right before it a supposition or a trial, in languages that put the verb after its object
+(searched in the rest of the answer's sentence, at most :data:`_WINDOW_AFTER` characters)."""
+_SUPPOSED_AFTER = re.compile("|".join(f"(?:{p})" for p in SUPPOSED_AFTER))
+
+
+def _supposed_after(text: str, end: int) -> bool:
+    stop = _SENTENCE_END.search(text, end, min(len(text), end + _WINDOW_AFTER))
+    return _SUPPOSED_AFTER.search(text, end, stop.start() if stop is not None else min(len(text), end + 60)) \
+        is not None
+
+
 _HEDGED_STEMS = ("sure", "certain", "maybe", "perhaps", "possibl", "confident", "might", "could", "may",
                  "quiz", "tal vez", "peut", "vielleicht", "возможно", "может", "forse", "talvez", "也许", "或许",
-                 "可能", "大概", "确定", "一定", "たぶん", "かもしれ")
+                 "可能", "大概", "确定", "一定", "たぶん", "かもしれ", "misschien", "wellicht", "może", "chyba",
+                 "belki", "muhtemelen", "có lẽ", "có thể", "không chắc", "mungkin", "barangkali", "labda", "huenda",
+                 "おそらく", "多分", "아마", "어쩌면", "확실", "ربما", "لعل", "قد يكون", "शायद", "संभवतः", "บางที",
+                 "อาจ", "ไม่แน่ใจ", "হয়তো", "সম্ভবত", "బహుశా")
 """Substrings one of which each word list's matches hold (lower case): a cheap test before the regex runs."""
 
 
@@ -174,8 +273,23 @@ def _holds_any(lowered: str, stems: Tuple[str, ...]) -> bool:
     return _STEMS[stems].search(lowered) is not None
 
 
+_UNFINISHED_WHY = "the output stops in the middle of its sentence (cut off): a value being tried, not a conclusion"
+
+
+def _unfinished(text: str, end: int) -> bool:
+    """The output stops in the middle of the sentence an answer ending at ``end`` belongs to: no sentence ends after
+    it, and what follows it stops on a connective or an operator ("$\\boxed{15}$ if we assume that the", "works:
+    $15 + 3 ="). (Only the last sentence of an output can be such: a short look at its end.)"""
+    if len(text) - end > _WINDOW_AFTER or _SENTENCE_END.search(text, end) is not None:
+        return False
+    rest = text[end:].rstrip()
+    return bool(rest.strip(" \t$)]\\")) and _UNFINISHED_END.search(rest) is not None
+
+
 def _before_refusal(before: str) -> Optional[Refusal]:
     """A refusal found in the answer's sentence before it."""
+    if _TRIED.search(before[-60:]):
+        return "answer.supposed", "it is a value being tried, not a conclusion"
     lowered = before.lower()
     if _holds_any(lowered[-80:], _NEGATED_STEMS) and _NEGATED.search(before, max(0, len(before) - 80)):
         return "answer.withdrawn", "the text negates it or rules it out"
@@ -259,7 +373,12 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
         return found, ""
     if _asked(text, end):
         return ("answer.question", "it is asked, not stated"), ""
+    if _supposed_after(text, end):
+        return ("answer.supposed", "it is a supposition or a trial, not a conclusion"), ""
+    if _unfinished(text, end):
+        return ("answer.supposed", _UNFINISHED_WHY), ""
     return hedged_after(text, end)
+
 
 
 _LABELLED_WRONG = re.compile(
@@ -282,4 +401,8 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
     found = _before_refusal(_sentence_before(text, answer_start))
     if found is not None:
         return found, ""
+    if _supposed_after(text, end):
+        return ("answer.supposed", "it is a supposition or a trial, not a conclusion"), ""
+    if _unfinished(text, end):
+        return ("answer.supposed", _UNFINISHED_WHY), ""
     return hedged_after(text, end)

@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterator, Tuple, TypeVar
 
 from ..errors import GradingTimeout, PoolUnusable
 from ..limits import Deadline
-from ._pool import in_worker
+from ._pool import in_worker, run_setups_here
 from ._shared import give_up, shared_pool
 
 __all__ = ["run_bounded", "RESULT_GRACE", "WouldBlock", "no_waiting", "waited"]
@@ -144,9 +144,21 @@ class _OutOfTime(BaseException):
     code keeps it from stopping the work)."""
 
 
+def _importing(frame: Any) -> bool:
+    """A module is being imported somewhere up the stack of ``frame``. The bound never stops work there: stopped in
+    the middle, an import leaves its package half made (``sympy`` without ``sympy.polys``) and every later call in
+    the process fails. The work is stopped at the bound's first look after the import ends."""
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib"):
+            return True
+        frame = frame.f_back
+    return False
+
+
 def _bounded_here(fn: Callable[..., T], args: Tuple[Any, ...], deadline: Deadline) -> T:
     """``fn(*args)`` in this thread, stopped by a profile hook once ``deadline`` has passed (see the module
     docstring). Work that takes longer than the deadline gives :class:`~mathgrade.limits.GradingTimeout`."""
+    run_setups_here()  # (once per process: sympy loaded before the first bounded work, charged to none)
     at = deadline.due
     clock = time.monotonic
     count = 0
@@ -154,7 +166,7 @@ def _bounded_here(fn: Callable[..., T], args: Tuple[Any, ...], deadline: Deadlin
     def hook(frame: Any, event: str, arg: Any) -> None:
         nonlocal count
         count += 1
-        if count & _CHECK_EVERY == 0 and clock() >= at:
+        if count & _CHECK_EVERY == 0 and clock() >= at and not _importing(frame):
             raise _OutOfTime
 
     previous = sys.getprofile()

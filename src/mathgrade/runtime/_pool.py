@@ -47,7 +47,8 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Ty
 from ..errors import PoolUnusable
 from ._stops import STEP
 
-__all__ = ["WorkerPool", "PoolUnusable", "available_cores", "add_worker_setup", "wait_stopped", "in_worker"]
+__all__ = ["WorkerPool", "PoolUnusable", "available_cores", "add_worker_setup", "wait_stopped", "in_worker",
+           "run_setups_here"]
 
 T = TypeVar("T")
 Setup = Tuple[Callable[[], Any], bool]
@@ -83,6 +84,28 @@ def add_worker_setup(fn: Callable[[], Any], before_fork: bool = False) -> None:
     entry = (fn, before_fork)
     if entry not in _setups:
         _setups.append(entry)
+
+
+_ran_here: List[Setup] = []
+_ran_here_lock = threading.RLock()  # (a setup may grade, and grading may run bounded work)
+
+
+def run_setups_here() -> None:
+    """Run here, once each, the worker setups not run in this process yet (a failing one is skipped), with the
+    time they take given back to every running deadline: for a process that cannot start workers and does the
+    symbolic work itself (a daemonic process), which must load what a worker loads before its first task (sympy)
+    without charging it to a call's time limit, nor be stopped in the middle of it."""
+    from ..limits import not_charged
+
+    with _ran_here_lock, not_charged():
+        for entry in list(_setups):
+            if entry in _ran_here:
+                continue
+            _ran_here.append(entry)
+            try:
+                entry[0]()
+            except Exception:  # noqa: BLE001 - a setup only loads; the work itself will say what fails
+                pass
 
 
 def in_worker() -> bool:

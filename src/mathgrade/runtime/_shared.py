@@ -23,7 +23,7 @@ import warnings
 from typing import Optional
 
 from ..errors import PoolUnusable
-from ._pool import WorkerPool, available_cores, in_worker
+from ._pool import WorkerPool, available_cores, in_worker, run_setups_here
 
 __all__ = ["shared_pool", "current_pool", "warm_pool", "give_up", "unusable", "batch_workers", "BOUNDED_WORKERS"]
 
@@ -86,11 +86,14 @@ def warm_pool() -> None:
     worker processes (then the work runs in it). Never raises :class:`PoolUnusable`: it gives up instead."""
     pool = shared_pool()
     if pool is None:
+        if not in_worker():  # (the work runs here: load now what a worker would load)
+            run_setups_here()
         return
     try:
         pool.warm_up()
     except PoolUnusable as exc:
         give_up(exc)
+        run_setups_here()
 
 
 def give_up(exc: BaseException) -> None:
