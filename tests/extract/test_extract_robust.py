@@ -77,7 +77,8 @@ def test_a_box_withdrawn_far_back_still_withdraws_the_same_answer_at_the_end() -
     # "\\boxed{6} is wrong", then 40 other boxes, then \\boxed{6}: the 6 at the end is the withdrawn answer again
     text = "\\boxed{6} is wrong. " + "Try $\\boxed{1}$. " * 40 + "So \\boxed{6}"
     assert not mathgrade.grade(text, "6").correct
-    assert extract(text)[0].text != "6"
+    top = extract(text)[0]
+    assert top.text != "6" or top.refused == "answer.withdrawn"  # (the box at the end, refused as withdrawn)
     # without the withdrawal, the last box answers
     assert mathgrade.grade(text.replace(" is wrong", ""), "6").correct
 
@@ -105,7 +106,7 @@ def test_every_withdrawal_of_the_adversarial_suite_reaches_past_the_boxes_examin
         filler = "12345" if answer != "12345" else "54321"
         text = output + "\n" + f"Try $\\boxed{{{filler}}}$. " * 40 + f"So \\boxed{{{answer}}}"
         found = extract(text)
-        assert found and found[0].text != answer, (output, answer, found[:1])
+        assert found and (found[0].text != answer or found[0].refused == "answer.withdrawn"), (output, answer, found[:1])
 
 
 def test_a_committed_box_before_many_refused_ones_is_still_found() -> None:
@@ -251,3 +252,13 @@ def test_the_grounding_check_can_fail() -> None:
     assert not _grounded("3", "\\boxed{2}")
     assert not _grounded("x = 5", "y = 2 + 3 = 6")
     assert _grounded("x = 5", "x = 2 + 3 = 5")
+
+
+def test_no_fallback_takes_back_an_answer_withdrawn_before() -> None:
+    # every box refused (withdrawn, then tried, then the withdrawn answer boxed again): the last number, which lies
+    # inside the last box, is not an answer either (under both policies); the same output without the withdrawal is
+    text = "\\boxed{6} is wrong. Try $\\boxed{1}$. So \\boxed{6}"
+    for policy in ("eval", "reward"):
+        v = mathgrade.grade(text, "6", policy=policy)
+        assert not v.correct and v.status.value == "no_answer", v.explain()
+    assert mathgrade.grade(text.replace(" is wrong", ""), "6").correct

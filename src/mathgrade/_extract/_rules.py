@@ -264,7 +264,12 @@ def _find_boxes(scan: Scan, limit: int = 0, memo: Optional[_Refusals] = None) ->
     withdrawn = [r for r in refused if r.rule == "answer.withdrawn"]
     if withdrawn:  # the same answer boxed elsewhere is withdrawn too ("$\\boxed{6}$ ... but 6 is wrong")
         gone = {"".join(text[r.content_start:r.content_end].split()) for r in withdrawn}
-        boxes = [b for b in boxes if "".join(text[b[2]:b[3]].split()) not in gone]
+        again = [b for b in boxes if "".join(text[b[2]:b[3]].split()) in gone]
+        if again:  # refused as well: no fallback may take the answer back from inside them
+            boxes = [b for b in boxes if b not in again]
+            scan.refused = refused = sorted(refused + [
+                Refused(b[0], b[1], b[2], b[3], "answer.withdrawn", "the text has withdrawn this answer before")
+                for b in again])
     return boxes, cut
 
 
