@@ -711,6 +711,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         print("| rows | driver RSS MB | workers RSS MB (sum) |\n|---|---|---|")
         for n, m in mem["checkpoints"].items():
             print(f"| {int(n):,} | {m['driver_rss_mb']:.0f} | {m['workers_rss_mb']:.0f} |")
+    out["load_average_end"] = os.getloadavg()
+    print(f"\nload average at the end: {out['load_average_end'][0]:.2f}")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(out, f, indent=2)

@@ -111,7 +111,132 @@ def scale_notes(r: Dict[str, Any]) -> str:
     ])
 
 
+SET_NAMES = {"model_outputs": "model outputs (GSM8K, MATH)", "answer_pairs": "answer pairs (symbolic-heavy)",
+             "hard_outputs_skythought": "long chain-of-thought outputs (SkyThought)"}
+
+
+def _f(x: Any, spec: str = ",.0f") -> str:
+    return "n/a" if x is None else format(x, spec)
+
+
+def speed(r: Dict[str, Any]) -> str:
+    """README.md and docs/performance.md: mathgrade against Math-Verify on the labeled sets (bench/bench_speed.py)."""
+    lines = ["| labeled set | rows | accuracy mathgrade / Math-Verify | rows/s, one process | p99 ms | "
+             "peak RSS MB, process tree |", "|---|---|---|---|---|---|"]
+    for name in SET_NAMES:
+        if name not in r["sets"]:
+            continue
+        a, b = r["sets"][name]["mathgrade"]["single"], r["sets"][name]["mathverify"]["single"]
+        lines.append(
+            f"| {SET_NAMES[name]} | {a['rows']} | {a['accuracy']:.4f} / {b['accuracy']:.4f} | "
+            f"{_f(a['rows_per_s'])} / {_f(b['rows_per_s'])} (**{a['rows_per_s'] / b['rows_per_s']:.1f}×**) | "
+            f"{a['p99_ms']:.1f} / {b['p99_ms']:.1f} | {_f(a['tree_peak_rss_mb'])} / {_f(b['tree_peak_rss_mb'])} |")
+    return "\n".join(lines)
+
+
+def speed_notes(r: Dict[str, Any]) -> str:
+    """docs/performance.md: the table of :func:`speed` and what else that run measured."""
+    lines = [speed(r)]
+    load = r["load_average"][0] if isinstance(r["load_average"], list) else r["load_average"]
+    imp = r["import_s"]
+    par = {n: (r["sets"][n]["mathgrade"]["parallel"] or {}, r["sets"][n]["mathverify"]["parallel"] or {})
+           for n in SET_NAMES if n in r["sets"]}
+    over = {e: sum((r["sets"][n][e]["single"] or {}).get("over_limit", 0) for n in r["sets"])
+            for e in ("mathgrade", "mathverify")}
+    lines += [
+        "",
+        f"- One run of `bench/bench_speed.py --json` on the {r['cpus']}-core machine, shared with other work (load "
+        f"average {load:.1f} at its start" + (f", {r['load_average_end'][0]:.1f} at its end" if "load_average_end" in r
+                                              else "") + "). Memory is the peak resident memory of each grader's whole process tree, "
+        f"sampled every 50 ms (mathgrade's symbolic work runs in worker processes: they are counted). Rows over the "
+        f"{r['time_limit_s']:g} s time limit: {over['mathgrade']} with mathgrade, {over['mathverify']} with "
+        f"Math-Verify.",
+        f"- Start-up: `import mathgrade` takes {imp['mathgrade'][0]:.3f} s (stages load on first use) against "
+        f"{imp['mathverify'][0]:.3f} s for `import math_verify`; import plus a first grading call takes "
+        f"{imp['mathgrade'][1]:.3f} s against {imp['mathverify'][1]:.3f} s "
+        f"({imp['mathverify'][1] / imp['mathgrade'][1]:.1f}×).",
+        f"- With {r['workers']} workers (starting them included): mathgrade "
+        + " / ".join(_f(a.get('rows_per_s')) for a, _ in par.values()) + " rows/s, Math-Verify (a `multiprocessing` "
+        "pool) " + " / ".join(_f(b.get('rows_per_s')) for _, b in par.values()) + " rows/s ("
+        + ", ".join(f"{a['rows_per_s'] / b['rows_per_s']:.1f}×" for a, b in par.values()
+                    if a.get("rows_per_s") and b.get("rows_per_s")) + ", in the order of the table).",
+    ]
+    mem = r.get("memory")
+    if mem:
+        marks = sorted(mem["checkpoints"].items(), key=lambda kv: int(kv[0]))
+        driver = [m["driver_rss_mb"] for _, m in marks]
+        workers = [m["workers_rss_mb"] for _, m in marks]
+        lines.append(
+            f"- Streaming {mem['rows']:,} generated rows through `grade_many` (up to {mem['workers']} workers, "
+            f"{mem['rows_per_s']:,.0f} rows/s): the driver's memory stays at {_span(driver)} MB "
+            f"({int(marks[0][0]):,} to {int(marks[-1][0]):,} rows), "
+            + (f"the workers' at {_span(workers)} MB together." if max(workers) > 0 else
+               "and no worker was running at any mark (0 MB: every row was graded in the calling process; "
+               "`grade_many` starts no worker while other work keeps every core busy)."))
+    return "\n".join(lines)
+
+
+def _span(values: List[float]) -> str:
+    low, high = f"{min(values):.0f}", f"{max(values):.0f}"
+    return low if low == high else f"{low}–{high}"
+
+
+def runtime(r: Dict[str, Any]) -> str:
+    """docs/performance.md: the warm runtime's figures (bench/bench_speed.py), each against its reference."""
+    lines = ["| measurement | mathgrade | reference | ratio | goal | tree: peak RSS MB, CPU s |",
+             "|---|---|---|---|---|---|"]
+    for name, e in r["runtime"].items():
+        a, b, unit, key = e["mathgrade"] or {}, e["reference"] or {}, e["unit"], e["key"]
+        spec = ",.0f" if unit == "rows/s" else ",.2f"
+        tree = ""
+        if "tree_peak_rss_mb" in a and "tree_peak_rss_mb" in b:
+            tree = (f"{a['tree_peak_rss_mb']:.0f} / {b['tree_peak_rss_mb']:.0f}, "
+                    f"{a.get('tree_cpu_s', 0):.1f} / {b.get('tree_cpu_s', 0):.1f}")
+        ratio = "n/a" if e["ratio"] is None else f"{e['ratio']:.2f}×"
+        lines.append(f"| {name} | {_f(a.get(key), spec)} {unit} | {_f(b.get(key), spec)} {unit} | {ratio} | "
+                     f"{e['goal']} | {tree} |")
+    return "\n".join(lines)
+
+
+def serve(r: Dict[str, Any]) -> str:
+    """docs/performance.md: ``mathgrade serve`` against warm in-process and warm pooled grading of the same rows
+    (bench/bench_serve.py)."""
+    ref, pooled = r["in_process"]["rows_per_s"], r["pooled"]["rows_per_s"]
+    conc = {"1": 16, "64": 4, "512": 2}
+    lines = [
+        f"Measured by `bench/bench_serve.py --json bench/results/serve.json` in one run on the shared 2-core machine "
+        f"(load average {r['load_average']:.1f} at its start, {r['load_average_end']:.1f} at its end, from other "
+        f"work; {r['workers']} grading workers, the load generator in {r['clients']} more process on the same cores; "
+        f"`/reward` requests built from `data/sample.jsonl`), against two references in the same run, both warm "
+        f"(best of {len(r['in_process']['runs_rows_per_s'])} runs over {r['reference_rows']:,} rows, each after "
+        f"an untimed pass over the same rows): in-process grading (`grade_many(workers=0, policy=\"reward\")`: "
+        f"{ref:,.0f} rows/s) and pooled grading (`grade_many(workers={r['workers']}, policy=\"reward\")` with the "
+        f"pool of {r['pooled']['pool_workers']} workers started and ready before the first timed run, which each "
+        f"run checks: {pooled:,.0f} rows/s):",
+        "",
+        "| requests | rewards/s | p50 / p99 ms | vs in-process | vs pooled |",
+        "|---|---|---|---|---|",
+    ]
+    for batch, t in sorted(r["throughput"].items(), key=lambda kv: int(kv[0])):
+        rows = "1 row" if batch == "1" else f"{int(batch)} rows"
+        lines.append(f"| {rows} each, {conc.get(batch, '?')} connections per client | {t['rewards_per_s']:,.0f} | "
+                     f"{t['p50_ms']:.1f} / {t['p99_ms']:.1f} | {t['rewards_per_s'] / ref:.2f}× | "
+                     f"{t['rewards_per_s'] / pooled:.2f}× |")
+    for share, x in sorted(r["latency"].items()):
+        lines.append(f"| 1 row each at {x['rate']:,.0f}/s ({float(share):.0%} of the most) | "
+                     f"{x['answered_per_s']:,.0f} | {x['p50_ms']:.1f} / {x['p99_ms']:.1f} | | |")
+    soak = r["soak"]
+    lines += ["", f"A {soak['seconds']:g} s soak (batches of 1, 8 and 64 in turn, {soak['rows']:,} rewards): "
+                  f"{soak['failed']} failed, {soak['lost']} lost; the server exited with code {r['server_exit_code']} "
+                  f"on SIGTERM."]
+    return "\n".join(lines)
+
+
 TABLES: Dict[str, Tuple[str, Callable[[Dict[str, Any]], str]]] = {
+    "speed": ("speed.json", speed),
+    "speed-notes": ("speed.json", speed_notes),
+    "runtime": ("speed.json", runtime),
+    "serve": ("serve.json", serve),
     "ray": ("ray.json", ray_measured),
     "scale": ("ray.json", scale),
     "scale-notes": ("ray.json", scale_notes),

@@ -8,8 +8,10 @@ Usage, from the repository root, with ``pip install 'mutmut==3.8.1'``::
     python scripts/mutation.py report --work /tmp/mg-mutants [--json result.json]     # what a run found
     python scripts/mutation.py data                                                   # the tables' mutations
 
-mutmut works in a copy of the repository (``--work DIR``, kept between runs so that a run can be resumed and
-reported; a temporary directory when not given), never in the clone itself. ``sample`` draws mutants with a seeded
+mutmut makes the mutants and maps each mutated function to the tests that reach it; ``sample`` then runs each drawn
+mutant by applying its diff to a scratch copy and running those tests (see :func:`run_applied`). Everything
+happens in a copy of the repository (``--work DIR``, kept between runs so that a run can be resumed and reported; a
+temporary directory when not given), never in the clone itself. ``sample`` draws mutants with a seeded
 random choice among every mutant of the core (or of ``--modules N`` modules, themselves drawn with the seed, which is
 what keeps the CI step to a few minutes: mutmut then only generates and runs those modules' mutants against their
 stage's tests), so the same seed on the same code tests the same mutants, and the kill rate of a sample estimates
@@ -98,24 +100,6 @@ def _mutmut(work: Path, *args: str, check: bool = True) -> int:
     return code
 
 
-def _run_names(work: Path, names: List[str], children: int, batch: int = 50) -> None:
-    """``mutmut run NAMES`` in batches; a batch that mutmut cannot start (it rejects a test id it was given, which
-    happens with a few parametrized ids) is split until the names it fails on are alone, and those are left
-    untried (reported as "not checked"). Mutants already tried in this work copy are not run again (a run stopped
-    half-way resumes); the batches take the names in the order given."""
-    done = _results(work)
-    names = [n for n in names if done.get(n) is None]
-    todo = [names[i:i + batch] for i in range(0, len(names), batch)]
-    while todo:
-        chunk = todo.pop(0)
-        if _mutmut(work, "run", "--max-children", str(children), *chunk, check=False) == 0:
-            continue
-        if len(chunk) > 1:
-            todo[:0] = [chunk[:len(chunk) // 2], chunk[len(chunk) // 2:]]
-        else:
-            print(f"mutmut could not run {chunk[0]}: left untried", flush=True)
-
-
 def _results(work: Path) -> Dict[str, Optional[int]]:
     """Every mutant of the work copy and its exit code (None: not tried yet)."""
     out: Dict[str, Optional[int]] = {}
@@ -133,7 +117,10 @@ def _status(code: Optional[int]) -> str:
 def _generate(work: Path, children: int) -> None:
     """Make the mutants and mutmut's map from functions to tests (a run of one name that matches no mutant)."""
     if not _results(work):
-        _mutmut(work, "run", "--max-children", str(children), "no.such.mutant*")
+        # mutmut makes the mutants and the map, then exits 1 since the name matches none: that exit is expected
+        _mutmut(work, "run", "--max-children", str(children), "no.such.mutant*", check=False)
+    if not _results(work) or not (work / "mutants" / "mutmut-stats.json").is_file():
+        raise SystemExit("mutmut made no mutants, or no map of the tests that reach them (see its output above)")
 
 
 def _diff(work: Path, name: str) -> Tuple[str, str]:
@@ -148,49 +135,105 @@ def _diff(work: Path, name: str) -> Tuple[str, str]:
 
 
 APPLIED = "applied.json"
-"""In the work copy: the results of mutants run by applying their diff (see :func:`run_untested`)."""
+"""In the work copy: the result of each mutant run by :func:`run_applied`."""
 
 
-def run_untested(work: Path, names: List[str]) -> Dict[str, str]:
-    """Mutants that mutmut reports as reached by no test (``no tests``) because the code runs only in mathgrade's
-    worker processes (the symbolic steps of ``compare/_sympy.py``), where mutmut's map of tests cannot see it: each
-    is applied to a scratch copy of the sources with ``patch`` (its diff from ``mutmut show``) and its stage's tests
-    are run there, in full, with the workers as in a normal run. Killed when a test fails."""
-    store = work / APPLIED
-    done: Dict[str, str] = json.loads(store.read_text(encoding="utf-8")) if store.exists() else {}
-    results = _results(work)
-    scratch = work / "applied-copy"
+def _scratch(work: Path, k: int) -> Path:
+    """The ``k``-th scratch copy of the work copy's sources and tests (made once)."""
+    scratch = work / f"applied-copy-{k}"
     if not scratch.exists():
-        shutil.copytree(work / "src", scratch / "src")
-        shutil.copytree(work / "tests", scratch / "tests")
-        for name in ("pyproject.toml", "README.md"):
-            shutil.copy2(work / name, scratch / name)
-        for name in ("data", "docs"):
+        for name in ("src", "tests", "data", "docs"):
             if (work / name).exists():
                 shutil.copytree(work / name, scratch / name)
-    for name in names:
-        if name in done or _status(results.get(name)) != "no tests":
-            continue
-        diff = subprocess.run([sys.executable, "-m", "mutmut", "show", name], cwd=work, capture_output=True,
-                              text=True).stdout.split("\n", 1)[1]
-        path = scratch / re.search(r"^--- (\S+)", diff, re.M).group(1)  # type: ignore[union-attr]
-        original = path.read_text(encoding="utf-8")
-        applied = subprocess.run(["patch", "-p0", "--fuzz=0", "--no-backup-if-mismatch", "-r", "-", str(path)],
-                                 input=diff, capture_output=True, text=True)
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(work / name, scratch / name)
+    return scratch
+
+
+def run_applied(work: Path, names: List[str], children: int) -> Dict[str, str]:
+    """Run each mutant by applying it to a scratch copy of the sources (the file as ``mutmut apply`` makes it) and
+    running, there, the tests mutmut mapped to the mutated function (``mutants/mutmut-stats.json``), or the whole
+    test folder of its stage when no test was mapped to it: code that runs only in mathgrade's worker processes
+    (the symbolic steps of ``compare/_sympy.py``) is invisible to mutmut's map, which watches the test process.
+    Killed when a test fails (or the run exceeds its time). Results are kept in ``applied.json`` of the work copy,
+    so a stopped run resumes. mutmut itself makes the mutants and the map; its own runner is not used, since it
+    refuses a batch whose tests include a parametrized test id it cannot name again."""
+    import concurrent.futures
+    import queue
+    import threading
+
+    store = work / APPLIED
+    done: Dict[str, str] = json.loads(store.read_text(encoding="utf-8")) if store.exists() else {}
+    stats = json.loads((work / "mutants" / "mutmut-stats.json").read_text(encoding="utf-8"))
+    mapped: Dict[str, List[str]] = stats["tests_by_mangled_function_name"]
+    durations: Dict[str, float] = stats.get("duration_by_test", {})
+    copies: "queue.Queue[Path]" = queue.Queue()
+    for k in range(children):
+        copies.put(_scratch(work, k))
+    lock, apply_lock = threading.Lock(), threading.Lock()
+
+    def one(name: str) -> None:
+        with apply_lock:  # mutmut applies in the work copy's sources: one at a time
+            relpath, mutated = _mutant_file(work, name)
+        scratch = copies.get()
         try:
-            if applied.returncode != 0:
-                done[name] = "not applied"
+            if mutated is None:
+                status = "not applied"
             else:
-                tests = STAGES[str(path.relative_to(scratch)).split("/")[2]]
-                env = dict(os.environ, PYTHONPATH=str(scratch / "src"))
-                code = subprocess.run([sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", tests],
-                                      cwd=scratch, env=env, capture_output=True, text=True).returncode
-                done[name] = "killed" if code not in (0, 5) else "survived"
+                status = _apply_and_test(scratch, relpath, mutated,
+                                         sorted(mapped.get(name.partition("__mutmut_")[0], [])), durations)
         finally:
-            path.write_text(original, encoding="utf-8")
-        print(f"{done[name]:11} (applied) {name}", flush=True)
-        store.write_text(json.dumps(done, indent=1) + "\n", encoding="utf-8")
+            copies.put(scratch)
+        with lock:
+            done[name] = status
+            store.write_text(json.dumps(done, indent=1) + "\n", encoding="utf-8")
+            print(f"{status:11} {name}  ({len(done)} done)", flush=True)
+
+    todo = [n for n in names if n not in done]
+    with concurrent.futures.ThreadPoolExecutor(children) as pool:
+        list(pool.map(one, todo))
     return done
+
+
+def _mutant_file(work: Path, name: str) -> Tuple[str, Optional[str]]:
+    """The source file of mutant ``name`` (relative to the root) and its text with the mutant applied, by mutmut's
+    own ``mutmut apply`` in the work copy, whose file is then restored (None when mutmut could not apply it)."""
+    module = name.rpartition(".")[0]
+    relpath = "src/" + module.replace(".", "/") + ".py"
+    if not (work / relpath).is_file():
+        relpath = "src/" + module.replace(".", "/") + "/__init__.py"
+    path = work / relpath
+    original = path.read_text(encoding="utf-8")
+    try:
+        code = subprocess.run([sys.executable, "-m", "mutmut", "apply", name], cwd=work, capture_output=True,
+                              text=True).returncode
+        mutated = path.read_text(encoding="utf-8")
+    finally:
+        path.write_text(original, encoding="utf-8")
+    return relpath, (mutated if code == 0 and mutated != original else None)
+
+
+def _apply_and_test(scratch: Path, relpath: str, mutated: str, tests: List[str], durations: Dict[str, float]) -> str:
+    path = scratch / relpath
+    original = path.read_text(encoding="utf-8")
+    path.write_text(mutated, encoding="utf-8")
+    try:
+        stage = STAGES[relpath.split("/")[2]]
+        env = dict(os.environ, PYTHONPATH=str(scratch / "src"))
+        base = [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider"]
+        # a mutant that loops is stopped: 10 times what its tests took in mutmut's clean run, at least 2 minutes
+        limit = max(120.0, 10 * sum(durations.get(t, 1.0) for t in tests)) if tests else 900.0
+        try:
+            code = subprocess.run(base + (tests or [stage]), cwd=scratch, env=env, capture_output=True,
+                                  text=True, timeout=limit).returncode
+            if code == 4:  # a test id that cannot be named: the whole stage instead
+                code = subprocess.run(base + [stage], cwd=scratch, env=env, capture_output=True, text=True,
+                                      timeout=900).returncode
+        except subprocess.TimeoutExpired:
+            return "timeout"
+        return "killed" if code not in (0, 5) else ("survived" if code == 0 else "no tests")
+    finally:
+        path.write_text(original, encoding="utf-8")
 
 
 def _equivalents() -> List[Dict[str, str]]:
@@ -203,9 +246,14 @@ def report(work: Path, names: Optional[List[str]] = None, json_path: Optional[st
     applied = json.loads((work / APPLIED).read_text(encoding="utf-8")) if (work / APPLIED).exists() else {}
     tried = {n: _status(c) for n, c in results.items() if (names is None or n in names)
              and _status(c) not in NOT_TRIED}
-    for n, s in applied.items():  # run by applying them: their result replaces mutmut's "no tests"
-        if n in tried and s in ("killed", "survived"):
-            tried[n] = s
+    not_applied = []
+    for n, status in applied.items():  # run by run_applied: that result stands
+        if names is None or n in names:
+            if status == "not applied":
+                not_applied.append(n)
+                tried.pop(n, None)
+            else:
+                tried[n] = status
     known = {(e["function"], e["mutation"]): e["reason"] for e in _equivalents()}
     killed = sorted(n for n, s in tried.items() if s in KILLED)
     survivors: List[Dict[str, str]] = []
@@ -218,9 +266,11 @@ def report(work: Path, names: Optional[List[str]] = None, json_path: Optional[st
     rate = len(killed) / counted if counted else 1.0
     out = {"tried": len(tried), "killed": len(killed), "equivalent": len(equivalent), "survived": len(survivors),
            "kill_rate": round(rate, 4), "survivors": survivors, "equivalents": equivalent,
-           "mutants_in_core": len(results)}
+           "mutants_in_core": len(results), "not_applied": sorted(not_applied)}
     print(f"\n{len(tried)} mutants tried: {len(killed)} killed, {len(equivalent)} listed equivalent, "
-          f"{len(survivors)} survived; kill rate {rate:.1%} (killed / tried less equivalents)")
+          f"{len(survivors)} survived; kill rate {rate:.1%} (killed / tried less equivalents)"
+          + (f"; {len(not_applied)} drawn but not applied by mutmut (not counted): {', '.join(not_applied)}"
+             if not_applied else ""))
     for s in survivors:
         print(f"\nSURVIVED ({s['status']}) {s['name']}\n  in {s['function']}\n" +
               "\n".join("    " + ln for ln in s["mutation"].splitlines()))
@@ -288,12 +338,11 @@ def main(argv: List[str]) -> int:
             everything = sorted(_results(work))
             drawn = rng.sample(everything, min(args.count, len(everything)))  # in the order drawn: a run stopped
             print(f"{len(drawn)} of the {len(everything)} mutants drawn (seed {args.seed})", flush=True)
-            _run_names(work, drawn, args.children)  # half-way has tried a random part of the sample
-            run_untested(work, drawn)
+            run_applied(work, drawn, args.children)  # half-way has tried a random part of the sample
             names = sorted(drawn)
         elif args.what == "full":
             _mutmut(work, "run", "--max-children", str(args.children))
-            run_untested(work, sorted(_results(work)))
+            run_applied(work, [n for n, c in _results(work).items() if _status(c) == "no tests"], args.children)
         out = report(work, names, args.json)
         if out["kill_rate"] < args.min_kill:
             print(f"\nkill rate {out['kill_rate']:.1%} is below {args.min_kill:.0%}: kill the survivors with "

@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from _paths import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
@@ -32,10 +33,23 @@ def test_the_docs_tables_are_made_from_the_committed_results() -> None:
     assert stale == [], "run `python bench/tables.py` after a bench run (its --json file in bench/results/)"
 
 
-def test_the_check_fails_on_a_changed_number(tmp_path) -> None:
-    text = (ROOT / "docs" / "scale.md").read_text(encoding="utf-8")
-    block = re.search(r"<!-- table: scale -->\n(.*?)<!-- end table -->", text, re.S)
-    assert block and "|" in block.group(1)
+@pytest.mark.parametrize("name", sorted(tables.TABLES))
+def test_no_marked_table_is_empty_in_the_docs(name: str) -> None:
+    shown = [m.group(3) for path in tables.doc_files()
+             for m in tables._MARKED.finditer(path.read_text(encoding="utf-8")) if m.group(2) == name]
+    assert shown, f"table {name} is shown nowhere"
+    for block in shown:
+        rows = [line for line in block.splitlines()  # table rows past the header, or the bullets of notes
+                if (line.startswith("|") and not line.startswith("|---")) or line.startswith("- ")]
+        assert len(rows) >= 2 and re.search(r"\d", block), f"table {name} is empty: {block!r}"
+
+
+@pytest.mark.parametrize("name", sorted(tables.TABLES))
+def test_the_check_fails_on_a_changed_number(name: str) -> None:
+    path, text = next((p, p.read_text(encoding="utf-8")) for p in tables.doc_files()
+                      if f"<!-- table: {name} -->" in p.read_text(encoding="utf-8"))
+    block = re.search(rf"<!-- table: {name} -->\n(.*?)<!-- end table -->", text, re.S)
+    assert block and re.search(r"\d", block.group(1))
     changed = text.replace(block.group(1), re.sub(r"\d", "7", block.group(1), count=3))
     assert tables.updated(changed) == text != changed
 

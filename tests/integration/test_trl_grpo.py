@@ -32,8 +32,10 @@ SCRIPT = {  # prompt -> (what the scripted policy writes, the gold answer): one 
     "what is 6*7? answer:": ("\\boxed{42}", "42"),
     "what is 2+2? answer:": ("\\boxed{5}", "4"),
 }
-_CONTEXT = 64
-"""Tokens of context that select the scripted next token (the whole prompt: the two differ in their middle)."""
+_CONTEXT = min(map(len, SCRIPT)) - 1
+"""Tokens of context that select the scripted next token: all of the shortest prompt but its first character (the
+prompts differ in their middle). A biased sequence (context and next token) must be no longer than the prompt:
+transformers before 5.11 (the versions verl 0.9 pins, .ci/steps/60-verl.sh) ignore one longer than the input."""
 
 
 def _tokenizer() -> Any:
