@@ -32,7 +32,14 @@ def _rss_mb() -> float:
     return 0.0
 
 
-_RSS_AT_IMPORT = _rss_mb()
+_RSS_AT_START: List[float] = []
+"""The process's RSS when this module's first test began (not at collection: the tests of other modules that run in
+between are not this module's growth)."""
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _rss_at_start() -> None:
+    _RSS_AT_START.append(_rss_mb())
 CORPUS = Path(__file__).resolve().parent / "corpus.jsonl"
 SCALE = max(1, int(os.environ.get("MATHGRADE_FUZZ_EXAMPLES", "1")))
 
@@ -118,7 +125,7 @@ def test_fuzz_memory_stays_bounded() -> None:
     """After the runs above, the process has grown by no more than the reader cache's bound plus a margin for
     hypothesis and the stages' tables (one runaway input once took 11 GB), and the cache's byte count is the sum
     of what its entries were counted at."""
-    growth = _rss_mb() - _RSS_AT_IMPORT
+    growth = _rss_mb() - _RSS_AT_START[0]
     assert growth < READ_CACHE_BYTES / 2**20 + 300, growth
     stats = read_cache_stats()
     with _CACHE._lock:
