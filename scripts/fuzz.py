@@ -100,6 +100,7 @@ class Run:
         entry = {**case, "what": what}
         with open(self.findings, "a", encoding="ascii") as f:
             f.write(json.dumps(entry) + "\n")
+        self.found.append(entry)  # (counted with the others: a hang is a finding)
         print(f"FOUND {case['target']}: {what}", flush=True)
         faulthandler.dump_traceback(sys.stdout, all_threads=True)
         sys.stdout.flush()
