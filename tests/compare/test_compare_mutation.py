@@ -54,3 +54,14 @@ def test_a_fraction_within_1e_60_of_an_irrational_is_not_it(answer: str) -> None
     v = mathgrade.grade(f"$\\boxed{{{answer}}}$", f"\\frac{{{near.numerator}}}{{{near.denominator}}}")
     assert not v.correct, v.explain()
     assert mathgrade.grade(f"$\\boxed{{{answer}}}$", "\\sqrt{2}").correct
+
+
+def test_only_a_negation_is_expanded_as_minus_its_operand() -> None:
+    # (a sampled mutant expanded every two-element node as a negation: a one-factor product became its opposite)
+    from mathgrade.compare._polynomials import expanded
+
+    x = ("sym", "x")
+    assert expanded(("mul", x), 10) == expanded(x, 10) == {(("x", 1),): 1}
+    assert expanded(("neg", x), 10) == {(("x", 1),): -1}
+    assert expanded(("set", x), 10) is None  # not a polynomial at all
+    assert expanded(("func", "sin", x), 10) is None

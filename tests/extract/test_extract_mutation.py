@@ -41,3 +41,29 @@ def test_bold_answers_when_the_marked_answer_cannot_be_read() -> None:
     v = mathgrade.grade("The answer is $\\frac{$.\n\nSo **7** remains.", "7")
     assert v.correct and v.answer is not None and v.answer.rule == "bold", v.explain()
     assert not mathgrade.grade("The answer is $\\frac{$.\n\nSo **7** remains.", "5").correct
+
+
+def test_a_fallback_rule_reads_a_letter_as_a_choice_only_when_choices_are_expected() -> None:
+    # (a sampled mutant passed ``None`` for ``choices`` to the second phase's rules, and no test noticed)
+    with_choices = extract("We get $\\text{(B)}$", choices=True)[0]
+    assert (with_choices.rule, with_choices.text, with_choices.choice) == ("math_env", "B", True)
+    without = extract("We get $\\text{(B)}$", choices=False)[0]
+    assert (without.rule, without.choice) == ("math_env", False)
+
+
+def test_a_thinking_block_opened_after_the_turn_ended_is_not_this_answer_cut_off() -> None:
+    # the model's turn ends at <|im_end|>; a thinking block opened in a turn it wrote after that is not its own
+    after_turn = "<think>t</think> no answer here<|im_end|><|im_start|>assistant<think>more"
+    assert "cut off while thinking" not in mathgrade.grade(after_turn, "5", policy="reward").reason
+    cut_off = "<think>t</think> no answer here <think>more"
+    assert "cut off while thinking" in mathgrade.grade(cut_off, "5", policy="reward").reason
+
+
+def test_an_output_cut_off_before_its_answer_says_so() -> None:
+    cut_off = "We consider the following idea. " * 120 + "\\[ x = "
+    v = mathgrade.grade(cut_off, "5")
+    assert v.status.value == "no_answer"
+    assert v.reason.endswith("the output looks cut off before its answer (it stops mid-sentence, inside a formula, or in"
+                             " a repetition loop), so no number or formula in it is taken as one")
+    finished = "We consider the following idea. " * 120 + "There is none."
+    assert "cut off" not in mathgrade.grade(finished, "5").reason

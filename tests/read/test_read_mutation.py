@@ -1,0 +1,46 @@
+"""Behaviour tests for mutants of the reader that a sampled mutation run (``scripts/mutation.py sample --count 40
+--modules 4 --seed 7``) found alive: each asserts what the mutated line decides, both ways."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from mathgrade import read
+from mathgrade.values import Number
+
+
+def _number(text: str) -> Fraction:
+    value = read(text).value
+    assert isinstance(value, Number), (text, value)
+    return value.value
+
+
+@pytest.mark.parametrize("text, value", [("10_{11}", 11), ("0.1_{11}", Fraction(1, 11)), ("(10)_{11}", 11), ("A_{11}", None), ("10_{2}", 2), ("FF_{16}", 255),
+                                         ("0.101_{2}", Fraction(5, 8))])
+def test_a_number_in_base_eleven_is_read_as_others_are(text: str, value: object) -> None:
+    if value is None:
+        assert not isinstance(read(text).value, Number)  # a letter in base 11 names something (a segment)
+    else:
+        assert _number(text) == value
+
+
+@pytest.mark.parametrize("text", ["\\textcolor{red}{42}", "\\color{blue} 42"])
+def test_colored_numbers_are_read_as_their_number(text: str) -> None:
+    assert _number(text) == 42
+
+
+def test_white_text_is_not_read() -> None:
+    assert read("\\textcolor{white}{42}").value != Number(Fraction(42))
+
+
+@pytest.mark.parametrize("text, value", [("21^{st}", 21), ("22^{nd}", 22), ("23^{rd}", 23), ("11^{th}", 11),
+                                         ("101^{st}", 101), ("111^{th}", 111)])
+def test_ordinals_are_read_as_their_number(text: str, value: int) -> None:
+    assert _number(text) == value
+
+
+@pytest.mark.parametrize("text", ["21^{th}", "11^{st}", "2^{th}"])
+def test_a_power_whose_exponent_is_not_its_ordinal_suffix_stays_a_power(text: str) -> None:
+    assert not isinstance(read(text).value, Number)
