@@ -67,3 +67,11 @@ def test_an_output_cut_off_before_its_answer_says_so() -> None:
                              " a repetition loop), so no number or formula in it is taken as one")
     finished = "We consider the following idea. " * 120 + "There is none."
     assert "cut off" not in mathgrade.grade(finished, "5").reason
+
+
+def test_what_iffalse_hides_ends_at_its_fi() -> None:
+    # (seed 11: a mutant hid everything after a closed \iffalse, and failed on an unclosed one)
+    assert [c.text for c in extract("\\iffalse \\boxed{9} \\fi so the answer is \\boxed{7}")][:1] == ["7"]
+    assert extract("\\iffalse \\boxed{9} \\fi")[:1] == []
+    assert [c.text for c in extract("so the answer is \\boxed{7} \\iffalse \\boxed{9}")][:1] == ["7"]
+    assert extract("%\\boxed{9}\nso the answer is 7")[0].text == "7"

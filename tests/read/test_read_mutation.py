@@ -44,3 +44,22 @@ def test_ordinals_are_read_as_their_number(text: str, value: int) -> None:
 @pytest.mark.parametrize("text", ["21^{th}", "11^{st}", "2^{th}"])
 def test_a_power_whose_exponent_is_not_its_ordinal_suffix_stays_a_power(text: str) -> None:
     assert not isinstance(read(text).value, Number)
+
+
+def test_a_restated_left_side_is_a_name_and_the_right_side_its_value() -> None:
+    # (seed 11: mutants of _restated_left_side and _top_level_equals were alive)
+    from mathgrade.values import Expression, Relation
+
+    value = read("\\lim_{x\\to 0} \\frac{\\sin x}{x} = 1").value
+    assert value == Relation((Expression(("sym", "\\lim_{x\\to 0} \\frac{\\sin x}{x}")), Number(Fraction(1))), ("=",))
+    value = read("\\lim_{x\\to 0} (1 + x)^{1/x} = e").value
+    assert isinstance(value, Relation) and value.sides[0] == Expression(("sym", "\\lim_{x\\to 0} (1 + x)^{1/x}"))
+    assert read("\\lim_{x\\to 0} f(x) = 1 = 2").value is None  # two equals signs restate nothing
+
+
+@pytest.mark.parametrize("text, words", [("Yes.", "yes"), ("\\text{No;}", "no"), ("  Both,  ", "both")])
+def test_a_text_answer_drops_its_closing_punctuation(text: str, words: str) -> None:
+    from mathgrade.values import Text
+
+    value = read(text).value
+    assert isinstance(value, Text) and value.text == words
