@@ -25,6 +25,7 @@ from mathgrade import grade_many
 from mathgrade.cli import main
 from mathgrade.ray import DEFAULT_BATCH_SIZE, INSTALL_HINT, ColumnError, batch_size_for, grade_dataset
 from mathgrade.columns import GRADE_COLUMNS, graded_columns
+from mathgrade.errors import ClusterError
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -384,7 +385,7 @@ def test_cli_unreachable_cluster_fails_fast(cluster: str, tmp_path: Path) -> Non
         port = s.getsockname()[1]
     started = time.monotonic()
     proc = _mathgrade("grade", "data/sample.jsonl", "--ray", f"127.0.0.1:{port}")
-    assert proc.returncode == 2 and "cannot reach a Ray cluster" in proc.stderr
+    assert proc.returncode == ClusterError.exit_code == 4 and "cannot reach a Ray cluster" in proc.stderr
     assert time.monotonic() - started < 120  # not Ray's minutes of retries
 
 
