@@ -36,18 +36,10 @@ from hypothesis import strategies as st  # noqa: E402
 import _fuzz_strategies as S  # noqa: E402
 from mathgrade.values import replaced  # noqa: E402
 from _fuzz_targets import (Finding, Server, check_extract, check_grade, check_read, check_server,  # noqa: E402
-                           json_body)
+                           json_body, rss_mb)
 
 ROUND = 400
 """Examples per round: each round has its own seed, so a finding does not stop the run."""
-
-
-def _rss_mb() -> float:
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
 
 
 class Run:
@@ -62,7 +54,7 @@ class Run:
         self.findings = findings
         self.started = time.monotonic()
         self.last_report = self.started
-        self.rss0 = _rss_mb()
+        self.rss0 = rss_mb()
         self.current: Optional[Dict[str, Any]] = None
         self.current_since = time.monotonic()
         self.max_rss_mb = max_rss_mb
@@ -88,7 +80,7 @@ class Run:
         while True:
             time.sleep(0.5)
             case, since = self.current, self.current_since
-            rss = _rss_mb()
+            rss = rss_mb()
             if rss > self.max_rss_mb and case is not None:
                 self._dump(case, f"memory: RSS {rss:.0f} MB during one input (limit {self.max_rss_mb:.0f})")
                 os._exit(3)
@@ -127,7 +119,7 @@ class Run:
         cache = read_cache_stats()
         tried = ", ".join(f"{k} {v:,}" for k, v in sorted(self.tried.items()))
         print(f"[{(now - self.started) / 60:5.1f} min] tried: {tried or 'nothing yet'}; findings {len(self.found)}; "
-              f"RSS {_rss_mb():.0f} MB (+{_rss_mb() - self.rss0:.0f}); read cache {cache['entries']} entries, "
+              f"RSS {rss_mb():.0f} MB (+{rss_mb() - self.rss0:.0f}); read cache {cache['entries']} entries, "
               f"{cache['bytes'] / 2**20:.1f} MB", flush=True)
 
 

@@ -34,6 +34,18 @@ class Finding(AssertionError):
         self.what = what
 
 
+def rss_mb() -> float:
+    """This process's resident memory in MB (0.0 where ``/proc`` is missing)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
 def _encodes(text: Any, what: str) -> str:
     if not isinstance(text, str):
         raise TypeError(f"{what} is a {type(text).__name__}, not a str")

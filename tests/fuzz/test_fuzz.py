@@ -21,16 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import _fuzz_strategies as S
-from _fuzz_targets import Server, check_extract, check_grade, check_read, check_server, json_body
+from _fuzz_targets import Server, check_extract, check_grade, check_read, check_server, json_body, rss_mb
 from mathgrade._read import _CACHE, READ_CACHE_BYTES, _footprint, read_cache_stats
-
-def _rss_mb() -> float:
-    with open("/proc/self/status") as f:
-        for line in f:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
-
 
 _RSS_AT_START: List[float] = []
 """The process's RSS when this module's first test began (not at collection: the tests of other modules that run in
@@ -39,7 +31,7 @@ between are not this module's growth)."""
 
 @pytest.fixture(autouse=True, scope="module")
 def _rss_at_start() -> None:
-    _RSS_AT_START.append(_rss_mb())
+    _RSS_AT_START.append(rss_mb())
 CORPUS = Path(__file__).resolve().parent / "corpus.jsonl"
 SCALE = max(1, int(os.environ.get("MATHGRADE_FUZZ_EXAMPLES", "1")))
 
@@ -125,7 +117,7 @@ def test_fuzz_memory_stays_bounded() -> None:
     """After the runs above, the process has grown by no more than the reader cache's bound plus a margin for
     hypothesis and the stages' tables (one runaway input once took 11 GB), and the cache's byte count is the sum
     of what its entries were counted at."""
-    growth = _rss_mb() - _RSS_AT_START[0]
+    growth = rss_mb() - _RSS_AT_START[0]
     assert growth < READ_CACHE_BYTES / 2**20 + 300, growth
     stats = read_cache_stats()
     with _CACHE._lock:

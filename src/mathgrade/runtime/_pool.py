@@ -45,6 +45,7 @@ from concurrent.futures import Future
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, TypeVar
 
 from ..errors import PoolUnusable
+from ..limits import not_charged
 from ._stops import STEP
 
 __all__ = ["WorkerPool", "PoolUnusable", "available_cores", "add_worker_setup", "wait_stopped", "in_worker",
@@ -95,8 +96,6 @@ def run_setups_here() -> None:
     time they take given back to every running deadline: for a process that cannot start workers and does the
     symbolic work itself (a daemonic process), which must load what a worker loads before its first task (sympy)
     without charging it to a call's time limit, nor be stopped in the middle of it."""
-    from ..limits import not_charged
-
     with _ran_here_lock, not_charged():
         for entry in list(_setups):
             if entry in _ran_here:
