@@ -25,7 +25,7 @@ from ._read import Reading, read
 from .compare import compare
 from .limits import Deadline, GradingTimeout
 from .options import make_options
-from .values import SetValue, Text, Value
+from .values import SetValue, Text, Value, has_surrogate
 
 __all__ = ["GoldForms", "gold_forms", "same_text", "text_key"]
 
@@ -163,10 +163,7 @@ def text_key(text: str) -> str:
 def same_text(a: str, b: str) -> bool:
     """Whether two answers are the same text once :func:`text_key` has dropped what does not show. Text that is not
     valid Unicode (a lone surrogate) is the same as nothing: what it says cannot be known."""
-    if _SURROGATE.search(a) or _SURROGATE.search(b):
+    if has_surrogate(a) or has_surrogate(b):
         return False
     key = text_key(a)
     return bool(key) and key == text_key(b)
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import IO, Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from .errors import FileSystemError, InputError, MissingExtra, OutputError
-from .values import replaced
+from .values import has_surrogate, replaced
 
 __all__ = [
     "InputError",
@@ -489,7 +489,7 @@ def csv_records(f: IO[bytes], delimiter: str, *, strict: bool) -> Iterator[CsvRe
                             f"unreadable {'CSV' if delimiter == ',' else 'TSV'} ({exc})")
             continue
         problem = ""
-        if any(_has_surrogate(x) for x in fields):
+        if any(has_surrogate(x) for x in fields):
             problem = "not valid UTF-8"
             fields = [x.encode("utf-8", "surrogateescape").decode("utf-8", "replace") for x in fields]
         yield CsvRecord(fields, first, state.line - first + 1, state.pos, state.newline, problem)
@@ -500,14 +500,6 @@ class _ReadState:
     pos: int = 0
     line: int = 0
     newline: bool = True
-
-
-def _has_surrogate(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
 
 
 def _check_readable(path: str) -> None:
@@ -642,7 +634,7 @@ class RowWriter:
         """Write one row."""
         if self.fmt == "jsonl":
             line = json.dumps(row, ensure_ascii=False, default=str) + "\n"
-            if not line.isascii() and _has_surrogate(line):  # text that is not valid Unicode: written as the JSON
+            if has_surrogate(line):  # text that is not valid Unicode: written as the JSON
                 line = json.dumps(row, default=str) + "\n"  # escapes it was read from (\ud800), which read back
             self._guard("write", lambda: self._stream.write(line))
         else:

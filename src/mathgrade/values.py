@@ -55,6 +55,7 @@ __all__ = [
     "fraction_text",
     "printable",
     "replaced",
+    "has_surrogate",
 ]
 
 Node = Tuple[Any, ...]  # see the module docstring for the shapes
@@ -216,6 +217,11 @@ def replaced(text: str) -> str:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def has_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a lone surrogate: text that is not valid Unicode and cannot be encoded as it is."""
+    return not text.isascii() and _SURROGATE.search(text) is not None
 
 
 def _decimal_str(v: Fraction, places: int) -> str:
