@@ -41,6 +41,7 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -646,21 +647,23 @@ def main(argv: Optional[List[str]] = None) -> int:
     if args.quick:
         args.limit = args.limit or 1000
         args.memory_rows = min(args.memory_rows, 100_000)
-    if args.runtime_only:
-        runtime = _runtime(args)
+    if args.runtime_only or args.scaling_only:
+        # One part measured again: written into the results file in place of that part (the others, and the load
+        # under which they were measured, stay as they were); the part carries the load average of its own run.
+        part = "runtime" if args.runtime_only else "scaling"
+        start = os.getloadavg()
+        figures = _runtime(args) if args.runtime_only else _scaling(args)
         if args.json:
-            with open(args.json, "w") as f:
-                json.dump({"runtime": runtime}, f, indent=2)
-        return 0
-    if args.scaling_only:
-        scaling = _scaling(args)
-        if args.json:
-            with open(args.json, "w") as f:
-                json.dump({"workers": args.workers, "scaling": scaling}, f, indent=2)
+            path = Path(args.json)
+            out = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+            out[part] = figures
+            out[f"{part}_load_average"] = [start[0], os.getloadavg()[0]]
+            path.write_text(json.dumps(out, indent=2), encoding="utf-8")
         return 0
     engines = ["mathgrade"] + ([] if args.skip_mathverify else ["mathverify"])
+    start = os.getloadavg()
     out: Dict[str, Any] = {"workers": args.workers, "time_limit_s": TIME_LIMIT, "cpus": os.cpu_count(),
-                           "load_average": os.getloadavg()}
+                           "load_average": start}
 
     print(f"# mathgrade vs Math-Verify 0.9.0  ({os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f})\n")
     out["import_s"] = {e: _import_time(e, args) for e in engines}
@@ -701,7 +704,9 @@ def main(argv: Optional[List[str]] = None) -> int:
                   f"{_ratio(pa, pb)} with {args.workers} workers")
 
     out["scaling"] = _scaling(args)
+    runtime_start = os.getloadavg()[0]
     out["runtime"] = _runtime(args)
+    out["runtime_load_average"] = [runtime_start, os.getloadavg()[0]]
 
     mem = _run_child("mathgrade", ["memory", str(args.memory_rows), str(args.workers)], args)
     out["memory"] = mem

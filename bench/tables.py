@@ -195,6 +195,10 @@ def runtime(r: Dict[str, Any]) -> str:
         ratio = "n/a" if e["ratio"] is None else f"{e['ratio']:.2f}×"
         lines.append(f"| {name} | {_f(a.get(key), spec)} {unit} | {_f(b.get(key), spec)} {unit} | {ratio} | "
                      f"{e['goal']} | {tree} |")
+    if "runtime_load_average" in r:
+        start, end = r["runtime_load_average"]
+        lines += ["", f"Load average while these were measured: {start:.1f} at the start, {end:.1f} at the end "
+                  "(1-minute averages; other work on the machine slows the runs that use several cores the most)."]
     return "\n".join(lines)
 
 
