@@ -29,13 +29,15 @@ from typing import Any, Callable, Dict, List, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "fuzz"))
+sys.path.insert(0, str(ROOT / "tests"))
 
 from hypothesis import HealthCheck, Phase, given, seed, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 import _fuzz_strategies as S  # noqa: E402
 from mathgrade.values import replaced  # noqa: E402
-from _fuzz_targets import (Finding, Server, check_extract, check_grade, check_read, check_server,  # noqa: E402
+from _server import Server  # noqa: E402
+from _fuzz_targets import (Finding, check_extract, check_grade, check_read, check_server,  # noqa: E402
                            json_body, rss_mb)
 
 ROUND = 400

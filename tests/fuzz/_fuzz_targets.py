@@ -10,13 +10,7 @@ seed; ``scripts/fuzz.py`` runs them for as long as asked.
 from __future__ import annotations
 
 import json
-import os
-import re
-import signal
-import subprocess
-import sys
-import threading
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 import mathgrade
 from mathgrade import grade, read
@@ -112,43 +106,6 @@ def check_extract(output: str, policy: str = "eval") -> None:
 
 
 # ---- the server -----------------------------------------------------------------------------------------------------
-
-class Server:
-    """A real ``mathgrade serve`` process on 127.0.0.1 (an ephemeral port), without a token."""
-
-    def __init__(self, *args: str, start_timeout: float = 240.0) -> None:
-        env = dict(os.environ)
-        env.pop("MATHGRADE_SERVE_TOKEN", None)
-        self.proc = subprocess.Popen([sys.executable, "-m", "mathgrade", "serve", "--host", "127.0.0.1", "--port",
-                                      "0", *args], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
-                                     env=env)
-        self.lines: List[str] = []
-        self.url = ""
-        self._ready = threading.Event()
-        threading.Thread(target=self._read, daemon=True).start()
-        if not self._ready.wait(start_timeout) or not self.url:
-            self.stop()
-            raise RuntimeError("the server did not start: " + "".join(self.lines)[-3000:])
-
-    def _read(self) -> None:
-        assert self.proc.stderr is not None
-        for line in self.proc.stderr:
-            self.lines.append(line)
-            m = re.search(r"listening on (http://\S+)", line)
-            if m:
-                self.url = m.group(1)
-                self._ready.set()
-        self._ready.set()
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(120)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(30)
-
 
 def json_body(data: Any) -> bytes:
     """``data`` as the JSON a client sends: ASCII escapes for everything (a lone surrogate as ``\\ud800``)."""

@@ -21,7 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import _fuzz_strategies as S
-from _fuzz_targets import Server, check_extract, check_grade, check_read, check_server, json_body, rss_mb
+from _fuzz_targets import check_extract, check_grade, check_read, check_server, json_body, rss_mb
+from _server import Server
 from mathgrade._read import _CACHE, READ_CACHE_BYTES, _footprint, read_cache_stats
 
 _RSS_AT_START: List[float] = []

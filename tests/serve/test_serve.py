@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import signal
 import socket
 import subprocess
@@ -27,58 +26,17 @@ pytest.importorskip("uvicorn", reason="the server tests need the serve extra: pi
 import mathgrade  # noqa: E402
 from mathgrade.rewards import reward_func  # noqa: E402
 
+import _server  # noqa: E402
+
 TOKEN = "test-token-1234"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
-START_TIMEOUT = 180.0
-"""Seconds a server may take to start and warm its workers up on a busy machine."""
 
 
-class Server:
-    """A ``mathgrade serve`` process."""
+class Server(_server.Server):
+    """A ``mathgrade serve`` process that requires the tests' token."""
 
     def __init__(self, *args: str, token: Optional[str] = TOKEN) -> None:
-        env = dict(os.environ)
-        env.pop("MATHGRADE_SERVE_TOKEN", None)
-        if token is not None:
-            env["MATHGRADE_SERVE_TOKEN"] = token
-        self.proc = subprocess.Popen([sys.executable, "-m", "mathgrade", "serve", "--port", "0", *args],
-                                     stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)
-        self.lines: List[str] = []
-        self._ready = threading.Event()
-        self.url = ""
-        threading.Thread(target=self._read, daemon=True).start()
-        if not self._ready.wait(START_TIMEOUT) or not self.url:
-            self.stop()
-            raise RuntimeError("the server did not start: " + "".join(self.lines))
-
-    def _read(self) -> None:
-        assert self.proc.stderr is not None
-        for line in self.proc.stderr:
-            self.lines.append(line)
-            m = re.search(r"listening on (http://\S+)", line)
-            if m:
-                self.url = m.group(1)
-                self._ready.set()
-        self._ready.set()
-
-    def client(self, **kwargs: Any) -> "httpx.Client":
-        return httpx.Client(base_url=self.url, headers=AUTH, timeout=300, **kwargs)
-
-    def metric(self, name: str) -> float:
-        """The value of one metric sample (summed over its labels)."""
-        text = httpx.get(self.url + "/metrics", headers=AUTH, timeout=60).text
-        return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
-                   if line.startswith(name + " ") or line.startswith(name + "{"))
-
-    def stop(self) -> int:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(120)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(30)
-        return self.proc.returncode
+        super().__init__(*args, token=token)
 
 
 @pytest.fixture(scope="module")
