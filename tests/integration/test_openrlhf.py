@@ -31,10 +31,10 @@ pytest.importorskip("uvicorn", reason="needs the serve extra: pip install '.[ser
 tokenizers = pytest.importorskip("tokenizers", reason=f"needs tokenizers: {_INSTALL}")
 transformers = pytest.importorskip("transformers", reason=f"needs transformers: {_INSTALL}")
 
+from _tokenizer import char_tokenizer  # noqa: E402
+
 from openrlhf.trainer.ppo_utils.experience import Experience  # noqa: E402
 from openrlhf.utils.agent import SingleTurnAgentExecutor  # noqa: E402
-
-_ALPHABET = list("0123456789+-*/=()[]{}\\$.,:?!^<>|_ \nabcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 # (problem, response, label, expected reward)
 ROWS = [
@@ -45,15 +45,6 @@ ROWS = [
     ("How many? (A) 36 (B) 42 (C) 48", "So $\\boxed{42}$.", "B", 1.0),  # the prompt is passed on as the problem
     ("What is 6*7?", "So the answer is $\\boxed{42}$.", "", 0.0),  # a run without --data.label_key
 ]
-
-
-def _tokenizer() -> Any:
-    vocab = {tok: i for i, tok in enumerate(["<pad>", "<eos>", "<unk>"] + _ALPHABET)}
-    tok = tokenizers.Tokenizer(tokenizers.models.WordLevel(vocab=vocab, unk_token="<unk>"))
-    tok.pre_tokenizer = tokenizers.pre_tokenizers.Split(pattern="", behavior="isolated")
-    tok.decoder = tokenizers.decoders.Fuse()
-    return transformers.PreTrainedTokenizerFast(tokenizer_object=tok, pad_token="<pad>", eos_token="<eos>",
-                                                unk_token="<unk>")
 
 
 class _Engine:
@@ -102,7 +93,7 @@ def server() -> Iterator[Any]:
 
 
 def _rollouts(url: str) -> List[Dict[str, Any]]:
-    tokenizer = _tokenizer()
+    tokenizer = char_tokenizer()
     prompts = [f"<|im_start|>user\n{p}<|im_end|>\n<|im_start|>assistant\n" for p, _, _, _ in ROWS]
     executor = SingleTurnAgentExecutor(remote_rm_url=[url + "/reward"])
     params = SimpleNamespace(max_tokens=64, logprobs=None)

@@ -23,11 +23,11 @@ pytest.importorskip("verl.trainer.ppo.reward", reason=f"needs verl 0.9: {_INSTAL
 tokenizers = pytest.importorskip("tokenizers", reason=f"needs tokenizers: {_INSTALL}")
 transformers = pytest.importorskip("transformers", reason=f"needs transformers: {_INSTALL}")
 
+from _tokenizer import char_tokenizer  # noqa: E402
+
 import numpy as np  # noqa: E402
 from verl import DataProto  # noqa: E402
 from verl.trainer.ppo.reward import load_reward_manager  # noqa: E402
-
-_ALPHABET = list("0123456789+-*/=()[]{}\\$.,:?!^ abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 # (response, gold, problem, expected reward): right and wrong in several forms
 ROWS = [
@@ -40,15 +40,6 @@ ROWS = [
     ("$\\boxed{x^2-1}$", "(x-1)(x+1)", "", 1.0),
     ("$\\boxed{x^2+1}$", "(x-1)(x+1)", "", 0.0),
 ]
-
-
-def _tokenizer() -> Any:
-    vocab = {tok: i for i, tok in enumerate(["<pad>", "<eos>", "<unk>"] + _ALPHABET)}
-    tok = tokenizers.Tokenizer(tokenizers.models.WordLevel(vocab=vocab, unk_token="<unk>"))
-    tok.pre_tokenizer = tokenizers.pre_tokenizers.Split(pattern="", behavior="isolated")
-    tok.decoder = tokenizers.decoders.Fuse()
-    return transformers.PreTrainedTokenizerFast(tokenizer_object=tok, pad_token="<pad>", eos_token="<eos>",
-                                                unk_token="<unk>")
 
 
 def _batch(tokenizer: Any) -> Any:
@@ -80,7 +71,7 @@ def _config(name: str, manager: str = "naive") -> Any:
 
 
 def _score(name: str) -> List[Dict[str, Any]]:
-    tokenizer = _tokenizer()
+    tokenizer = char_tokenizer()
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
     try:
