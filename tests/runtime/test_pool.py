@@ -225,8 +225,12 @@ def test_pool_recovers_when_workers_are_killed_at_random() -> None:
             for pid in before:
                 _kill(pid)
             outcomes = [_outcome(j) for j in jobs]
-            assert all(o in ("ok", "died") for o in outcomes), set(outcomes)
-            assert outcomes.count("died") <= 2  # only the tasks running when their worker was killed
+            # A task whose worker is killed just as it takes the task may be reported as timed out (after its 30 s)
+            # instead of died: pebble 5.2's handle_worker_expiration ignores a death while the worker's receipt of
+            # the task is still unread, and the receipt read later starts the task's clock on the dead worker. Once
+            # in a few dozen runs at load 8; either way it is a task of a killed worker, reported as failed.
+            assert all(o in ("ok", "died", "timeout") for o in outcomes), set(outcomes)
+            assert len(outcomes) - outcomes.count("ok") <= 2  # only the tasks running when their worker was killed
             assert [j.result() for j, o in zip(jobs, outcomes) if o == "ok"] == [
                 i * i for i, o in zip(range(1000), outcomes) if o == "ok"]
             p.warm_up()  # the replacements are ready before the next round lists them
