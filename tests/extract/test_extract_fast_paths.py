@@ -170,3 +170,11 @@ def test_a_long_window_is_not_tested() -> None:
     long = "x" * (_gate.MAX_WINDOW + 1)
     assert gate.possible(long) and not gate.possible(long[:-1])  # (the pattern runs: the test stays constant-time)
     assert gate.search(long) is None
+
+
+def test_the_tag_shortcuts_cover_every_tag() -> None:
+    """``_after_thinking`` and ``_turn_end`` skip their searches when the output holds none of these marks."""
+    from mathgrade._extract import THINKING_TAGS, _TURN_END
+    assert all("think>" in tag or "thought|>" in tag for pair in THINKING_TAGS for tag in pair)
+    names = _TURN_END.pattern.split("(?:", 1)[1].split(")", 1)[0].split("|")
+    assert _TURN_END.pattern == r"<\|(?:" + "|".join(names) + r")\|>|<eoa>"  # every token: "<|" name "|>", or <eoa>
