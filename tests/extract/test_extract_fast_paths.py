@@ -178,3 +178,20 @@ def test_the_tag_shortcuts_cover_every_tag() -> None:
     assert all("think>" in tag or "thought|>" in tag for pair in THINKING_TAGS for tag in pair)
     names = _TURN_END.pattern.split("(?:", 1)[1].split(")", 1)[0].split("|")
     assert _TURN_END.pattern == r"<\|(?:" + "|".join(names) + r")\|>|<eoa>"  # every token: "<|" name "|>", or <eoa>
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["\\boxed", "\\fbox", "\\boxedx", "\\fboxes", "{1}", " ", "\\", "b", "\\\\boxed"]),
+                max_size=14), st.integers(0, 5))
+def test_the_last_boxes_are_the_regex_ones(pieces: List[str], limit: int) -> None:
+    text = "".join(pieces)
+    every = list(_rules._BOX.finditer(text))
+    matches, cut = _rules._box_matches(text, limit)
+    expected = every[-limit:] if 0 < limit < len(every) else every
+    assert [m.span() for m in matches] == [m.span() for m in expected]
+    assert cut == (0 < limit < len(every))
+
+
+def test_the_withdrawal_stems_left_out_are_held_by_others() -> None:
+    every = _commit._NEGATED_STEMS + _rules._WITHDRAWN_AFTER_STEMS
+    assert all(any(b in a for b in _rules._WITHDRAWING) for a in every)
