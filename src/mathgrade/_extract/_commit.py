@@ -205,6 +205,8 @@ _HEDGED_AFTER_RE = Gate(re.compile(r"(?:\$\$?|\\\)|\\\])?(?:" + "|".join(f"(?:{p
                                    re.I))
 _SENTENCE_ENDS = (". ", "! ", "? ", "; ", ".\t", "\n", "。", "！", "？", "；", "؟", "।")
 """What ends the sentence before an answer."""
+_ASCII_SENTENCE_ENDS = tuple(end for end in _SENTENCE_ENDS if end.isascii())
+"""Those an ASCII text can hold (most sentences: the others need not be looked for)."""
 _SENTENCE_END = re.compile(r"[!?。！？؟।\n]|\.(?!\d)|;")
 
 
@@ -213,7 +215,7 @@ def _sentence_before(text: str, start: int) -> str:
     lo = max(0, start - _WINDOW_BEFORE)
     window = text[lo:start]
     cut = 0
-    for end in _SENTENCE_ENDS:
+    for end in _ASCII_SENTENCE_ENDS if window.isascii() else _SENTENCE_ENDS:
         at = window.rfind(end)
         if at >= 0 and at + len(end) > cut:
             cut = at + len(end)
