@@ -37,9 +37,6 @@ __all__ = ["grade", "grade_with", "extract", "read", "warm_up"]
 
 GoldLike = Union[str, int, float]
 
-_FAST = True
-"""Internal switch: False turns off the grader's shortcuts for common rows (tests compare both ways)."""
-
 
 def grade(output: str, gold: GoldLike, *, problem: Optional[str] = None,
           **options: Unpack[GradeOptions]) -> Verdict:

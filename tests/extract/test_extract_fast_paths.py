@@ -1,9 +1,9 @@
 """The fast paths of a short row (issue 23, "cheaper per row") give exactly what the plain paths give.
 
-Each fast path can be switched off (:func:`plain`); every bundled row (the labeled model outputs of the bench, the
-extraction and replay samples of the tests, the adversarial suite) is graded and extracted both ways, and the
-verdicts must be identical field by field. The regex gates (:mod:`mathgrade._extract._gate`) are also checked
-against their patterns directly, on real windows and on generated text.
+The regex gates (:mod:`mathgrade._extract._gate`) can be switched off (:func:`plain`): every bundled row (the labeled
+model outputs of the bench, the extraction and replay samples of the tests, the adversarial suite) is graded and
+extracted both ways, and the verdicts must be identical field by field. The gates are also checked against their
+patterns directly, on real windows and on generated text; the other shortcuts against what they replace.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mathgrade
-from mathgrade import grader
 from mathgrade._extract import _commit, _gate, _rules, _scan, extract
 
 KINDS: List[Dict[str, Any]] = [{}, {"choices": True}, {"policy": "reward"}]
@@ -28,13 +27,14 @@ KINDS: List[Dict[str, Any]] = [{}, {"choices": True}, {"policy": "reward"}]
 
 @contextlib.contextmanager
 def plain() -> Iterator[None]:
-    """Every fast path off (the gates run each pattern; the grader takes no shortcut)."""
-    saved = _gate.ENABLED, grader._FAST
-    _gate.ENABLED, grader._FAST = False, False
+    """The regex gates off (each gated pattern runs); the other shortcuts are checked against what they replace
+    directly (the tag marks, the last boxes, the withdrawal stems: below)."""
+    saved = _gate.ENABLED
+    _gate.ENABLED = False
     try:
         yield
     finally:
-        _gate.ENABLED, grader._FAST = saved
+        _gate.ENABLED = saved
 
 
 def _rows() -> List[Tuple[str, str, Any]]:
