@@ -195,3 +195,13 @@ def test_the_last_boxes_are_the_regex_ones(pieces: List[str], limit: int) -> Non
 def test_the_withdrawal_stems_left_out_are_held_by_others() -> None:
     every = _commit._NEGATED_STEMS + _rules._WITHDRAWN_AFTER_STEMS
     assert all(any(b in a for b in _rules._WITHDRAWING) for a in every)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["Final Answer", "final answer", "FINAL", " answer", "The ", "## ", "**", ":", "\n",
+                                 "\n\n", " ", "\t", "x", "\r", "é", "final  answer:"]), max_size=12))
+def test_the_last_heading_is_the_regex_one(pieces: List[str]) -> None:
+    text = "".join(pieces)
+    every = list(_rules._HEADING_FINAL.finditer(text))
+    found = _rules._last_heading(text, text.lower())
+    assert (found and found.span()) == (every[-1].span() if every else None)
