@@ -9,7 +9,7 @@ them in the parsed pattern, and :class:`Gate` runs the pattern only when the win
 The test is exact, never a heuristic: it is applied only to ASCII text (where matching ignoring case is comparing
 lower-cased characters; a pattern character that matches an ASCII one only through ``re``'s special case equivalences,
 such as ``ı`` for ``i``, counts as that ASCII character), and a pattern whose requirements cannot be derived (inline
-flags, constructs not understood) is always run. ``tests/extract/test_extract_speedups.py`` checks gated and plain
+flags, constructs not understood) is always run. ``tests/extract/test_extract_fast_paths.py`` checks gated and plain
 matches agree on real and generated text, and grades the bundled rows with the gates off (:data:`ENABLED`).
 """
 
