@@ -205,3 +205,16 @@ def test_the_last_heading_is_the_regex_one(pieces: List[str]) -> None:
     every = list(_rules._HEADING_FINAL.finditer(text))
     found = _rules._last_heading(text, text.lower())
     assert (found and found.span()) == (every[-1].span() if every else None)
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.text(alphabet="%\\5 \t\n}).a$x", max_size=24))
+def test_percent_comments_are_hidden_as_by_the_regex(text: str) -> None:
+    assert _scan._hide_percent_comments(text) == _scan._hide_all(text)
+
+
+@pytest.mark.parametrize("text", ["50% of 8", "a % comment\nnext", "\\% escaped % real\n", "1/2}% and )%", "20 %",
+                                  "x%\n%y", "% only"])
+def test_percent_comment_examples(text: str) -> None:
+    assert _scan._hide_percent_comments(text) == _scan._hide_all(text)
+    assert len(_scan.hide_comments(text)) == len(text)
