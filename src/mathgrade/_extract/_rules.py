@@ -833,6 +833,8 @@ _LABEL_A = re.compile(r"A[ \t]*[:：]")
 def hashes(scan: Scan, choices: bool) -> List[Found]:
     """GSM8K's ``#### 18`` (a markdown heading such as ``#### Step 1`` or ``#### 3. Compute`` is not an answer)."""
     text = scan.text
+    if "####" not in text:  # (every match starts with it: most outputs need no scan)
+        return []
     for m in reversed(list(_HASHES.finditer(text))):
         answer, s, e = _region_text(scan, m.end())
         nl = text.find("\n", e)
