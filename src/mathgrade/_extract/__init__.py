@@ -267,8 +267,8 @@ def _drop_alone_when_outranked(found: List[Found]) -> List[Found]:
 def _turn_end(output: str) -> int:
     """Where the model's turn ends: at the first end-of-turn token after some text (what follows, such as a new
     ``<|im_start|>user`` turn the model went on to write, is not its answer)."""
-    if "<" not in output:
-        return len(output)
+    if "<|" not in output and "<eoa>" not in output:  # (every token starts with one or is the other: GSM8K's
+        return len(output)                             # "<<3*4=12>>" needs no search)
     m = _TURN_END.search(output)
     while m is not None and not output[: m.start()].strip():
         m = _TURN_END.search(output, m.end())
@@ -279,7 +279,7 @@ def _after_thinking(output: str, end: int) -> Tuple[int, bool]:
     """Where the answer part starts in a reasoning model's output (after the last end-of-thinking tag before
     ``end``, or 0), and whether a thinking block opens after that point and is never closed (cut off while
     thinking)."""
-    if "<" not in output:  # (every tag starts with "<": most outputs need no search)
+    if "think>" not in output and "thought|>" not in output:  # (every tag holds one: most outputs need no search)
         return 0, False
     start = 0
     for _, closing in THINKING_TAGS:
@@ -301,7 +301,11 @@ def _ordered(found: List[Found], offset: int) -> List[Candidate]:
     """Candidates ranked by priority (a stable sort: ties keep the order the rules were run in), without repeats and
     without the fragments that lie inside a higher-ranked candidate (the ``9`` of ``\\frac{10}{9}``). The whole
     output taken as a bare answer does not hide fragments: they remain the fallbacks when it cannot be read."""
-    ranked = sorted(found, key=_priority) if len(found) > 1 else found
+    if len(found) == 1:  # (most outputs: nothing to rank, repeat or hide)
+        f = found[0]
+        return [Candidate(f.text, f.start + offset, f.end + offset, f.name, RULE[f.family].priority, f.alternatives,
+                          f.choice, f.content, f.refused, f.why)]
+    ranked = sorted(found, key=_priority)
     out: List[Candidate] = []
     spans: List[Tuple[int, int]] = []  # of the candidates that hide fragments
     seen = set()

@@ -206,6 +206,25 @@ last boxes anyway). 1,000 boxes cost what 32 do."""
 _Refusals = Dict[int, Optional[Tuple[Tuple[str, str], str]]]
 
 
+def _box_matches(text: str, limit: int) -> Tuple[List["re.Match[str]"], bool]:
+    """The last ``limit`` matches of :data:`_BOX` in order (0: all of them), and whether earlier ones were left out:
+    ``list(_BOX.finditer(text))[-limit:]``, found from the end (an output of 1,000 boxes is not scanned whole)."""
+    if not limit:
+        return list(_BOX.finditer(text)), False
+    found: List["re.Match[str]"] = []
+    end = len(text)
+    while len(found) <= limit:  # (one more than the limit: whether boxes were left out)
+        at = max(text.rfind("\\boxed", 0, end), text.rfind("\\fbox", 0, end))
+        if at < 0:
+            break
+        m = _BOX.match(text, at)  # (no two matches overlap: a box command holds no other backslash)
+        if m is not None:
+            found.append(m)
+        end = at
+    cut = len(found) > limit
+    return found[:limit][::-1], cut
+
+
 def _find_boxes(scan: Scan, limit: int = 0, memo: Optional[_Refusals] = None) -> Tuple[List[Box], bool]:
     """Outermost boxes among the last ``limit`` (0: all): (start, end, content_start, content_end); unclosed and
     empty boxes are skipped, and so are boxes the text does not commit to (:func:`._commit.box_refusal`), which are
@@ -214,10 +233,7 @@ def _find_boxes(scan: Scan, limit: int = 0, memo: Optional[_Refusals] = None) ->
     the refusals of boxes already examined, by their start."""
     text = scan.text
     memo = {} if memo is None else memo
-    matches = list(_BOX.finditer(text))
-    cut = 0 < limit < len(matches)
-    if cut:
-        matches = matches[-limit:]
+    matches, cut = _box_matches(text, limit)
     boxes: List[Box] = []
     refused: List[Refused] = []
     covered = -1
@@ -277,16 +293,19 @@ _WITHDRAWN_AFTER_STEMS = ("not", "wrong", "incorrect", "fals", "invalid", "impos
                           "elimin", "reject", "faux")
 """Lower-case stems one of which every ASCII match of ``_commit.WITHDRAWN_AFTER`` holds (a test adds 40 boxes after
 each withdrawal of the adversarial cases and checks that the answer stays withdrawn)."""
-_WITHDRAWING = re.compile("|".join(map(re.escape, _NEGATED_STEMS + _WITHDRAWN_AFTER_STEMS)))
+_WITHDRAWING = tuple(a for a in dict.fromkeys(_NEGATED_STEMS + _WITHDRAWN_AFTER_STEMS)
+                     if not any(b != a and b in a for b in _NEGATED_STEMS + _WITHDRAWN_AFTER_STEMS))
 """A withdrawal in ASCII text holds one of these: before the box, ``_commit``'s own stems (its negation is tested only
-when one is there), after it, :data:`_WITHDRAWN_AFTER_STEMS`."""
+when one is there), after it, :data:`_WITHDRAWN_AFTER_STEMS` (a stem holding another is left out). Looked for one by
+one with ``in``: a regex of the 41 alternatives costs about 60 ns a character (2 ms on an output of 1,000 boxes,
+against 0.7 ms)."""
 
 
 def _may_withdraw(scan: Scan) -> bool:
     """Whether a box of this output may be withdrawn (``\\boxed{6} is wrong``): always outside ASCII (matching
     ignoring case is more than lower-casing there), else when a stem of a withdrawal is in it."""
     lowered = scan.lowered
-    return not lowered.isascii() or _WITHDRAWING.search(lowered) is not None
+    return not lowered.isascii() or any(stem in lowered for stem in _WITHDRAWING)
 
 
 def _refused_found(text: str, refused: Refused, family: str) -> Found:
@@ -764,6 +783,25 @@ _HEADING_FINAL = re.compile(r"^[ \t#*]*(?:the[ \t]+)?final[ \t]+answer[ \t*:]*$"
 _MATH_START = re.compile(r"[-+−\d$\\([{]")
 
 
+def _last_heading(text: str, lowered: str) -> "Optional[re.Match[str]]":
+    """The last match of :data:`_HEADING_FINAL` (a match is one whole line holding "final"): in ASCII text, only the
+    lines holding "final" are tried, from the last (a scan of every line costs 20 µs on a solution that merely says
+    "the final answer is")."""
+    if not text.isascii() or len(lowered) != len(text):
+        last = None
+        for last in _HEADING_FINAL.finditer(text):
+            pass
+        return last
+    at = lowered.rfind("final")
+    while at >= 0:
+        line = text.rfind("\n", 0, at) + 1
+        m = _HEADING_FINAL.match(text, line)
+        if m is not None:
+            return m
+        at = lowered.rfind("final", 0, line)
+    return None
+
+
 _BULLET = re.compile(r"[-*•][ \t]|\n[ \t]*[-*•][ \t]", re.M)
 
 
@@ -772,9 +810,7 @@ def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
     text = scan.text
     if text.isascii() and "final" not in scan.lowered:
         return []  # (outside ASCII, case-insensitive matching is not lower-casing: leave it to the regex)
-    last = None
-    for m in _HEADING_FINAL.finditer(text):
-        last = m
+    last = _last_heading(text, scan.lowered)
     if last is None:
         return []
     answer, s, e = _region_text(scan, last.end())
@@ -797,6 +833,8 @@ _LABEL_A = re.compile(r"A[ \t]*[:：]")
 def hashes(scan: Scan, choices: bool) -> List[Found]:
     """GSM8K's ``#### 18`` (a markdown heading such as ``#### Step 1`` or ``#### 3. Compute`` is not an answer)."""
     text = scan.text
+    if "####" not in text:  # (every match starts with it: most outputs need no scan)
+        return []
     for m in reversed(list(_HASHES.finditer(text))):
         answer, s, e = _region_text(scan, m.end())
         nl = text.find("\n", e)

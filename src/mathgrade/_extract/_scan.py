@@ -57,8 +57,35 @@ def hide_comments(text: str) -> str:
     """``text`` with what LaTeX (or Markdown) does not show replaced by spaces, offsets unchanged: a comment from an
     unescaped ``%`` to the end of its line, ``\\iffalse ... \\fi``, ``<!-- ... -->``. A ``%`` right after a number
     (``50%``, ``20 %``, ``\\frac{1}{2}%``) is a percent sign, as models write it, not a comment."""
-    if "%" not in text and "\\iffalse" not in text and "<!--" not in text:
+    if "\\iffalse" not in text and "<!--" not in text:
+        return _hide_percent_comments(text) if "%" in text else text
+    return _hide_all(text)
+
+
+def _hide_percent_comments(text: str) -> str:
+    """:func:`hide_comments` of a text whose only hiding marks are ``%`` signs (the percent signs of most outputs):
+    each found with ``str.find`` instead of a regex tried at every character (50 µs on a 600-character output)."""
+    out: List[str] = []
+    last = 0
+    at = text.find("%")
+    while at >= 0:
+        if (at and text[at - 1] == "\\") or _percent_sign(text, at):  # escaped, or a percent sign: not a comment
+            at = text.find("%", at + 1)
+            continue
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        out.append(text[last:at])
+        out.append(" " * (end - at))  # (the comment runs to its line's end: no line break in it)
+        last = end
+        at = text.find("%", end)
+    if not out:
         return text
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _hide_all(text: str) -> str:
+    """:func:`hide_comments`, every kind of mark."""
     out: List[str] = []
     last = pos = 0
     while True:
