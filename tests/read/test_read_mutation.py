@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+import inspect
+import sys
 from fractions import Fraction
 
 import pytest
 
+import mathgrade
 from mathgrade import read
-from mathgrade.values import Number
+from mathgrade._read import clear_read_cache
+from mathgrade.values import Choice, Number
 
 
 def _number(text: str) -> Fraction:
@@ -63,3 +67,37 @@ def test_a_text_answer_drops_its_closing_punctuation(text: str, words: str) -> N
 
     value = read(text).value
     assert isinstance(value, Text) and value.text == words
+
+
+# -- seed 11's survivors in _read/__init__.py -----------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["{(B)}{(C)}", "{B}{C}", "{(B) 12}{(C) 13}"])
+def test_two_braced_groups_are_not_one_choice(text: str) -> None:
+    # braces are peeled off a choice only when they wrap all of it (killed: the test of the braces' balance made on
+    # an empty slice, which peeled "{(B)}{(C)}" into "(B)}{(C)" and read it as choice B)
+    assert not isinstance(read(text).value, Choice), read(text)
+    output = f"The answer is $\\boxed{{{text}}}$"
+    assert not mathgrade.grade(output, "B").correct, mathgrade.grade(output, "B").explain()
+
+
+@pytest.mark.parametrize("text, letter", [("{(B)}", "B"), ("{{C}}", "C"), ("{\\text{(A)}}", "A")])
+def test_a_braced_choice_is_the_choice(text: str, letter: str) -> None:
+    value = read(text).value
+    assert isinstance(value, Choice) and value.letter == letter, value
+
+
+def test_input_read_when_the_stack_is_nearly_spent_is_reported_on_it_and_read_again_later() -> None:
+    # the reader's own depth limit stops deep input; Python's stack runs out first only when the caller is itself
+    # deep in recursion (as under mutmut's trampolines). The error then points at the input (killed: the error made
+    # without its text), and it is not kept by the cache: the same text read from a shallow stack is read.
+    text = "(" * 40 + "x+1" + ")" * 40
+    clear_read_cache()
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack()) + 60)
+    try:
+        spent = read(text)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert spent.value is None and spent.error is not None
+    assert spent.error.message == "input nested too deeply" and spent.error.text == text, spent.error
+    again = read(text)
+    assert again.error is None and again.value is not None, again
