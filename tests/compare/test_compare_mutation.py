@@ -65,3 +65,38 @@ def test_only_a_negation_is_expanded_as_minus_its_operand() -> None:
     assert expanded(("neg", x), 10) == {(("x", 1),): -1}
     assert expanded(("set", x), 10) is None  # not a polynomial at all
     assert expanded(("func", "sin", x), 10) is None
+
+
+# -- seed 13's survivors in compare/_relations.py ---------------------------------------------------------------------
+@pytest.mark.parametrize("answer, gold", [
+    ("2x + 2y \\le 4", "x + y \\le 2"), ("0 < 2x+2y < 2", "0 < x+y < 1"), ("-x - y \\ge -2", "x + y \\le 2"),
+    ("4 \\ge 2x+2y", "x+y \\le 2"),
+])
+def test_an_inequality_in_two_variables_times_a_constant_has_the_same_solutions(answer: str, gold: str) -> None:
+    # two variables: no interval to compare, only the constant multiple (killed: that test made only when the
+    # gold has no atoms, which it always has here)
+    v = mathgrade.grade(f"${answer}$", gold)
+    assert v.correct and v.rule == "relation.same_solutions", v.explain()
+
+
+@pytest.mark.parametrize("answer, gold", [
+    ("-x - y \\le -2", "x + y \\le 2"), ("2x + 2y \\le 5", "x + y \\le 2"), ("2x + 2y < 4", "x + y \\le 2"),
+    ("x + 2y \\le 2", "x + y \\le 2"),
+])
+def test_an_inequality_times_a_negative_or_another_constant_is_not_the_same(answer: str, gold: str) -> None:
+    v = mathgrade.grade(f"${answer}$", gold)
+    assert not v.correct, v.explain()
+
+
+@pytest.mark.parametrize("answer", ["x = 3 = 4", "x = 2+1 = 4", "y = 4 = 3 + 2"])
+def test_a_boxed_chain_whose_values_differ_answers_nothing(answer: str) -> None:
+    # after a name, every side of a chain of "=" must be the same value (killed: the first value after the name
+    # skipped, which let "x = 3 = 4" answer 4)
+    v = mathgrade.grade(f"\\boxed{{{answer}}}", "4")
+    assert not v.correct and v.rule == "relation.false", v.explain()
+
+
+@pytest.mark.parametrize("answer", ["x = 1+3 = 4", "x = 2 \\cdot 2 = 4"])
+def test_a_boxed_chain_of_equal_values_answers_its_value(answer: str) -> None:
+    v = mathgrade.grade(f"\\boxed{{{answer}}}", "4")
+    assert v.correct, v.explain()

@@ -300,6 +300,12 @@ def read(text: str) -> Reading:
     return _read_cached(text)
 
 
+_TOO_DEEP = "input nested too deeply"
+"""The error of a reading that ran out of Python's stack (``RecursionError``): the reader's own limits
+(``MAX_DEPTH``) stop deep input first, so this happens when the caller itself was deep in its stack; such a reading
+is not kept by the cache, since the same text read from a shallower caller is read."""
+
+
 def _read_cached(text: str) -> Reading:
     """:func:`read` of a string within the length limit, through the cache."""
     reading = _CACHE.get(text)
@@ -308,12 +314,6 @@ def _read_cached(text: str) -> Reading:
         if reading.error is None or reading.error.message != _TOO_DEEP:
             _CACHE.put(text, reading)  # (Python's stack ran out: that depends on the caller, not only on the text)
     return reading
-
-
-_TOO_DEEP = "input nested too deeply"
-"""The error of a reading that ran out of Python's stack (``RecursionError``): the reader's own limits
-(``MAX_DEPTH``) stop deep input first, so this happens when the caller itself was deep in its stack; such a reading
-is not kept by the cache, since the same text read from a shallower caller is read."""
 
 
 def _read_uncached(text: str) -> Reading:
