@@ -123,3 +123,26 @@ def test_a_choice_keeps_its_content_without_dollar_signs() -> None:
 def test_dollar_signs_inside_an_answer_are_kept() -> None:
     # two formulas in one answer are not one formula with its delimiters: nothing is dropped
     assert extract("Answer: $ 1 $ and $ 2 $")[0].text == "$ 1 $ and $ 2 $"
+
+
+# -- seed 17's survivors in _extract/_scan.py and _extract/_commit.py -------------------------------------------------
+@pytest.mark.parametrize("output, answer", [
+    ("The answer is $\\frac{1}{3} $, and the other one is $x$.", "\\frac{1}{3}"),
+    ("We get $\\cfrac{1}{3} $ here and $y$ there.", "\\cfrac{1}{3}"),
+])
+def test_a_formula_closed_by_a_spaced_dollar_ends_there(output: str, answer: str) -> None:
+    # "$\frac{1}{3} $": clear LaTeX closed by a dollar after a space ends at that dollar, not at the next dollar
+    # that could close strictly (killed: that test made only when no strict closer follows, which ran the formula
+    # on into "$, and the other one is $x")
+    v = mathgrade.grade(output, "\\frac{1}{3}")
+    assert v.correct and v.answer is not None and v.answer.text == answer, v.explain()
+    assert not mathgrade.grade(output, "x").correct
+
+
+@pytest.mark.parametrize("output", ["We find \\boxed{5}, so", "The value is \\boxed{5} because the"])
+def test_a_box_in_a_sentence_cut_off_is_refused_as_a_value_being_tried(output: str) -> None:
+    # the rule a user sees in the verdict is the table's "answer.supposed" (killed: the rule's name changed)
+    v = mathgrade.grade(output, "5")
+    assert (v.correct, v.status.value, v.rule) == (False, "no_answer", "answer.supposed"), v.explain()
+    assert "cut off" in v.reason
+    assert mathgrade.grade(output.rsplit(",", 1)[0].rsplit(" because", 1)[0] + ".", "5").correct
