@@ -146,3 +146,19 @@ def test_a_box_in_a_sentence_cut_off_is_refused_as_a_value_being_tried(output: s
     assert (v.correct, v.status.value, v.rule) == (False, "no_answer", "answer.supposed"), v.explain()
     assert "cut off" in v.reason
     assert mathgrade.grade(output.rsplit(",", 1)[0].rsplit(" because", 1)[0] + ".", "5").correct
+
+
+@pytest.mark.parametrize("output", [
+    "So \\boxed{\\color{white}{7}}.", "The answer is \\boxed{\\textcolor{white}{7}}.",
+    "The answer is $\\color{white}{7}$", "Final answer: {\\color{white} 7}", "The answer is \\textcolor{#FFFFFF}{7}.",
+])
+@pytest.mark.parametrize("policy", ["eval", "reward"])
+def test_an_answer_hidden_when_rendered_is_not_the_answer(output: str, policy: str) -> None:
+    # white text shows nothing: neither a box nor the answer after a phrase commits to it (a bug fixed: the phrase
+    # rules took "The answer is $\color{white}{7}$" as 7, in both policies; killed: the box's rule name changed)
+    v = mathgrade.grade(output, "7", policy=policy)
+    assert not v.correct, v.explain()
+    if "boxed" in output or policy == "reward":
+        assert (v.status.value, v.rule) == ("no_answer", "answer.hidden"), v.explain()
+    shown = mathgrade.grade(output.replace("white", "red").replace("#FFFFFF", "red"), "7", policy=policy)
+    assert shown.correct, shown.explain()
