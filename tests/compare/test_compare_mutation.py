@@ -129,3 +129,14 @@ def test_an_intersection_of_intervals_is_the_set_it_describes(answer: str, gold:
     # killed: an intersection described to sympy under a name it does not know (no decision, so "not the same")
     v = mathgrade.grade(f"${answer}$", gold)
     assert v.correct is correct, v.explain()
+
+
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("S = [0,1] \\cup [2,3]", "[0,1] \\cup [2,3]", True),
+    ("D = (-\\infty, 0) \\cup (0, \\infty)", "(-\\infty,0)\\cup(0,\\infty)", True),
+    ("y = [a, b] \\cup [c, d]", "[a,b] \\cup [c,d]", True), ("S = [0,1] \\cup [2,3]", "[0,1] \\cup [2,4]", False),
+])
+def test_a_named_union_of_intervals_gives_its_union(answer: str, gold: str, correct: bool) -> None:
+    # the variables of a union are those of its parts (killed: a union's parts taken as None, an internal error)
+    v = mathgrade.grade(f"${answer}$", gold)
+    assert v.status.value != "error" and v.correct is correct, v.explain()
