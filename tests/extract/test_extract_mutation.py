@@ -162,3 +162,24 @@ def test_an_answer_hidden_when_rendered_is_not_the_answer(output: str, policy: s
         assert (v.status.value, v.rule) == ("no_answer", "answer.hidden"), v.explain()
     shown = mathgrade.grade(output.replace("white", "red").replace("#FFFFFF", "red"), "7", policy=policy)
     assert shown.correct, shown.explain()
+
+
+@pytest.mark.parametrize("output", [
+    "So \\boxed{5}, but I am not sure.", "So \\boxed{5}, this might be wrong.", "So \\boxed{5}, but it might be 6.",
+    "So \\boxed{5} 但可能是 6",
+])
+@pytest.mark.parametrize("policy", ["eval", "reward"])
+def test_a_box_followed_by_a_hedge_is_not_a_committed_answer(output: str, policy: str) -> None:
+    # killed: the hedge after an answer never found (hedged_after's match made None): the box then answered 5
+    v = mathgrade.grade(output, "5", policy=policy)
+    assert not v.correct and v.rule == "answer.hedged", v.explain()
+    assert mathgrade.grade(output.split("5")[0] + "5}.", "5", policy=policy).correct
+
+
+def test_the_answer_after_a_phrase_may_start_with_a_box() -> None:
+    # a box right at the start of the phrase's answer belongs to it; only a box later in the region starts another
+    # answer (killed: that test made at the region's start too, which emptied the phrase's answer)
+    assert [(c.rule, c.text) for c in extract("Answer: \\boxed{5}")] == [("boxed", "5"), ("answer_phrase", "5")]
+    v = mathgrade.grade("The answer is \\boxed{5} + 1.", "6")
+    assert v.correct and v.answer is not None and v.answer.rule == "answer_phrase", v.explain()
+    assert not mathgrade.grade("The answer is \\boxed{5} + 1.", "5").correct
