@@ -155,3 +155,23 @@ def test_lg_is_the_logarithm_in_base_ten(output: str, gold: str, correct: bool) 
     # killed: base 11 for \lg
     v = mathgrade.grade(output, gold)
     assert v.correct is correct, v.explain()
+
+
+# -- seed 19's survivors in _read/_parser.py ------------------------------------------------------------------------
+@pytest.mark.parametrize("text, pos", [("\\sqrt[3 8", 8), ("\\sqrt[3}{8}", 7)])
+def test_an_unclosed_root_index_is_an_error_at_its_bracket(text: str, pos: int) -> None:
+    # the error names the bracket that was opened (killed: the opener not passed, an internal error instead)
+    r = read(text)
+    assert r.value is None and r.error is not None
+    assert (r.error.pos, r.error.context) == (pos, ("'[' opened", 5)), r.error
+    assert r.error.message.startswith("expected ']' to close it"), r.error
+    assert str(read("\\sqrt[3]{8}").value) == "root(8, 3)"
+
+
+@pytest.mark.parametrize("text, pos", [("\\mathbb{Z}", 0), ("x \\in \\mathbb{N}", 6)])
+def test_a_number_set_other_than_the_reals_is_an_error_at_it(text: str, pos: int) -> None:
+    # killed: the error made without its position (an internal TypeError instead)
+    r = read(text)
+    assert r.value is None and r.error is not None
+    assert (r.error.message, r.error.pos) == ("a number set other than the real numbers", pos), r.error
+    assert read("\\mathbb{R}").value is not None
