@@ -140,3 +140,12 @@ def test_a_named_union_of_intervals_gives_its_union(answer: str, gold: str, corr
     # the variables of a union are those of its parts (killed: a union's parts taken as None, an internal error)
     v = mathgrade.grade(f"${answer}$", gold)
     assert v.status.value != "error" and v.correct is correct, v.explain()
+
+
+# -- seed 19's survivors in compare/_numeric.py -----------------------------------------------------------------------
+def test_the_ceiling_of_an_irrational_is_evaluated_numerically() -> None:
+    # killed: the evaluator not passed to _real (the numeric check then failed, and only sympy could decide)
+    wrong = mathgrade.grade("$\\lceil \\sqrt{2} \\rceil$", "1")
+    assert not wrong.correct and wrong.rule == "expression.numeric", wrong.explain()
+    assert mathgrade.grade("$\\lceil \\sqrt{2} \\rceil$", "2").correct
+    assert mathgrade.grade("$\\lceil \\pi \\rceil$", "4").correct

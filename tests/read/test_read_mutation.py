@@ -175,3 +175,22 @@ def test_a_number_set_other_than_the_reals_is_an_error_at_it(text: str, pos: int
     assert r.value is None and r.error is not None
     assert (r.error.message, r.error.pos) == ("a number set other than the real numbers", pos), r.error
     assert read("\\mathbb{R}").value is not None
+
+
+@pytest.mark.parametrize("text, subscript", [("1011_{(2}", "(2"), ("1011_{2)}", "2)"), ("101_{(210}", "(210")])
+def test_a_base_subscript_with_one_parenthesis_is_not_a_base(text: str, subscript: str) -> None:
+    # only "(2)" around a base is dropped (killed: "(" or ")" alone dropped with the next character, which read
+    # "101_{(210}" in base 21)
+    r = read(text)
+    assert r.value is None and r.error is not None, r
+    assert r.error.message == f"a numeral with subscript {subscript!r} (not a base from 2 to 36)", r.error
+    assert _number("1011_{(2)}") == 11
+
+
+@pytest.mark.parametrize("text, closer, pos", [("(1, 2}", ")", 5), ("[1, 2}", "]", 5), ("(1, 2\\}", ")", 5)])
+def test_brackets_closed_by_a_brace_are_an_error(text: str, closer: str, pos: int) -> None:
+    # killed: any operator accepted as the closer, which read "(1, 2}" as the tuple (1, 2)
+    r = read(text)
+    assert r.value is None and r.error is not None, r
+    assert r.error.message.startswith(f"expected '{closer}' to close it") and r.error.pos == pos, r.error
+    assert r.error.context == (f"'{text[0]}' opened", 0)
