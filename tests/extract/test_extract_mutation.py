@@ -183,3 +183,13 @@ def test_the_answer_after_a_phrase_may_start_with_a_box() -> None:
     v = mathgrade.grade("The answer is \\boxed{5} + 1.", "6")
     assert v.correct and v.answer is not None and v.answer.rule == "answer_phrase", v.explain()
     assert not mathgrade.grade("The answer is \\boxed{5} + 1.", "5").correct
+
+
+@pytest.mark.parametrize("output, answer", [
+    ("We get \\boxed{20 %}.", "20 %"), ("The rate is 20 % so the answer is 7.", "7"),
+    ("It grows by 20 % each year. \\boxed{3}", "3"),
+])
+def test_a_percent_sign_after_a_spaced_number_is_no_comment(output: str, answer: str) -> None:
+    # "20 %" is twenty percent, not a LaTeX comment hiding the rest of the line (killed: only a tab allowed between
+    # the number and the sign, which hid "%}." and the box after "20 %")
+    assert extract(output)[0].text == answer

@@ -194,3 +194,15 @@ def test_brackets_closed_by_a_brace_are_an_error(text: str, closer: str, pos: in
     assert r.value is None and r.error is not None, r
     assert r.error.message.startswith(f"expected '{closer}' to close it") and r.error.pos == pos, r.error
     assert r.error.context == (f"'{text[0]}' opened", 0)
+
+
+@pytest.mark.parametrize("text, shown", [("f(x)", "f(x)"), ("g(x+1)", "g(x+1)"), ("f (x)", "f*x")])
+def test_a_letter_applied_to_parentheses_only_when_they_touch_it(text: str, shown: str) -> None:
+    # "f(x)" is f applied to x; "f (x)", with a space, is a product (killed: the test of the space inverted)
+    assert str(read(text).value) == shown, read(text)
+
+
+@pytest.mark.parametrize("text, shown", [("x_\\alpha", "x_alpha"), ("a_{\\alpha}", "a_alpha"), ("T_{\\max}", "T_max")])
+def test_a_command_in_a_subscript_is_part_of_the_name(text: str, shown: str) -> None:
+    # killed: a command token not taken by the subscript ("unexpected '\alpha' in a subscript" for x_\alpha)
+    assert str(read(text).value) == shown, read(text)
