@@ -149,3 +149,11 @@ def test_the_ceiling_of_an_irrational_is_evaluated_numerically() -> None:
     assert not wrong.correct and wrong.rule == "expression.numeric", wrong.explain()
     assert mathgrade.grade("$\\lceil \\sqrt{2} \\rceil$", "2").correct
     assert mathgrade.grade("$\\lceil \\pi \\rceil$", "4").correct
+
+
+@pytest.mark.parametrize("gold, correct", [("11x", True), ("13x", False)])
+def test_a_binomial_with_a_negative_lower_index_is_zero(gold: str, correct: bool) -> None:
+    # the reader folds a constant \binom{4}{-1} to 0 itself; inside a sum over a variable expression the evaluator
+    # computes each term (killed: 1 for a negative lower index, which made the sum 13x)
+    v = mathgrade.grade("$\\sum_{k=-2}^{2} \\binom{4}{k} x$", gold)
+    assert v.correct is correct, v.explain()
