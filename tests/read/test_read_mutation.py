@@ -206,3 +206,12 @@ def test_a_letter_applied_to_parentheses_only_when_they_touch_it(text: str, show
 def test_a_command_in_a_subscript_is_part_of_the_name(text: str, shown: str) -> None:
     # killed: a command token not taken by the subscript ("unexpected '\alpha' in a subscript" for x_\alpha)
     assert str(read(text).value) == shown, read(text)
+
+
+@pytest.mark.parametrize("output, gold, correct", [
+    ("$\\lim_{x\\to 0} \\frac{\\sin 3x}{x}=12$", "12", True), ("$\\lim_{x\\to 0} \\frac{\\sin 3x}{x}=12$", "2", False),
+])
+def test_a_restated_left_side_without_spaces_keeps_its_whole_right_side(output: str, gold: str, correct: bool) -> None:
+    # the right side starts right after "=" (killed: one character more skipped, which read "=12" as 2)
+    v = mathgrade.grade(output, gold)
+    assert v.correct is correct, v.explain()
