@@ -215,3 +215,19 @@ def test_a_restated_left_side_without_spaces_keeps_its_whole_right_side(output: 
     # the right side starts right after "=" (killed: one character more skipped, which read "=12" as 2)
     v = mathgrade.grade(output, gold)
     assert v.correct is correct, v.explain()
+
+
+@pytest.mark.parametrize("text", ["", "  ", "\\,", "$$"])
+def test_an_empty_answer_says_so(text: str) -> None:
+    # killed: the error made without its message
+    r = read(text)
+    assert r.value is None and r.error is not None and r.error.message == "empty answer", r
+
+
+@pytest.mark.parametrize("output", ["$\\lim_{x\\to 0} \\frac{\\sin x}{x} != 1$", "$\\lim_{x\\to 0} \\frac{\\sin x}{x} := 1$"])
+def test_a_restated_left_side_needs_a_plain_equals_sign(output: str) -> None:
+    # "!=" and ":=" are no equals signs (killed: the character two before "=" tested instead of the one before, which
+    # read "... != 1" as an equation whose value is 1)
+    v = mathgrade.grade(output, "1")
+    assert not v.correct, v.explain()
+    assert mathgrade.grade(output.replace("!=", "=").replace(":=", "="), "1").correct
