@@ -157,3 +157,15 @@ def test_a_binomial_with_a_negative_lower_index_is_zero(gold: str, correct: bool
     # computes each term (killed: 1 for a negative lower index, which made the sum 13x)
     v = mathgrade.grade("$\\sum_{k=-2}^{2} \\binom{4}{k} x$", gold)
     assert v.correct is correct, v.explain()
+
+
+# -- seed 23's survivors in compare/_numbers.py -----------------------------------------------------------------------
+@pytest.mark.parametrize("answer, min_digits, correct", [
+    ("0.32", 2, True), ("\\frac{1}{3}", 2, True), ("0.36", 2, False), ("0.32", 3, False),
+])
+def test_a_one_digit_gold_stands_for_a_rounding_when_the_option_asks_two_digits(answer: str, min_digits: int,
+                                                                                 correct: bool) -> None:
+    # a gold needs one significant digit fewer than an answer, and at least 1 (killed: at least 2, which made the
+    # gold 0.3 exact under min_significant_digits=2)
+    v = mathgrade.grade(f"${answer}$", "0.3", min_significant_digits=min_digits)
+    assert v.correct is correct, v.explain()
