@@ -65,3 +65,107 @@ def test_only_a_negation_is_expanded_as_minus_its_operand() -> None:
     assert expanded(("neg", x), 10) == {(("x", 1),): -1}
     assert expanded(("set", x), 10) is None  # not a polynomial at all
     assert expanded(("func", "sin", x), 10) is None
+
+
+# -- seed 13's survivors in compare/_relations.py ---------------------------------------------------------------------
+@pytest.mark.parametrize("answer, gold", [
+    ("2x + 2y \\le 4", "x + y \\le 2"), ("0 < 2x+2y < 2", "0 < x+y < 1"), ("-x - y \\ge -2", "x + y \\le 2"),
+    ("4 \\ge 2x+2y", "x+y \\le 2"),
+])
+def test_an_inequality_in_two_variables_times_a_constant_has_the_same_solutions(answer: str, gold: str) -> None:
+    # two variables: no interval to compare, only the constant multiple (killed: that test made only when the
+    # gold has no atoms, which it always has here)
+    v = mathgrade.grade(f"${answer}$", gold)
+    assert v.correct and v.rule == "relation.same_solutions", v.explain()
+
+
+@pytest.mark.parametrize("answer, gold", [
+    ("-x - y \\le -2", "x + y \\le 2"), ("2x + 2y \\le 5", "x + y \\le 2"), ("2x + 2y < 4", "x + y \\le 2"),
+    ("x + 2y \\le 2", "x + y \\le 2"),
+])
+def test_an_inequality_times_a_negative_or_another_constant_is_not_the_same(answer: str, gold: str) -> None:
+    v = mathgrade.grade(f"${answer}$", gold)
+    assert not v.correct, v.explain()
+
+
+@pytest.mark.parametrize("answer, gold", [
+    ("x = 3a+b = 2a+b", "2a+b"), ("x = 3a+b = 2a+b", "x = 2a+b"), ("x = 3a+b = 2a+b", "3a+b"),
+    ("x = 3 = 4", "4"), ("x = 2+1 = 4", "4"),
+])
+def test_a_boxed_chain_whose_values_differ_answers_nothing(answer: str, gold: str) -> None:
+    # after a name, every side of a chain of "=" must be the same value: "x = 3a+b = 2a+b" says 3a+b = 2a+b
+    # (killed: the first value after the name skipped, which let it answer 2a+b; a chain of numbers is also
+    # caught as a contradiction)
+    v = mathgrade.grade(f"\\boxed{{{answer}}}", gold)
+    assert not v.correct and v.rule == "relation.false", v.explain()
+
+
+@pytest.mark.parametrize("answer, gold", [("x = 1+3 = 4", "4"), ("x = 2 \\cdot 2 = 4", "4"), ("x = a + a = 2a", "2a")])
+def test_a_boxed_chain_of_equal_values_answers_its_value(answer: str, gold: str) -> None:
+    v = mathgrade.grade(f"\\boxed{{{answer}}}", gold)
+    assert v.correct, v.explain()
+
+
+# -- seed 17's survivors in compare/_trees.py -------------------------------------------------------------------------
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("f(m) = \\sum_{k=1}^{m} k", "f(n) = \\sum_{k=1}^{n} k", True),
+    ("g(n) = \\sum_{k=1}^{n} k^2", "f(n) = \\sum_{k=1}^{n} k^2", True),
+    ("f(m) = \\sum_{k=1}^{m} k", "f(n) = \\sum_{k=1}^{n} k^2", False),
+])
+def test_functions_defined_by_a_sum_compare_after_renaming_their_variable(answer: str, gold: str,
+                                                                          correct: bool) -> None:
+    # renaming the answer's variable goes through the sum's body, leaving its index alone (killed: the sum's node
+    # rebuilt with "-" for "+", an internal error)
+    v = mathgrade.grade(f"${answer}$", gold)
+    assert v.status.value != "error" and v.correct is correct, v.explain()
+
+
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("[0,2] \\cap [1,3]", "[1,2]", True), ("[1,2]", "[0,2] \\cap [1,3]", True),
+    ("(-\\infty, 2] \\cap [1, \\infty)", "[1,2]", True), ("[0,2] \\cap [1,3]", "[1,3]", False),
+    ("[0,2] \\cap [1,3]", "[0,3]", False),
+])
+def test_an_intersection_of_intervals_is_the_set_it_describes(answer: str, gold: str, correct: bool) -> None:
+    # killed: an intersection described to sympy under a name it does not know (no decision, so "not the same")
+    v = mathgrade.grade(f"${answer}$", gold)
+    assert v.correct is correct, v.explain()
+
+
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("S = [0,1] \\cup [2,3]", "[0,1] \\cup [2,3]", True),
+    ("D = (-\\infty, 0) \\cup (0, \\infty)", "(-\\infty,0)\\cup(0,\\infty)", True),
+    ("y = [a, b] \\cup [c, d]", "[a,b] \\cup [c,d]", True), ("S = [0,1] \\cup [2,3]", "[0,1] \\cup [2,4]", False),
+])
+def test_a_named_union_of_intervals_gives_its_union(answer: str, gold: str, correct: bool) -> None:
+    # the variables of a union are those of its parts (killed: a union's parts taken as None, an internal error)
+    v = mathgrade.grade(f"${answer}$", gold)
+    assert v.status.value != "error" and v.correct is correct, v.explain()
+
+
+# -- seed 19's survivors in compare/_numeric.py -----------------------------------------------------------------------
+def test_the_ceiling_of_an_irrational_is_evaluated_numerically() -> None:
+    # killed: the evaluator not passed to _real (the numeric check then failed, and only sympy could decide)
+    wrong = mathgrade.grade("$\\lceil \\sqrt{2} \\rceil$", "1")
+    assert not wrong.correct and wrong.rule == "expression.numeric", wrong.explain()
+    assert mathgrade.grade("$\\lceil \\sqrt{2} \\rceil$", "2").correct
+    assert mathgrade.grade("$\\lceil \\pi \\rceil$", "4").correct
+
+
+@pytest.mark.parametrize("gold, correct", [("11x", True), ("13x", False)])
+def test_a_binomial_with_a_negative_lower_index_is_zero(gold: str, correct: bool) -> None:
+    # the reader folds a constant \binom{4}{-1} to 0 itself; inside a sum over a variable expression the evaluator
+    # computes each term (killed: 1 for a negative lower index, which made the sum 13x)
+    v = mathgrade.grade("$\\sum_{k=-2}^{2} \\binom{4}{k} x$", gold)
+    assert v.correct is correct, v.explain()
+
+
+# -- seed 23's survivors in compare/_numbers.py -----------------------------------------------------------------------
+@pytest.mark.parametrize("answer, min_digits, correct", [
+    ("0.32", 2, True), ("\\frac{1}{3}", 2, True), ("0.36", 2, False), ("0.32", 3, False),
+])
+def test_a_one_digit_gold_stands_for_a_rounding_when_the_option_asks_two_digits(answer: str, min_digits: int,
+                                                                                 correct: bool) -> None:
+    # a gold needs one significant digit fewer than an answer, and at least 1 (killed: at least 2, which made the
+    # gold 0.3 exact under min_significant_digits=2)
+    v = mathgrade.grade(f"${answer}$", "0.3", min_significant_digits=min_digits)
+    assert v.correct is correct, v.explain()

@@ -75,3 +75,121 @@ def test_what_iffalse_hides_ends_at_its_fi() -> None:
     assert extract("\\iffalse \\boxed{9} \\fi")[:1] == []
     assert [c.text for c in extract("so the answer is \\boxed{7} \\iffalse \\boxed{9}")][:1] == ["7"]
     assert extract("%\\boxed{9}\nso the answer is 7")[0].text == "7"
+
+
+# -- seed 11's last survivors in _scan.py ------------------------------------------------------------------------------
+@pytest.mark.parametrize("output", [
+    "The answer is 5. <!-- first draft: \\boxed{3} -->",
+    "The answer is 5.\n<!--\n\\boxed{3}\n-->\n",
+])
+def test_a_box_in_an_html_comment_is_not_the_answer(output: str) -> None:
+    # what Markdown does not show is not the answer, also when the output has no % and no \iffalse (killed: the
+    # early exit of hide_comments taken when the text holds "<!--", which then hid nothing: the box 3 answered)
+    assert [c.text for c in extract(output)] == ["5"]
+    assert mathgrade.grade(output, "5").correct
+    wrong = mathgrade.grade(output, "3")
+    assert not wrong.correct, wrong.explain()
+    # the same box outside the comment is the answer
+    assert extract(output.replace("<!--", "").replace("-->", ""))[0].text == "3"
+
+
+@pytest.mark.parametrize("output, answer", [
+    ("Answer: \\boxed{5}", "5"),
+    ("**Answer:** \\fbox{x+1}.", "x+1"),
+    ("Answer: \\boxed{\\frac{1}{2}}", "\\frac{1}{2}"),
+])
+def test_the_answer_after_a_phrase_drops_a_box_around_it(output: str, answer: str) -> None:
+    # every rule gives the box's content, not the box (killed: _balanced's result inverted, which kept the box
+    # around a balanced content and would strip one from "\boxed{1}+\boxed{2}")
+    assert {c.text for c in extract(output)} == {answer}
+
+
+@pytest.mark.parametrize("output", [
+    "Answer: $ 12 $", "The answer is $ 12 $.", "**Final Answer:** $ 12 $", "答案是 $ 12 $",
+])
+def test_dollar_signs_around_a_whole_answer_are_dropped(output: str) -> None:
+    # the answer a user sees is the number, not its delimiters ("$ 12 $", spaced inside, is no formula of its own
+    # for the math_env rule; killed: clean_answer stripping whitespace instead of the "$" around the whole answer)
+    v = mathgrade.grade(output, "12")
+    assert v.correct and v.answer is not None and v.answer.text == "12", v.explain()
+    assert not mathgrade.grade(output, "13").correct
+
+
+def test_a_choice_keeps_its_content_without_dollar_signs() -> None:
+    found = extract("\\boxed{(B) $12$}", choices=True)[0]
+    assert (found.text, found.content, found.choice) == ("B", "12", True)
+
+
+def test_dollar_signs_inside_an_answer_are_kept() -> None:
+    # two formulas in one answer are not one formula with its delimiters: nothing is dropped
+    assert extract("Answer: $ 1 $ and $ 2 $")[0].text == "$ 1 $ and $ 2 $"
+
+
+# -- seed 17's survivors in _extract/_scan.py and _extract/_commit.py -------------------------------------------------
+@pytest.mark.parametrize("output, answer", [
+    ("The answer is $\\frac{1}{3} $, and the other one is $x$.", "\\frac{1}{3}"),
+    ("We get $\\cfrac{1}{3} $ here and $y$ there.", "\\cfrac{1}{3}"),
+])
+def test_a_formula_closed_by_a_spaced_dollar_ends_there(output: str, answer: str) -> None:
+    # "$\frac{1}{3} $": clear LaTeX closed by a dollar after a space ends at that dollar, not at the next dollar
+    # that could close strictly (killed: that test made only when no strict closer follows, which ran the formula
+    # on into "$, and the other one is $x")
+    v = mathgrade.grade(output, "\\frac{1}{3}")
+    assert v.correct and v.answer is not None and v.answer.text == answer, v.explain()
+    assert not mathgrade.grade(output, "x").correct
+
+
+@pytest.mark.parametrize("output", ["We find \\boxed{5}, so", "The value is \\boxed{5} because the"])
+def test_a_box_in_a_sentence_cut_off_is_refused_as_a_value_being_tried(output: str) -> None:
+    # the rule a user sees in the verdict is the table's "answer.supposed" (killed: the rule's name changed)
+    v = mathgrade.grade(output, "5")
+    assert (v.correct, v.status.value, v.rule) == (False, "no_answer", "answer.supposed"), v.explain()
+    assert "cut off" in v.reason
+    assert mathgrade.grade(output.rsplit(",", 1)[0].rsplit(" because", 1)[0] + ".", "5").correct
+
+
+@pytest.mark.parametrize("output", [
+    "So \\boxed{\\color{white}{7}}.", "The answer is \\boxed{\\textcolor{white}{7}}.",
+    "The answer is $\\color{white}{7}$", "Final answer: {\\color{white} 7}", "The answer is \\textcolor{#FFFFFF}{7}.",
+])
+@pytest.mark.parametrize("policy", ["eval", "reward"])
+def test_an_answer_hidden_when_rendered_is_not_the_answer(output: str, policy: str) -> None:
+    # white text shows nothing: neither a box nor the answer after a phrase commits to it (a bug fixed: the phrase
+    # rules took "The answer is $\color{white}{7}$" as 7, in both policies; killed: the box's rule name changed)
+    v = mathgrade.grade(output, "7", policy=policy)
+    assert not v.correct, v.explain()
+    if "boxed" in output or policy == "reward":
+        assert (v.status.value, v.rule) == ("no_answer", "answer.hidden"), v.explain()
+    shown = mathgrade.grade(output.replace("white", "red").replace("#FFFFFF", "red"), "7", policy=policy)
+    assert shown.correct, shown.explain()
+
+
+@pytest.mark.parametrize("output", [
+    "So \\boxed{5}, but I am not sure.", "So \\boxed{5}, this might be wrong.", "So \\boxed{5}, but it might be 6.",
+    "So \\boxed{5} 但可能是 6",
+])
+@pytest.mark.parametrize("policy", ["eval", "reward"])
+def test_a_box_followed_by_a_hedge_is_not_a_committed_answer(output: str, policy: str) -> None:
+    # killed: the hedge after an answer never found (hedged_after's match made None): the box then answered 5
+    v = mathgrade.grade(output, "5", policy=policy)
+    assert not v.correct and v.rule == "answer.hedged", v.explain()
+    assert mathgrade.grade(output.split("5")[0] + "5}.", "5", policy=policy).correct
+
+
+def test_the_answer_after_a_phrase_may_start_with_a_box() -> None:
+    # a box right at the start of the phrase's answer belongs to it; only a box later in the region starts another
+    # answer (killed: that test made at the region's start too, which emptied the phrase's answer)
+    assert [(c.rule, c.text) for c in extract("Answer: \\boxed{5}")] == [("boxed", "5"), ("answer_phrase", "5")]
+    v = mathgrade.grade("The answer is \\boxed{5} + 1.", "6")
+    assert v.correct and v.answer is not None and v.answer.rule == "answer_phrase", v.explain()
+    assert not mathgrade.grade("The answer is \\boxed{5} + 1.", "5").correct
+
+
+@pytest.mark.parametrize("output, answer", [
+    ("We get \\boxed{20 %}.", "20 %"), ("The rate is 20 % so the answer is 7.", "7"),
+    ("It grows by 20 % each year. \\boxed{3}", "3"),
+])
+def test_a_percent_sign_after_a_spaced_number_is_no_comment(output: str, answer: str) -> None:
+    # "20 %" is twenty percent, not a LaTeX comment hiding the rest of the line (killed: only a tab allowed between
+    # the number and the sign, which hid "%}." and the box after "20 %")
+    assert extract(output)[0].text == answer

@@ -115,3 +115,61 @@ def test_the_cache_is_safe_across_threads():
     assert not errors
     stats = read_cache_stats()
     assert stats["entries"] <= len(texts) and stats["hits"] > 0
+
+
+_HELD_SCRIPT = """
+import gc, json, sys, tracemalloc
+from collections import OrderedDict
+from mathgrade._read import clear_read_cache, read, read_cache_stats
+
+texts = [sys.argv[1].format(k) for k in range(100_000, 103_000)]
+read(texts[0]); clear_read_cache(); gc.collect()
+tracemalloc.start()
+before = tracemalloc.get_traced_memory()[0]
+for t in texts:
+    read(t)
+gc.collect()
+held = tracemalloc.get_traced_memory()[0] - before
+stats = read_cache_stats()
+# the cache's own slot for each entry (its ordered dict's entry, the (reading, size) pair, the size), which the
+# count leaves out: measured the same way on an ordered dict of as many such entries
+keys, values = [t + " " for t in texts], [object() for _ in texts]
+before = tracemalloc.get_traced_memory()[0]
+slots = OrderedDict((k, (v, 10**6 + i)) for i, (k, v) in enumerate(zip(keys, values)))
+slot_bytes = tracemalloc.get_traced_memory()[0] - before
+print(json.dumps({"held": held, "slots": slot_bytes, "stats": stats}))
+"""
+
+
+def test_the_bytes_the_cache_counts_are_the_memory_its_readings_hold():
+    """The cache's bound is only as good as its count: 3,000 readings of fractions, the memory they hold measured
+    by tracemalloc in a fresh process (less the cache's own slots), against the bytes the cache says it holds
+    (killed: the text left out of an entry's count, or a value's attribute dictionary counted as 16 bytes; either
+    lets the cache hold far more than its bound says)."""
+    out = subprocess.run([sys.executable, "-c", _HELD_SCRIPT, "{0}/{0}1"], capture_output=True, text=True,
+                         timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    result = json.loads(out.stdout)
+    assert result["stats"]["entries"] == 3000 and result["stats"]["refused"] == 0
+    readings_held = result["held"] - result["slots"]
+    assert 0.85 * readings_held <= result["stats"]["bytes"] <= 1.5 * readings_held, result
+
+
+def test_the_text_of_an_entry_counts_in_its_bytes():
+    clear_read_cache()
+    text = " " * 3990 + "7"  # a long text, a small reading (the number 7)
+    assert read(text).value is not None
+    stats = read_cache_stats()
+    assert stats["entries"] == 1 and stats["bytes"] >= len(text), stats  # the cache keeps the text as its key
+
+
+def test_each_reading_refused_counts_once():
+    clear_read_cache()
+    terms = [f"\\frac{{{k}}}{{{k + 7}}}x^{{{k}}}" for k in range(1, 400)]
+    while len("+".join(terms)) > 3990:
+        terms.pop()
+    text = "+".join(terms)
+    read(text)
+    assert read_cache_stats()["refused"] == 1
+    read(text)
+    assert read_cache_stats()["refused"] == 2 and read_cache_stats()["entries"] == 0

@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+import inspect
+import sys
 from fractions import Fraction
 
 import pytest
 
+import mathgrade
 from mathgrade import read
-from mathgrade.values import Number
+from mathgrade._read import clear_read_cache
+from mathgrade.values import Choice, Number
 
 
 def _number(text: str) -> Fraction:
@@ -63,3 +67,167 @@ def test_a_text_answer_drops_its_closing_punctuation(text: str, words: str) -> N
 
     value = read(text).value
     assert isinstance(value, Text) and value.text == words
+
+
+# -- seed 11's survivors in _read/__init__.py -----------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["{(B)}{(C)}", "{B}{C}", "{(B) 12}{(C) 13}"])
+def test_two_braced_groups_are_not_one_choice(text: str) -> None:
+    # braces are peeled off a choice only when they wrap all of it (killed: the test of the braces' balance made on
+    # an empty slice, which peeled "{(B)}{(C)}" into "(B)}{(C)" and read it as choice B)
+    assert not isinstance(read(text).value, Choice), read(text)
+    output = f"The answer is $\\boxed{{{text}}}$"
+    assert not mathgrade.grade(output, "B").correct, mathgrade.grade(output, "B").explain()
+
+
+@pytest.mark.parametrize("text, letter", [("{(B)}", "B"), ("{{C}}", "C"), ("{\\text{(A)}}", "A")])
+def test_a_braced_choice_is_the_choice(text: str, letter: str) -> None:
+    value = read(text).value
+    assert isinstance(value, Choice) and value.letter == letter, value
+
+
+def test_input_read_when_the_stack_is_nearly_spent_is_reported_on_it_and_read_again_later() -> None:
+    # the reader's own depth limit stops deep input; Python's stack runs out first only when the caller is itself
+    # deep in recursion (as under mutmut's trampolines). The error then points at the input (killed: the error made
+    # without its text), and it is not kept by the cache: the same text read from a shallow stack is read.
+    text = "(" * 40 + "x+1" + ")" * 40
+    clear_read_cache()
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(len(inspect.stack()) + 60)
+    try:
+        spent = read(text)
+    finally:
+        sys.setrecursionlimit(limit)
+    assert spent.value is None and spent.error is not None
+    assert spent.error.message == "input nested too deeply" and spent.error.text == text, spent.error
+    again = read(text)
+    assert again.error is None and again.value is not None, again
+
+
+# -- seed 13's survivors in _read/_parser.py ------------------------------------------------------------------------
+@pytest.mark.parametrize("text, value", [
+    ("3 \\cdot 2^{6} 5^{2}", 4800), ("2^6 3^5", 15552), ("x^{2} 2^{3}", None),
+])
+def test_powers_side_by_side_multiply_after_a_product_that_ends_in_one(text: str, value: object) -> None:
+    # a number right after a power (or a product whose last factor is one) starts another power
+    r = read(text)
+    if value is None:
+        assert r.value is not None, r
+    else:
+        assert _number(text) == value
+
+
+@pytest.mark.parametrize("text", ["2^{6} \\cdot 3 5^{2}", "2^{6} x 3"])
+def test_a_number_after_a_product_that_ends_in_a_plain_factor_is_not_multiplied(text: str) -> None:
+    # "3 5^{2}" is not 3 times 25 ("2 3" is not 6): no value, an error at the second number (killed: the factor
+    # before the last tested for a power, which read "2^{6} \cdot 3 5^{2}" as a product)
+    r = read(text)
+    assert r.value is None and r.error is not None, r
+
+
+@pytest.mark.parametrize("text", ["f \\circ g", "(f \\circ g)(x)", "a \\odot b"])
+def test_composition_is_not_read_as_a_product(text: str) -> None:
+    # \circ between two functions is composition, which the reader does not evaluate: an error naming it (killed:
+    # \circ dropped from the list, which read "f \circ g" as the product of f, circ and g)
+    r = read(text)
+    assert r.value is None and r.error is not None and r.error.message.startswith("unexpected '\\"), r
+
+
+def test_a_binomial_missing_its_second_argument_says_so() -> None:
+    # killed: the opener not passed for the second argument (the error became an internal TypeError)
+    r = read("\\binom{5}")
+    assert r.value is None and r.error is not None
+    assert (r.error.message, r.error.pos) == ("missing argument", 9) and r.error.context == ("'\\binom'", 0)
+    assert _number("\\binom{5}{2}") == 10
+
+
+def test_a_subscript_on_a_function_other_than_log_is_an_error_at_the_function() -> None:
+    # killed: the error made without its position (it became an internal TypeError)
+    r = read("\\sin_{2} x")
+    assert r.error is not None and (r.error.message, r.error.pos) == ("a subscript on '\\sin'", 0), r
+    assert read("\\log_{2} 8").value is not None
+
+
+@pytest.mark.parametrize("output, gold, correct", [
+    ("$\\lg 100$", "2", True), ("$\\lg 1000$", "3", True), ("$\\lg 100$", "\\log_{10} 100", True),
+    ("$\\lg 100$", "\\log_{11} 100", False), ("$\\lg 100$", "\\ln 100", False),
+])
+def test_lg_is_the_logarithm_in_base_ten(output: str, gold: str, correct: bool) -> None:
+    # killed: base 11 for \lg
+    v = mathgrade.grade(output, gold)
+    assert v.correct is correct, v.explain()
+
+
+# -- seed 19's survivors in _read/_parser.py ------------------------------------------------------------------------
+@pytest.mark.parametrize("text, pos", [("\\sqrt[3 8", 8), ("\\sqrt[3}{8}", 7)])
+def test_an_unclosed_root_index_is_an_error_at_its_bracket(text: str, pos: int) -> None:
+    # the error names the bracket that was opened (killed: the opener not passed, an internal error instead)
+    r = read(text)
+    assert r.value is None and r.error is not None
+    assert (r.error.pos, r.error.context) == (pos, ("'[' opened", 5)), r.error
+    assert r.error.message.startswith("expected ']' to close it"), r.error
+    assert str(read("\\sqrt[3]{8}").value) == "root(8, 3)"
+
+
+@pytest.mark.parametrize("text, pos", [("\\mathbb{Z}", 0), ("x \\in \\mathbb{N}", 6)])
+def test_a_number_set_other_than_the_reals_is_an_error_at_it(text: str, pos: int) -> None:
+    # killed: the error made without its position (an internal TypeError instead)
+    r = read(text)
+    assert r.value is None and r.error is not None
+    assert (r.error.message, r.error.pos) == ("a number set other than the real numbers", pos), r.error
+    assert read("\\mathbb{R}").value is not None
+
+
+@pytest.mark.parametrize("text, subscript", [("1011_{(2}", "(2"), ("1011_{2)}", "2)"), ("101_{(210}", "(210")])
+def test_a_base_subscript_with_one_parenthesis_is_not_a_base(text: str, subscript: str) -> None:
+    # only "(2)" around a base is dropped (killed: "(" or ")" alone dropped with the next character, which read
+    # "101_{(210}" in base 21)
+    r = read(text)
+    assert r.value is None and r.error is not None, r
+    assert r.error.message == f"a numeral with subscript {subscript!r} (not a base from 2 to 36)", r.error
+    assert _number("1011_{(2)}") == 11
+
+
+@pytest.mark.parametrize("text, closer, pos", [("(1, 2}", ")", 5), ("[1, 2}", "]", 5), ("(1, 2\\}", ")", 5)])
+def test_brackets_closed_by_a_brace_are_an_error(text: str, closer: str, pos: int) -> None:
+    # killed: any operator accepted as the closer, which read "(1, 2}" as the tuple (1, 2)
+    r = read(text)
+    assert r.value is None and r.error is not None, r
+    assert r.error.message.startswith(f"expected '{closer}' to close it") and r.error.pos == pos, r.error
+    assert r.error.context == (f"'{text[0]}' opened", 0)
+
+
+@pytest.mark.parametrize("text, shown", [("f(x)", "f(x)"), ("g(x+1)", "g(x+1)"), ("f (x)", "f*x")])
+def test_a_letter_applied_to_parentheses_only_when_they_touch_it(text: str, shown: str) -> None:
+    # "f(x)" is f applied to x; "f (x)", with a space, is a product (killed: the test of the space inverted)
+    assert str(read(text).value) == shown, read(text)
+
+
+@pytest.mark.parametrize("text, shown", [("x_\\alpha", "x_alpha"), ("a_{\\alpha}", "a_alpha"), ("T_{\\max}", "T_max")])
+def test_a_command_in_a_subscript_is_part_of_the_name(text: str, shown: str) -> None:
+    # killed: a command token not taken by the subscript ("unexpected '\alpha' in a subscript" for x_\alpha)
+    assert str(read(text).value) == shown, read(text)
+
+
+@pytest.mark.parametrize("output, gold, correct", [
+    ("$\\lim_{x\\to 0} \\frac{\\sin 3x}{x}=12$", "12", True), ("$\\lim_{x\\to 0} \\frac{\\sin 3x}{x}=12$", "2", False),
+])
+def test_a_restated_left_side_without_spaces_keeps_its_whole_right_side(output: str, gold: str, correct: bool) -> None:
+    # the right side starts right after "=" (killed: one character more skipped, which read "=12" as 2)
+    v = mathgrade.grade(output, gold)
+    assert v.correct is correct, v.explain()
+
+
+@pytest.mark.parametrize("text", ["", "  ", "\\,", "$$"])
+def test_an_empty_answer_says_so(text: str) -> None:
+    # killed: the error made without its message
+    r = read(text)
+    assert r.value is None and r.error is not None and r.error.message == "empty answer", r
+
+
+@pytest.mark.parametrize("output", ["$\\lim_{x\\to 0} \\frac{\\sin x}{x} != 1$", "$\\lim_{x\\to 0} \\frac{\\sin x}{x} := 1$"])
+def test_a_restated_left_side_needs_a_plain_equals_sign(output: str) -> None:
+    # "!=" and ":=" are no equals signs (killed: the character two before "=" tested instead of the one before, which
+    # read "... != 1" as an equation whose value is 1)
+    v = mathgrade.grade(output, "1")
+    assert not v.correct, v.explain()
+    assert mathgrade.grade(output.replace("!=", "=").replace(":=", "="), "1").correct

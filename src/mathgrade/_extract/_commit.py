@@ -398,6 +398,8 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
                    end: int) -> Optional[Tuple[Refusal, str]]:
     """Why the answer after a final-answer phrase (the phrase starts at ``phrase_start``; the answer ``answer``
     spans ``answer_start`` to ``end``) is not a committed answer; None when it is."""
+    if _HIDDEN.search(answer):  # (as for a box: "The answer is $\color{white}{7}$" shows no 7)
+        return ("answer.hidden", "its content is hidden when rendered (\\phantom, white text)"), ""
     if _LABELLED_WRONG.search(text, max(0, phrase_start - 20), phrase_start):
         return ("answer.withdrawn", "the phrase labels it wrong"), ""
     if _NEGATED_ANSWER.match(answer):

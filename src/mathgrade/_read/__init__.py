@@ -300,12 +300,19 @@ def read(text: str) -> Reading:
     return _read_cached(text)
 
 
+_TOO_DEEP = "input nested too deeply"
+"""The error of a reading that ran out of Python's stack (``RecursionError``): the reader's own limits
+(``MAX_DEPTH``) stop deep input first, so this happens when the caller itself was deep in its stack; such a reading
+is not kept by the cache, since the same text read from a shallower caller is read."""
+
+
 def _read_cached(text: str) -> Reading:
     """:func:`read` of a string within the length limit, through the cache."""
     reading = _CACHE.get(text)
     if reading is None:
         reading = _read_uncached(text)
-        _CACHE.put(text, reading)
+        if reading.error is None or reading.error.message != _TOO_DEEP:
+            _CACHE.put(text, reading)  # (Python's stack ran out: that depends on the caller, not only on the text)
     return reading
 
 
@@ -316,7 +323,7 @@ def _read_uncached(text: str) -> Reading:
     try:
         return _read(text)
     except RecursionError:
-        return Reading(None, ReadError(0, "input nested too deeply", text))
+        return Reading(None, ReadError(0, _TOO_DEEP, text))
     except (ValueError, TypeError, IndexError, KeyError, AttributeError, ZeroDivisionError,
             OverflowError) as exc:  # a safety net: reading never raises; such an error is a bug to report
         return Reading(None, ReadError(0, f"internal reader error ({type(exc).__name__}: {exc})", text))
