@@ -60,10 +60,12 @@ _CHUNK_CHARS = 1 << 19
 bounded."""
 _PER_WORKER = 2
 """Chunks in flight per ready worker: one it grades, one waiting for it."""
-_COLD_PAYS = 2.0
-"""Seconds of work left (measured rate × rows left) above which starting the workers pays: a worker's start costs
+_COLD_PAYS = 6.0
+"""Seconds of work left (measured rate × rows left) above which starting the workers pays. A worker's start costs
 about 1.2 s of CPU (spawn or fork, sympy and the stages loaded and warmed), 2 s of wall time on a busy 2-core
-machine, while the caller keeps grading."""
+machine, while the caller keeps grading; and a worker's caches start empty. Measured (bench/bench_speed.py, idle
+2-core machine): 20,000 short rows, about 2.4 s of work, took 1.3× longer with the workers started at the old
+threshold of 2 s than in the calling process alone; 8,000 long rows, about 11 s of work, took 0.8× as long."""
 _WARM_PAYS = 0.1
 """Seconds of work left above which warm workers are used (handing a chunk over and back costs about 0.3 ms)."""
 
