@@ -55,12 +55,17 @@ def test_footprint_counts_what_a_reading_holds():
     assert _footprint("1e4000", huge) > 1_700  # a 4,001-digit integer is 1.8 kB
 
 
-def test_a_reading_too_big_to_keep_is_still_correct_and_not_kept():
-    clear_read_cache()
+def _too_big_to_keep() -> str:
+    """A polynomial of fractions just under 4,000 characters, whose reading is bigger than a cache entry may be."""
     terms = [f"\\frac{{{k}}}{{{k + 7}}}x^{{{k}}}" for k in range(1, 400)]
     while len("+".join(terms)) > 3990:
         terms.pop()
-    text = "+".join(terms)
+    return "+".join(terms)
+
+
+def test_a_reading_too_big_to_keep_is_still_correct_and_not_kept():
+    clear_read_cache()
+    text = _too_big_to_keep()
     r = read(text)
     assert r.value is not None
     assert _footprint(text, r) > READ_CACHE_ENTRY_BYTES
@@ -165,10 +170,7 @@ def test_the_text_of_an_entry_counts_in_its_bytes():
 
 def test_each_reading_refused_counts_once():
     clear_read_cache()
-    terms = [f"\\frac{{{k}}}{{{k + 7}}}x^{{{k}}}" for k in range(1, 400)]
-    while len("+".join(terms)) > 3990:
-        terms.pop()
-    text = "+".join(terms)
+    text = _too_big_to_keep()
     read(text)
     assert read_cache_stats()["refused"] == 1
     read(text)
