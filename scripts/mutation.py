@@ -142,7 +142,7 @@ def _scratch(work: Path, k: int) -> Path:
     """The ``k``-th scratch copy of the work copy's sources and tests (made once)."""
     scratch = work / f"applied-copy-{k}"
     if not scratch.exists():
-        for name in ("src", "tests", "data", "docs"):
+        for name in ("src", "tests", "data", "docs", "bench"):
             if (work / name).exists():
                 shutil.copytree(work / name, scratch / name)
         for name in ("pyproject.toml", "README.md"):
