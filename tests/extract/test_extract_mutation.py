@@ -193,3 +193,14 @@ def test_a_percent_sign_after_a_spaced_number_is_no_comment(output: str, answer:
     # "20 %" is twenty percent, not a LaTeX comment hiding the rest of the line (killed: only a tab allowed between
     # the number and the sign, which hid "%}." and the box after "20 %")
     assert extract(output)[0].text == answer
+
+
+@pytest.mark.parametrize("output, gold", [("So the answer is... 42.", "42"), ("Therefore, the answer is ... 12", "12")])
+def test_an_ellipsis_after_a_phrase_does_not_end_its_answer(output: str, gold: str) -> None:
+    # The points of an ellipsis end no sentence: the phrase's answer is what follows them, in both policies (killed:
+    # the last point of "..." taken as a sentence end, or the first one; either left the phrase no answer under the
+    # reward policy)
+    for policy in ("eval", "reward"):
+        v = mathgrade.grade(output, gold, policy=policy)
+        assert v.correct and v.answer is not None and v.answer.text == gold, (policy, v.explain())
+    assert not mathgrade.grade(output, "41", policy="reward").correct
