@@ -661,9 +661,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             path.write_text(json.dumps(out, indent=2), encoding="utf-8")
         return 0
     engines = ["mathgrade"] + ([] if args.skip_mathverify else ["mathverify"])
-    start = os.getloadavg()
     out: Dict[str, Any] = {"workers": args.workers, "time_limit_s": TIME_LIMIT, "cpus": os.cpu_count(),
-                           "load_average": start}
+                           "load_average": os.getloadavg()}
 
     print(f"# mathgrade vs Math-Verify 0.9.0  ({os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f})\n")
     out["import_s"] = {e: _import_time(e, args) for e in engines}
