@@ -36,7 +36,7 @@ from typing import Dict, Optional, Tuple
 
 from ._gate import Gate, trie
 
-__all__ = ["Refusal", "box_refusal", "phrase_refusal", "hedged_after", "REFUSAL_RULES"]
+__all__ = ["Refusal", "box_refusal", "phrase_refusal", "hedged_after", "hedged_within", "REFUSAL_RULES"]
 
 Refusal = Tuple[str, str]
 """``(rule, reason)``: why a marked answer is not a committed one."""
@@ -131,13 +131,34 @@ HEDGED_BEFORE = (
 )
 """Words that hedge the answer after them in the same sentence."""
 
+HEDGE_ADVERBS = ("maybe", "perhaps", "possibly", "probably", "likely", "presumably", "conceivably", "plausibly",
+                 "potentially", "arguably")
+"""English adverbs that make the value after them a guess ("or probably 9"), not a statement."""
+ALTERNATIVE_CONNECTIVES = ("or", "but", "or else", "or even", "though", "although", "otherwise", "alternatively",
+                           "if not", "unless")
+"""English words that join a second value to an answer as a possible alternative when a hedge adverb follows them
+("$\\boxed{7}$, or likely $\\boxed{9}$", "7, if not, probably 9"); some do so with the value itself right after them
+("7, if not, 9", "7, unless it is 9", "7, otherwise 9")."""
+_ADVERB = "(?:" + "|".join(HEDGE_ADVERBS) + ")"
+_IT_IS = r"(?:(?:it(?:'s|[ \t]+is|[ \t]+was)|the[ \t]+answer[ \t]+is)[ \t]+)"
+_ALTERNATIVE_VALUE = r"(?=\$|\\boxed|\\\(|-?\d)"
+"""What starts a second value: a formula, a box, a number (looked ahead, not taken)."""
+
+_EN_HEDGED_AFTER = "|".join((
+    r"[ \t]*,?[ \t]*(?:but|or|and)[ \t]+(?:it[ \t]+|the answer[ \t]+)?(?:might|may|could)[ \t]+(?:also[ \t]+)?be\b",
+    r"[ \t]*[,.…;:]*[ \t]*(?:" + "|".join(c.replace(" ", r"[ \t]+") for c in ALTERNATIVE_CONNECTIVES) + r")[ \t]*,?[ \t]+"
+    + _IT_IS + "?" + _ADVERB + r"\b",  # "or probably 9", "if not, likely 9"
+    r"[ \t]*[,.…;:]*[ \t]*(?:or[ \t]+else|or[ \t]+even|otherwise|alternatively|if[ \t]+not|unless[ \t]+" + _IT_IS
+    + r")[ \t]*,?[ \t]*" + _ALTERNATIVE_VALUE,  # "otherwise 9", "unless it is 9" (not "but 9", "though 7 is odd")
+    r"[ \t]*[.!]?[ \t]*(?:but[ \t]+)?(?:wait|hmm|hold on)?[ \t,.!]*(?:maybe|perhaps|possibly)[ \t]+not\b",
+    r"[ \t]*[.,!]?[ \t]*(?:but[ \t]+)?(?:i'?m|i am)[ \t]+not[ \t]+(?:sure|certain|confident)",
+    r"[ \t]*[.,!]?[ \t]*(?:but[ \t]+)?(?:this|it|that)[ \t]+(?:might|may|could)[ \t]+be[ \t]+wrong",
+))
+
 HEDGED_AFTER = (
-    r"[ \t]*,?[ \t]*(?:but|or|and)[ \t]+(?:it[ \t]+|the answer[ \t]+)?(?:might|may|could)[ \t]+(?:also[ \t]+)?be\b"
-    r"|[ \t]*[,.…;:]*[ \t]*(?:or|but)[ \t]+(?:possibly|maybe|perhaps|probably)\b"
-    r"|[ \t]*[.!]?[ \t]*(?:but[ \t]+)?(?:wait|hmm|hold on)?[ \t,.!]*(?:maybe|perhaps|possibly)[ \t]+not\b"
-    r"|[ \t]*[.,!]?[ \t]*(?:but[ \t]+)?(?:i'?m|i am)[ \t]+not[ \t]+(?:sure|certain|confident)"
-    r"|[ \t]*[.,!]?[ \t]*(?:but[ \t]+)?(?:this|it|that)[ \t]+(?:might|may|could)[ \t]+be[ \t]+wrong",
-    r"[ \t]*[，,。]?[ \t]*(?:但|但是|不过)?(?:也|又)?(?:可能|或许|也许)(?:是|为)"
+    _EN_HEDGED_AFTER,
+    r"[ \t]*[，,。]?[ \t]*(?:但|但是|不过|或者|或)?(?:也|又|更|很)?(?:可能|或许|也许|大概|多半)(?:就)?(?:是|为)?"
+    r"|[ \t]*[，,。]?[ \t]*(?:否则|不然)(?:的话)?[，,]?[ \t]*(?:就)?(?:是|为)?"
     r"|[ \t]*[，,。]?[ \t]*(?:等等|嗯)?[，,]?[ \t]*(?:也许|或许|可能)(?:不对|不是|有误|错了)"
     r"|[ \t]*[，,。]?[ \t]*(?:不确定|不一定对|没有把握)",
     r"[ \t]*[,.]?[ \t]*(?:pero|o)[ \t]+(?:también[ \t]+)?(?:podría|puede[ \t]+que|quizás?|tal[ \t]+vez)",  # es
@@ -182,7 +203,9 @@ _UNFINISHED_END = re.compile(
 a connective, an operator, an opening bracket."""
 
 _ALTERNATIVE_AFTER_HEDGE = re.compile(
-    r"(?:be|possibly|maybe|perhaps|probably|是|为)[ \t]*(\$[^$\n]{1,80}\$|\\boxed\{[^{}\n]{1,80}\}|-?\d[\d.,/]*)")
+    r"(?:be|" + "|".join(HEDGE_ADVERBS) + r"|else|even|though|otherwise|alternatively|not|is|'s|but|or|是|为|可能|"
+    r"或许|也许|大概|多半|否则|不然)"
+    r"[ \t]*,?[ \t]*(\$[^$\n]{1,80}\$|\\boxed\{[^{}\n]{1,80}\}|-?\d[\d.,/]*)")
 """The other value a hedge names ("but it might be 9"): it makes the answer ambiguous rather than absent."""
 
 
@@ -310,6 +333,20 @@ def _before_refusal(before: str) -> Optional[Refusal]:
 
 
 _BOX_NEXT = re.compile(r"[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*\\(?:boxed|fbox)(?![A-Za-z])")
+
+
+def hedged_within(answer: str) -> Optional[Tuple[str, str]]:
+    """An answer region holding two values joined by a hedge ("42，也许是 43": a language written without spaces,
+    whose phrase's answer runs on to the end of the sentence): the value before the hedge and the one it names;
+    None when there is no such hedge."""
+    for m in _HEDGED_AFTER_RE.finditer(answer):
+        head = answer[:m.start()].strip(" \t,，")
+        if not head or m.end() == m.start():
+            continue
+        found = hedged_after(answer, m.start())
+        if found is not None and found[1]:
+            return head, found[1]
+    return None
 
 
 def hedged_after(text: str, end: int) -> Optional[Tuple[Refusal, str]]:

@@ -12,7 +12,7 @@ import re
 from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
-from ._commit import _NEGATED_STEMS, box_refusal, phrase_refusal
+from ._commit import _NEGATED_STEMS, HEDGE_ADVERBS, box_refusal, hedged_within, phrase_refusal
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Refused, Scan, clean_answer, strip_delimiters
 
@@ -179,15 +179,21 @@ def _dedupe(texts: Sequence[str]) -> List[str]:
 _BOX = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])")
 _BARE_BOX_ARG = re.compile(r"[ \t]*([^\s${}\\]+)")
 _MAX_GAP = 80
+_GAP_HEDGES = "|".join(HEDGE_ADVERBS + ("alternatively", "else", "even", "though", "although", "otherwise",
+                                        r"unless[ \t]+(?:it[ \t]+is|it's|the[ \t]+answer[ \t]+is)", r"if[ \t]+not"))
+"""Words between two boxes that make the second a possible alternative to the first ("$\\boxed{7}$, or likely
+$\\boxed{9}$", "$\\boxed{7}$, if not, $\\boxed{9}$"): the boxes are then alternatives, not one answer in parts."""
 _GAP_TOKEN = re.compile(
     r"\s+|\$|\\[()\[\]]|\\q?quad(?![A-Za-z])|\\[,;:! ]|\\\\|&|,|;|"
     r"\\(?:text|mathrm|textbf)\s*\{\s*(?:and|or|either)?\s*\}|(?<![A-Za-z])(?:and|or|either)(?![A-Za-z])|"
     r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=|\(?[a-hA-H]\)|\\text\s*\{\s*|\}|"
-    r"(?<![A-Za-z])(?:for|part|case|but|maybe|perhaps|possibly|alternatively|also|could|might|be|it|it's)(?![A-Za-z])"
+    r"(?<![A-Za-z])(?:for|part|case|but|also|could|might|be|it|it's|" + _GAP_HEDGES + r")(?![A-Za-z])"
+    r"|(?:但是?|不过|或者)?(?:也|又|更|很)?(?:可能|或许|也许|大概|多半)(?:就)?(?:是|为)?|(?:否则|不然)(?:就)?(?:是|为)?"
     r"|或者|或|还是|也可能是|和|与|及|以及|、|，"
 )
 _GAP_OR = re.compile(
-    r"(?<![A-Za-z])(?:or|either|but|maybe|perhaps|possibly|alternatively|could|might)(?![A-Za-z])|或者|或|还是|可能",
+    r"(?<![A-Za-z])(?:or|either|but|could|might|" + _GAP_HEDGES + r")(?![A-Za-z])|或者|或|还是|可能|或许|也许|大概|"
+    r"多半|否则|不然",
     re.I,
 )
 
@@ -709,8 +715,12 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
     family = ("final_answer_phrase" if level == "final" else "answer_phrase") + ("" if lang.code == "en" else "_i18n")
     rule = family if lang.code == "en" else f"{family}:{lang.code}"
     refusal = phrase_refusal(scan.text, m.start(), s, answer, e) if answer and m.lastgroup != "hedge" else None
-    if refusal is not None and not refusal[1]:  # (a hedge naming another value is ambiguous: below)
-        (refused, why), _ = refusal
+    if refusal is not None:
+        (refused, why), other = refusal
+        alts = _dedupe([answer, clean_answer(other)]) if other else []
+        if len(alts) > 1:  # a hedge naming another value ("7, or probably 9"): two answers
+            at = scan.text.find(other, e)
+            return Found(alts[-1], s, at + len(other) if at >= 0 else e, family, "hedged_answer_phrase", tuple(alts))
         return Found(answer, s, e, family, rule, refused=refused, why=why)
     if _hedged_sentence(scan.text, m.start()):
         return None
@@ -725,6 +735,11 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
             return None
     answer = _single_number_of_sentence(answer)
     if not lang.spaced:
+        within = hedged_within(answer)
+        if within is not None:  # "42，也许是 43": two answers
+            alts = _dedupe([clean_answer(_value_of_statement(within[0])), clean_answer(within[1])])
+            if len(alts) > 1:
+                return Found(alts[-1], s, e, family, "hedged_answer_phrase", tuple(alts))
         answer = _value_of_statement(answer)
         alts = _dedupe([clean_answer(a) for a in _CJK_OR.split(answer) if clean_answer(a)])
         if len(alts) > 1:  # "x = 1 或 3": two answers

@@ -283,6 +283,9 @@ _CHOICE_WITH_CONTENT = re.compile(r"(?:\\text\s*\{\s*)?\(([A-E])\)\s*\}?\s*(.+)|
 _WORDY = re.compile(r"(?<![\\A-Za-z])[A-Za-z]{4,}|\\text\s*\{[^{}]*[A-Za-z]{3,}")
 _CONDITION = re.compile(r"(?:,\s*)?(?:\\text\s*\{\s*|(?<![A-Za-z\\]))(for|where|if|when|whenever|provided|"
                         r"assuming|unless|with)(?![A-Za-z])")
+_ABOUT_THE_ANSWER = re.compile(r"\s*(?:it(?![A-Za-z])|it's|the\s+(?:answer|result|value)(?![A-Za-z])|not(?![A-Za-z])|"
+                                r"otherwise|else)", re.I)
+"""The start of a clause that speaks of the answer itself (what the answer is, or is not) instead of a condition."""
 _TAIL_WORDS = re.compile(r"(?<![A-Za-z\\])[A-Za-z]{2,}")
 _RELATION_SIGN = re.compile(r"[=<>]|\\(?:neq?|leq?|geq?|in|notin|lt|gt)(?![A-Za-z])")
 """The start of a condition clause after an answer (see :func:`_before_condition`)."""
@@ -408,6 +411,8 @@ def _before_condition(s: str) -> Optional[Reading]:
     tail = strip_text_wrappers(s[m.end():])
     if len(_TAIL_WORDS.findall(tail)) > 3:
         return None  # prose ("where b is an arbitrary integer and a is ..."), not a condition
+    if _ABOUT_THE_ANSWER.match(tail):
+        return None  # "42, unless it is 43", "7 if not 9": another value for the answer itself, not a condition
     if m.group(1) in ("where", "with") and not _RELATION_SIGN.search(tail):
         return None  # "where b is an integer" defines a name of the answer: the whole answer is words
     head = s[:m.start()].rstrip(" ,;")

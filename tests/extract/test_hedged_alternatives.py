@@ -1,0 +1,107 @@
+"""Two values offered in one sentence, the second as a possible alternative ("$\\boxed{42}$, or likely
+$\\boxed{43}$", "42, if not, 43", "42, unless it is 43"): neither is a committed answer, under either policy.
+
+Before these tests, a hedge adverb or a connective the word lists did not hold let one value through: the box rule
+took "or likely" between two boxes for separate statements and credited the second box; a phrase's answer followed
+by "but probably 9" was refused only when a second, narrower list also knew the adverb; and the reader dropped
+"unless it is 43" after 42 as a condition clause. The matrix below is ten hedge adverbs
+after every connective, in boxes, phrases and mixed forms, with the
+gold on either side. The controls are the honest outputs of the same shapes: a later correction, a restated form, a
+hedge word that does not hedge the answer.
+"""
+
+from __future__ import annotations
+
+from typing import List, Tuple
+
+import pytest
+
+import mathgrade
+
+HEDGE_ADVERBS = ("maybe", "perhaps", "possibly", "probably", "likely", "presumably", "conceivably", "plausibly",
+                 "potentially", "arguably")
+CONNECTIVES = ("or", "but", "or else", "or even", "though", "although", "otherwise", "alternatively", "unless it is",
+               "if not,")
+FORMS = (
+    "The answer is \\boxed{{42}}, {c} {a} \\boxed{{43}}.",
+    "The answer is $\\boxed{{42}}$, {c} {a} $\\boxed{{43}}$.",
+    "The answer is 42, {c} {a} 43.",
+    "Final answer: 42, {c} {a} 43",
+    "$\\boxed{{42}}$, {c} {a} 43.",
+)
+
+
+def _credited(output: str) -> List[Tuple[str, str, str]]:
+    """(policy, gold, rule) for each policy and value the output is credited with."""
+    return [(policy, gold, v.rule) for policy in ("reward", "eval") for gold in ("42", "43")
+            for v in [mathgrade.grade(output, gold, policy=policy)] if v.correct]
+
+
+@pytest.mark.parametrize("form", FORMS)
+@pytest.mark.parametrize("connective", CONNECTIVES)
+def test_a_hedged_second_value_leaves_no_committed_answer(form: str, connective: str) -> None:
+    credited = {}
+    for adverb in HEDGE_ADVERBS:
+        output = form.format(c=connective, a=adverb)
+        found = _credited(output)
+        if found:
+            credited[output] = found
+    assert credited == {}
+
+
+@pytest.mark.parametrize("output", [
+    "The answer is 42, if not, 43.",
+    "The answer is 42, unless it is 43.",
+    "The answer is $\\boxed{42}$, unless it is $\\boxed{43}$.",
+    "The answer is \\boxed{42}, otherwise \\boxed{43}.",
+    "Final answer: 42, or else 43",
+    "The answer is 42, alternatively 43.",
+    "The answer is $\\boxed{42}$, or even $\\boxed{43}$.",
+])
+def test_a_second_value_named_as_the_alternative_leaves_no_committed_answer(output: str) -> None:
+    assert _credited(output) == []
+
+
+@pytest.mark.parametrize("output", [
+    "答案是 $\\boxed{42}$，但很可能是 $\\boxed{43}$。",
+    "答案是 $\\boxed{42}$，否则是 $\\boxed{43}$。",
+    "答案是 $\\boxed{42}$，大概是 $\\boxed{43}$。",
+    "答案是 $\\boxed{42}$，或者更可能是 $\\boxed{43}$。",
+    "答案是 42，也许是 43。",
+    "答案是 42，不然就是 43。",
+    "答案是 42，大概 43。",
+])
+def test_a_hedged_second_value_in_chinese_leaves_no_committed_answer(output: str) -> None:
+    assert _credited(output) == []
+
+
+def test_the_reader_does_not_drop_a_clause_that_names_another_value_for_the_answer() -> None:
+    for text in ("42, unless it is 43", "42 unless it's 43", "42, unless the answer is 43"):
+        assert mathgrade.read(text).value is None or str(mathgrade.read(text).value) != "42", text
+    # a condition on a variable is still dropped
+    assert str(mathgrade.read("1, \\text{unless } n = 0").value) == "1"
+    assert str(mathgrade.read("x = 5 \\text{ where } x>0").value) == "x = 5"
+
+
+@pytest.mark.parametrize("output, gold", [
+    ("The answer is \\boxed{42}. Actually, I made an error: the answer is \\boxed{43}.", "43"),
+    ("The answer is $\\boxed{42}$, or rather $\\boxed{43}$.", "43"),
+    ("We get 42, or probably 43. Checking again, the answer is \\boxed{43}.", "43"),
+    ("The most likely value is \\boxed{7}.", "7"),
+    ("The answer is \\boxed{12}, though it took a while.", "12"),
+    ("The answer is \\boxed{42}, even though 43 looked likely at first.", "42"),
+    ("So the answer is \\boxed{42}, which is probably the intended one.", "42"),
+    ("The answer is $\\boxed{\\frac{1}{2}}$, or 0.5.", "\\frac{1}{2}"),
+    ("The answer is 42, but this took three tries.", "42"),
+    ("The answer is \\boxed{5}; otherwise the sum would exceed 10.", "5"),
+    ("The answer is \\boxed{5}, unless the problem means something else.", "5"),
+    ("Final answer: 1, unless n = 0", "1"),
+    ("$\\boxed{2}$ and $\\boxed{3}$", "2, 3"),
+    ("答案是 $\\boxed{42}$。", "42"),
+    ("所以答案是 $\\boxed{2}$ 和 $\\boxed{3}$。", "2, 3"),
+    ("我们先猜 42。验证后，答案是 $\\boxed{43}$。", "43"),
+])
+def test_the_honest_outputs_of_the_same_shapes_are_credited(output: str, gold: str) -> None:
+    for policy in ("reward", "eval"):
+        v = mathgrade.grade(output, gold, policy=policy)
+        assert v.correct, (policy, v.explain())
