@@ -105,3 +105,41 @@ def test_the_honest_outputs_of_the_same_shapes_are_credited(output: str, gold: s
     for policy in ("reward", "eval"):
         v = mathgrade.grade(output, gold, policy=policy)
         assert v.correct, (policy, v.explain())
+
+
+HEDGED_BOXES = {
+    "es": "La respuesta es $\\boxed{42}$, o quizás $\\boxed{43}$.",
+    "fr": "La réponse est $\\boxed{42}$, ou peut-être $\\boxed{43}$.",
+    "de": "Die Antwort ist $\\boxed{42}$, oder vielleicht $\\boxed{43}$.",
+    "ru": "Ответ: $\\boxed{42}$, или возможно $\\boxed{43}$.",
+    "it": "La risposta è $\\boxed{42}$, o forse $\\boxed{43}$.",
+    "pt": "A resposta é $\\boxed{42}$, ou talvez $\\boxed{43}$.",
+    "nl": "Het antwoord is $\\boxed{42}$, of misschien $\\boxed{43}$.",
+    "pl": "Odpowiedź to $\\boxed{42}$, albo może $\\boxed{43}$.",
+    "tr": "Cevap $\\boxed{42}$, ama belki $\\boxed{43}$ olabilir.",
+    "vi": "Đáp án là $\\boxed{42}$, hoặc có thể $\\boxed{43}$.",
+    "id": "Jawabannya adalah $\\boxed{42}$, atau mungkin $\\boxed{43}$.",
+    "ja": "答えは $\\boxed{42}$ ですが、$\\boxed{43}$ かもしれません。",
+    "ko": "답은 $\\boxed{42}$ 이지만 아마 $\\boxed{43}$ 입니다.",
+    "ar": "الإجابة هي $\\boxed{42}$، أو ربما $\\boxed{43}$.",
+    "hi": "उत्तर $\\boxed{42}$ है, या शायद $\\boxed{43}$।",
+    "th": "คำตอบคือ $\\boxed{42}$ หรืออาจจะ $\\boxed{43}$",
+    "sw": "Jibu ni $\\boxed{42}$, au labda $\\boxed{43}$.",
+    "bn": "উত্তর হল $\\boxed{42}$, অথবা হয়তো $\\boxed{43}$।",
+    "te": "సమాధానం $\\boxed{42}$, లేదా బహుశా $\\boxed{43}$.",
+}
+"""A box, then another offered with "or maybe" in each other language whose hedges are read: before these tests the
+box rule took the words between them for separate statements and credited the second box in all 19."""
+
+
+@pytest.mark.parametrize("lang", sorted(HEDGED_BOXES))
+def test_a_box_offered_with_a_hedge_in_any_language_leaves_no_committed_answer(lang: str) -> None:
+    assert _credited(HEDGED_BOXES[lang]) == []
+
+
+@pytest.mark.parametrize("lang", sorted(HEDGED_BOXES))
+def test_the_same_sentence_with_one_box_is_credited(lang: str) -> None:
+    text = HEDGED_BOXES[lang]
+    one = text[:text.index("$\\boxed{42}$") + len("$\\boxed{42}$")]  # the sentence up to its first box
+    for policy in ("reward", "eval"):
+        assert mathgrade.grade(one, "42", policy=policy).correct, (policy, one)

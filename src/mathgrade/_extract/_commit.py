@@ -36,7 +36,7 @@ from typing import Dict, Optional, Tuple
 
 from ._gate import Gate, trie
 
-__all__ = ["Refusal", "box_refusal", "phrase_refusal", "hedged_after", "hedged_within", "REFUSAL_RULES"]
+__all__ = ["Refusal", "box_refusal", "phrase_refusal", "hedged_after", "hedged_within", "hedge_joins", "REFUSAL_RULES"]
 
 Refusal = Tuple[str, str]
 """``(rule, reason)``: why a marked answer is not a committed one."""
@@ -176,7 +176,7 @@ HEDGED_AFTER = (
     r"[ \t]*[,.]?[ \t]*(?:nhưng|hoặc)[ \t]+(?:cũng[ \t]+)?(?:có[ \t]+thể|có[ \t]+lẽ)",  # vi
     r"[ \t]*[,.]?[ \t]*(?:tetapi|tapi|namun|atau)[ \t]+(?:juga[ \t]+)?(?:mungkin|bisa[ \t]+jadi|barangkali)",  # id
     r"[ \t]*[،,.]?[ \t]*(?:لكن|ولكن|أو)[ \t]+(?:ربما|قد|يمكن)",  # ar
-    r"[ \t]*[,.।]?[ \t]*(?:लेकिन|पर|परंतु|या)[ \t]+(?:शायद|हो[ \t]+सकता)",  # hi
+    r"[ \t]*(?:है|हैं)?[ \t]*[,.।]?[ \t]*(?:लेकिन|पर|परंतु|या)[ \t]+(?:शायद|हो[ \t]+सकता)",  # hi
     r"[ \t]*[,.।]?[ \t]*(?:তবে|কিন্তু|অথবা)[ \t]+(?:হয়তো|সম্ভবত)",  # bn
     r"[ \t]*(?:แต่|หรือ)[ \t]*(?:อาจจะ|อาจเป็น|บางที)",  # th
     r"[ \t]*[,.]?[ \t]*(?:lakini|au)[ \t]+(?:labda|huenda|inaweza)",  # sw
@@ -332,6 +332,7 @@ def _before_refusal(before: str) -> Optional[Refusal]:
     return None
 
 
+_BOX_INSIDE = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])")
 _BOX_NEXT = re.compile(r"[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*\\(?:boxed|fbox)(?![A-Za-z])")
 
 
@@ -349,10 +350,27 @@ def hedged_within(answer: str) -> Optional[Tuple[str, str]]:
     return None
 
 
+_JOIN_REST = re.compile(r"[^.!?。！？\n]{0,30}")
+"""What may lie between a hedge and the box it offers (a delimiter, "it is", a particle): short, no sentence end."""
+
+
+def hedge_joins(text: str, end: int, next_start: int) -> bool:
+    """A hedge right after an answer ending at ``end`` offers the box starting at ``next_start`` as an alternative
+    ("$\\boxed{7}$, o quizás $\\boxed{9}$", "$\\boxed{7}$ ですが、$\\boxed{9}$ かもしれません"), in any language of
+    :data:`HEDGED_AFTER`."""
+    m = _HEDGED_AFTER_RE.match(text, end)
+    if m is None:
+        return False
+    if m.end() >= next_start:
+        return True
+    rest = _JOIN_REST.match(text, m.end(), next_start)
+    return rest is not None and rest.end() == next_start
+
+
 def hedged_after(text: str, end: int) -> Optional[Tuple[Refusal, str]]:
     """A hedge right after an answer ending at ``end``: the refusal and the other value it names (or "")."""
     m = _HEDGED_AFTER_RE.match(text, end)
-    if m is None or _BOX_NEXT.match(text, m.end()):
+    if m is None or _BOX_NEXT.match(text, m.end()) or _BOX_INSIDE.search(text, end, m.end()):
         return None  # (two boxes joined by a hedge, "\\boxed{2} or maybe \\boxed{3}": the box rule's alternatives)
     alt = _ALTERNATIVE_AFTER_HEDGE.search(text, max(end, m.end() - 12), min(len(text), m.end() + 40))
     value = ""

@@ -12,7 +12,7 @@ import re
 from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
-from ._commit import _NEGATED_STEMS, HEDGE_ADVERBS, box_refusal, hedged_within, phrase_refusal
+from ._commit import _NEGATED_STEMS, HEDGE_ADVERBS, box_refusal, hedge_joins, hedged_within, phrase_refusal
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Refused, Scan, clean_answer, strip_delimiters
 
@@ -431,6 +431,8 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
         for prev in reversed(boxes[:-1]):
             gap = text[prev[1]: chain[0][0]]
             kind = _gap_kind(gap)
+            if kind is None and len(gap) <= _MAX_GAP and hedge_joins(text, prev[1], chain[0][0]):
+                kind = "or"  # a hedge in another language offers the later box ("o quizás", "かもしれません")
             if kind is None:
                 break
             hedged = hedged or kind == "or"
