@@ -143,3 +143,33 @@ def test_the_same_sentence_with_one_box_is_credited(lang: str) -> None:
     one = text[:text.index("$\\boxed{42}$") + len("$\\boxed{42}$")]  # the sentence up to its first box
     for policy in ("reward", "eval"):
         assert mathgrade.grade(one, "42", policy=policy).correct, (policy, one)
+
+
+@pytest.mark.parametrize("output", [
+    "The answer is $\\boxed{42}$.\n\nAlternatively, the answer is $\\boxed{43}$.",
+    "The answer is $\\boxed{42}$. Or perhaps $\\boxed{43}$.",
+    "The answer is $\\boxed{42}$. Maybe $\\boxed{43}$.",
+    "The answer is $\\boxed{42}$; possibly $\\boxed{43}$.",
+    "The answer is \\boxed{42}. Though it might be \\boxed{43}.",
+    "$\\boxed{42}$ (or $\\boxed{43}$)",
+    "The answer is $\\boxed{42}$ (possibly $\\boxed{43}$).",
+    "The answer is $\\boxed{42}$ — or $\\boxed{43}$.",
+    "The answer is $\\boxed{42}$/$\\boxed{43}$.",
+    "The answer is 42. Possibly 43.",
+    "The answer is 42. Maybe it is 43.",
+])
+def test_a_value_offered_in_the_next_sentence_or_in_brackets_leaves_no_committed_answer(output: str) -> None:
+    assert _credited(output) == []
+
+
+@pytest.mark.parametrize("output, gold", [
+    ("So \\boxed{3}. Maybe \\boxed{4}? No: 4 fails the check.", "3"),  # asked, not offered
+    ("The answer is $\\boxed{\\frac{1}{2}}$.\n\nAlternatively, by symmetry, we get $\\boxed{0.5}$ again.", "\\frac{1}{2}"),
+    ("The answer is $\\boxed{42}$. Or, in words, forty-two: $\\boxed{42}$.", "42"),
+    ("The answer is $\\boxed{42}$ (the smallest such number).", "42"),
+    ("First we found $\\boxed{42}$ for part (a). Then part (b) gives $\\boxed{43}$.", "43"),
+])
+def test_the_same_value_again_or_a_question_leaves_the_committed_answer(output: str, gold: str) -> None:
+    for policy in ("reward", "eval"):
+        v = mathgrade.grade(output, gold, policy=policy)
+        assert v.correct, (policy, v.explain())

@@ -36,7 +36,8 @@ from typing import Dict, Optional, Tuple
 
 from ._gate import Gate, trie
 
-__all__ = ["Refusal", "box_refusal", "phrase_refusal", "hedged_after", "hedged_within", "hedge_joins", "REFUSAL_RULES"]
+__all__ = ["Refusal", "box_refusal", "phrase_refusal", "hedged_after", "hedged_within", "hedge_joins", "sentence_before",
+           "asked", "REFUSAL_RULES"]
 
 Refusal = Tuple[str, str]
 """``(rule, reason)``: why a marked answer is not a committed one."""
@@ -150,6 +151,7 @@ _EN_HEDGED_AFTER = "|".join((
     + _IT_IS + "?" + _ADVERB + r"\b",  # "or probably 9", "if not, likely 9"
     r"[ \t]*[,.…;:]*[ \t]*(?:or[ \t]+else|or[ \t]+even|otherwise|alternatively|if[ \t]+not|unless[ \t]+" + _IT_IS
     + r")[ \t]*,?[ \t]*" + _ALTERNATIVE_VALUE,  # "otherwise 9", "unless it is 9" (not "but 9", "though 7 is odd")
+    r"[ \t]*[,.…;:!]*[ \t]*" + _ADVERB + r"[ \t]*,?[ \t]+" + _IT_IS + "?" + _ALTERNATIVE_VALUE,  # "7. Possibly 9."
     r"[ \t]*[.!]?[ \t]*(?:but[ \t]+)?(?:wait|hmm|hold on)?[ \t,.!]*(?:maybe|perhaps|possibly)[ \t]+not\b",
     r"[ \t]*[.,!]?[ \t]*(?:but[ \t]+)?(?:i'?m|i am)[ \t]+not[ \t]+(?:sure|certain|confident)",
     r"[ \t]*[.,!]?[ \t]*(?:but[ \t]+)?(?:this|it|that)[ \t]+(?:might|may|could)[ \t]+be[ \t]+wrong",
@@ -205,7 +207,7 @@ a connective, an operator, an opening bracket."""
 _ALTERNATIVE_AFTER_HEDGE = re.compile(
     r"(?:be|" + "|".join(HEDGE_ADVERBS) + r"|else|even|though|otherwise|alternatively|not|is|'s|but|or|是|为|可能|"
     r"或许|也许|大概|多半|否则|不然)"
-    r"[ \t]*,?[ \t]*(\$[^$\n]{1,80}\$|\\boxed\{[^{}\n]{1,80}\}|-?\d[\d.,/]*)")
+    r"[ \t]*,?[ \t]*(\$[^$\n]{1,80}\$|\\boxed\{[^{}\n]{1,80}\}|-?\d[\d.,/]*)", re.I)
 """The other value a hedge names ("but it might be 9"): it makes the answer ambiguous rather than absent."""
 
 
@@ -233,7 +235,7 @@ _ASCII_SENTENCE_ENDS = tuple(end for end in _SENTENCE_ENDS if end.isascii())
 _SENTENCE_END = re.compile(r"[!?。！？؟।\n]|\.(?!\d)|;")
 
 
-def _sentence_before(text: str, start: int) -> str:
+def sentence_before(text: str, start: int) -> str:
     """The part of the answer's sentence before ``start`` (at most :data:`_WINDOW_BEFORE` characters)."""
     lo = max(0, start - _WINDOW_BEFORE)
     window = text[lo:start]
@@ -245,7 +247,7 @@ def _sentence_before(text: str, start: int) -> str:
     return window[cut:]
 
 
-def _asked(text: str, end: int) -> bool:
+def asked(text: str, end: int) -> bool:
     """The sentence the answer ends in is a question: the first sentence end after it is ``?`` (or ``？``)."""
     m = _SENTENCE_END.search(text, end, min(len(text), end + _WINDOW_AFTER))
     if m is None:
@@ -429,10 +431,10 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
     after = _WITHDRAWN.match(text, end)
     if after is not None:
         return ("answer.withdrawn", "the text calls it wrong"), ""
-    found = _before_refusal(_sentence_before(text, start))
+    found = _before_refusal(sentence_before(text, start))
     if found is not None:
         return found, ""
-    if _asked(text, end):
+    if asked(text, end):
         return ("answer.question", "it is asked, not stated"), ""
     if _supposed_after(text, end):
         return ("answer.supposed", "it is a supposition or a trial, not a conclusion"), ""
@@ -459,9 +461,9 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
         return ("answer.withdrawn", "the phrase labels it wrong"), ""
     if _NEGATED_ANSWER.match(answer):
         return ("answer.withdrawn", "the text negates it"), ""
-    if _asked(text, end):
+    if asked(text, end):
         return ("answer.question", "it is asked, not stated"), ""
-    found = _before_refusal(_sentence_before(text, answer_start))
+    found = _before_refusal(sentence_before(text, answer_start))
     if found is not None:
         return found, ""
     if _supposed_after(text, end):

@@ -12,7 +12,8 @@ import re
 from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
-from ._commit import _NEGATED_STEMS, HEDGE_ADVERBS, box_refusal, hedge_joins, hedged_within, phrase_refusal
+from ._commit import (_NEGATED_STEMS, HEDGE_ADVERBS, asked, box_refusal, hedge_joins, hedged_within,
+                      phrase_refusal, sentence_before)
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Refused, Scan, clean_answer, strip_delimiters
 
@@ -187,12 +188,12 @@ _GAP_TOKEN = re.compile(
     r"\s+|\$|\\[()\[\]]|\\q?quad(?![A-Za-z])|\\[,;:! ]|\\\\|&|,|;|"
     r"\\(?:text|mathrm|textbf)\s*\{\s*(?:and|or|either)?\s*\}|(?<![A-Za-z])(?:and|or|either)(?![A-Za-z])|"
     r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=|\(?[a-hA-H]\)|\\text\s*\{\s*|\}|"
-    r"(?<![A-Za-z])(?:for|part|case|but|also|could|might|be|it|it's|" + _GAP_HEDGES + r")(?![A-Za-z])"
+    r"(?<![A-Za-z])(?:for|part|case|but|also|could|might|be|it|it's|" + _GAP_HEDGES + r")(?![A-Za-z])|[()—–/]"
     r"|(?:但是?|不过|或者)?(?:也|又|更|很)?(?:可能|或许|也许|大概|多半)(?:就)?(?:是|为)?|(?:否则|不然)(?:就)?(?:是|为)?"
     r"|或者|或|还是|也可能是|和|与|及|以及|、|，"
 )
 _GAP_OR = re.compile(
-    r"(?<![A-Za-z])(?:or|either|but|could|might|" + _GAP_HEDGES + r")(?![A-Za-z])|或者|或|还是|可能|或许|也许|大概|"
+    r"(?<![A-Za-z])(?:or|either|but|could|might|" + _GAP_HEDGES + r")(?![A-Za-z])|/|或者|或|还是|可能|或许|也许|大概|"
     r"多半|否则|不然",
     re.I,
 )
@@ -447,6 +448,10 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
         break
     contents = _dedupe([text[b[2]: b[3]] for b in chain])
     last = chain[-1]
+    offered = _offered_after(scan, boxes, chain)
+    if offered and len(_dedupe(contents + offered)) > len(contents):  # "\\boxed{42}. Maybe \\boxed{43}."
+        alternatives = tuple(_dedupe(contents + offered))
+        return [Found(alternatives[-1], chain[0][0], last[1], "boxed", "boxed.alternatives", alternatives)]
     if len(contents) == 1:
         same = [b for b in chain if text[b[2]: b[3]] == contents[0]]
         alternatives = _merged_alternatives(contents[0])
@@ -464,6 +469,23 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
             return [Found(", ".join(ch[0] for ch in letters if ch), start, end, "boxed", "boxed.multiple",
                           choice=True)]
     return [Found(", ".join(contents), start, end, "boxed", "boxed.multiple")]
+
+
+_ALTERNATIVELY = re.compile(r"[ \t]*(?:alternatively|or)\b", re.I)
+
+
+def _offered_after(scan: Scan, boxes: List[Box], chain: List[Box]) -> List[str]:
+    """The other values an output offers besides its last committed boxes (``chain``): a box after them that a hedge
+    refuses ("$\\boxed{42}$. Maybe $\\boxed{43}$.", "Though it might be $\\boxed{43}$"; not one it asks about:
+    "Maybe $\\boxed{43}$?"), or, when the chain's sentence starts with "Alternatively" or "Or", the committed box
+    before it. The answer is then not one value."""
+    text = scan.text
+    offered = [text[r.content_start:r.content_end] for r in scan.refused
+               if r.rule == "answer.hedged" and r.start >= chain[-1][1] and not asked(text, r.end)]
+    before = [b for b in boxes if b[1] <= chain[0][0]]
+    if before and _ALTERNATIVELY.match(sentence_before(text, chain[0][0])):
+        offered.append(text[before[-1][2]:before[-1][3]])
+    return offered
 
 
 # -- an <answer> tag ------------------------------------------------------------------------------------------------
