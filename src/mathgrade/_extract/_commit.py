@@ -383,8 +383,10 @@ def hedged_after(text: str, end: int) -> Optional[Tuple[Refusal, str]]:
     return ("answer.hedged", "a hedge follows it" + (f" naming another value ({value})" if value else "")), value
 
 
-_HIDDEN = re.compile(r"\\[hv]?phantom(?![A-Za-z])|\\(?:text)?color\s*\{\s*(?:white|#?f{3}(?:f{3})?|"
-                     r"#?F{3}(?:F{3})?|bg|background|none|transparent)\s*\}", re.I)
+_HIDDEN = re.compile(r"\\[hv]?phantom(?![A-Za-z])|\\(?:text|math)?color\s*\{\s*(?:white(?:![0-9.]+)?|#?f{3}(?:f{3})?|"
+                     r"#?F{3}(?:F{3})?|bg|background|none|transparent|[A-Za-z]+!0*(?:\.0*)?)\s*\}", re.I)
+"""What hides a box's content when rendered: a phantom, or a colour that is the page's (white, ``#FFF``, xcolor's
+``white!80`` or ``black!0``, which is 0% black: white)."""
 _OPERATOR_AFTER = re.compile(
     r"[ \t]*(?:[-+*/=×÷·]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z])|!(?!=)|\^(?![ \t]*\{?[ \t]*\\circ))"
     r"[ \t]*(?:[\d(\[{\\]|[A-Za-z](?![A-Za-z]))"

@@ -41,7 +41,15 @@ _END_TAGS = ("<eoe>", "<eoa>")
 _TRAILING = " \t\r\n.,;:!?。，；：！？．"
 
 
-_HIDING = re.compile(r"(?<!\\)%|\\iffalse(?![A-Za-z])|<!--")
+_HIDING = re.compile(r"(?<!\\)%|\\iffalse(?![A-Za-z])|<!--|\\begin\s*\{comment\}|^[ \t]*\[[^\]\n]*\]:[ \t]*#[^\n]*"
+                     r"|<(span|div|p)\b[^>\n]*(?:display\s*:\s*none|visibility\s*:\s*hidden|\shidden\b)[^>\n]*>",
+                     re.M | re.I)
+"""The start of what is not shown: a LaTeX comment (``%``, ``\\iffalse``, the ``comment`` environment), an HTML
+comment, a Markdown comment line (``[//]: # (...)``), an HTML element hidden by its style or attribute."""
+_MARKS = ("\\iffalse", "<!--", "\\begin", "]:", "<span", "<div", "<p ", "<SPAN", "<DIV", "<P ", "<Span", "<Div")
+"""Strings one of which each mark of :data:`_HIDING` but ``%`` holds (tag names in lower, upper or capitalised case;
+most outputs hold none, and are spared the regex)."""
+_END_COMMENT = re.compile(r"\\end\s*\{comment\}")
 
 
 def _percent_sign(text: str, at: int) -> bool:
@@ -55,9 +63,11 @@ _FI = re.compile(r"\\fi(?![A-Za-z])")
 
 def hide_comments(text: str) -> str:
     """``text`` with what LaTeX (or Markdown) does not show replaced by spaces, offsets unchanged: a comment from an
-    unescaped ``%`` to the end of its line, ``\\iffalse ... \\fi``, ``<!-- ... -->``. A ``%`` right after a number
+    unescaped ``%`` to the end of its line, ``\\iffalse ... \\fi``, ``\\begin{comment} ... \\end{comment}``,
+    ``<!-- ... -->``, a Markdown comment line (``[//]: # (...)``), an HTML element hidden by ``display: none``,
+    ``visibility: hidden`` or ``hidden``. A ``%`` right after a number
     (``50%``, ``20 %``, ``\\frac{1}{2}%``) is a percent sign, as models write it, not a comment."""
-    if "\\iffalse" not in text and "<!--" not in text:
+    if not any(mark in text for mark in _MARKS):
         return _hide_percent_comments(text) if "%" in text else text
     return _hide_all(text)
 
@@ -102,6 +112,14 @@ def _hide_all(text: str) -> str:
         elif m.group() == "<!--":
             e = text.find("-->", s)
             e = len(text) if e < 0 else e + 3
+        elif m.group(1):  # a hidden HTML element: to its closing tag
+            close = re.compile(r"</\s*" + m.group(1) + r"\s*>", re.I).search(text, m.end())
+            e = len(text) if close is None else close.end()
+        elif m.group().startswith("\\begin"):
+            end = _END_COMMENT.search(text, m.end())
+            e = len(text) if end is None else end.end()
+        elif m.group().lstrip(" \t").startswith("["):  # a Markdown comment line
+            e = m.end()
         else:
             fi = _FI.search(text, m.end())
             e = len(text) if fi is None else fi.end()
