@@ -46,10 +46,9 @@ _HIDING = re.compile(r"(?<!\\)%|\\iffalse(?![A-Za-z])|<!--|\\begin\s*\{comment\}
                      re.M | re.I)
 """The start of what is not shown: a LaTeX comment (``%``, ``\\iffalse``, the ``comment`` environment), an HTML
 comment, a Markdown comment line (``[//]: # (...)``), an HTML element hidden by its style or attribute."""
-_MARKS = ("\\iffalse", "\\begin", "]:")
-_TAGS = ("<!--", "<span", "<div", "<p ", "<SPAN", "<DIV", "<P ", "<Span", "<Div")
-"""Strings one of which each mark of :data:`_HIDING` but ``%`` holds (the tags: after a ``<``; tag names in lower,
-upper or capitalised case). Most outputs hold none, and are spared the regex."""
+_TAG = re.compile(r"<(?:!--|[sS][pP][aA][nN]|[dD][iI][vV]|[pP] )")
+"""What each HTML mark of :data:`_HIDING` starts with (in any case); the other marks hold ``\\iffalse``, ``\\begin``
+or ``]:``. Most outputs hold none of these, and are spared :data:`_HIDING`."""
 _END_COMMENT = re.compile(r"\\end\s*\{comment\}")
 
 
@@ -68,7 +67,8 @@ def hide_comments(text: str) -> str:
     ``<!-- ... -->``, a Markdown comment line (``[//]: # (...)``), an HTML element hidden by ``display: none``,
     ``visibility: hidden`` or ``hidden``. A ``%`` right after a number
     (``50%``, ``20 %``, ``\\frac{1}{2}%``) is a percent sign, as models write it, not a comment."""
-    if not any(mark in text for mark in _MARKS) and not ("<" in text and any(tag in text for tag in _TAGS)):
+    if "\\iffalse" not in text and "\\begin" not in text and "]:" not in text and (
+            "<" not in text or _TAG.search(text) is None):
         return _hide_percent_comments(text) if "%" in text else text
     return _hide_all(text)
 
