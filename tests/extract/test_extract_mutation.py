@@ -204,3 +204,23 @@ def test_an_ellipsis_after_a_phrase_does_not_end_its_answer(output: str, gold: s
         v = mathgrade.grade(output, gold, policy=policy)
         assert v.correct and v.answer is not None and v.answer.text == gold, (policy, v.explain())
     assert not mathgrade.grade(output, "41", policy="reward").correct
+
+
+@pytest.mark.parametrize("before", ["{", "^", "_", "\\"])
+def test_spaced_dollars_around_a_plain_number_are_currency_whatever_precedes_them(before: str) -> None:
+    # "$ 5 $" holds no LaTeX: the dollars are money, not math, so the eval policy's fallback takes the last number;
+    # a LaTeX mark just before the first dollar is no part of the content (killed: the test for LaTeX inside started
+    # one character before the dollar, which made "{$ 5 $}" math and answered 5)
+    output = f"The price is {before}$ 5 $, so he pays 10 in all."
+    v = mathgrade.grade(output, "10")
+    assert v.correct and v.answer is not None and v.answer.text == "10", v.explain()
+
+
+def test_a_box_after_two_code_blocks_is_outside_them() -> None:
+    # Fences alternate: the 1st and 3rd open a block, the 2nd and 4th close one (killed: "inside" tested as an index
+    # of 1 modulo 3, which put the box in the second block outside and the box after both blocks inside)
+    output = "```\nprint(1)\n```\nThen:\n```\n\\boxed{9}\n```\nThe answer is \\boxed{7}."
+    for policy in ("eval", "reward"):
+        assert [c.text for c in extract(output, policy=policy)][:1] == ["7"], policy
+        assert mathgrade.grade(output, "7", policy=policy).correct
+        assert not mathgrade.grade(output, "9", policy=policy).correct
