@@ -1,13 +1,13 @@
-"""Two values offered in one sentence, the second as a possible alternative ("$\\boxed{42}$, or likely
-$\\boxed{43}$", "42, if not, 43", "42, unless it is 43"): neither is a committed answer, under either policy.
+"""Two values offered, the second as a possible alternative ("$\\boxed{42}$, or likely $\\boxed{43}$", "42, if not,
+43", "42, unless it is 43", "$\\boxed{42}$. Maybe $\\boxed{43}$.", in 21 languages): neither is a committed answer,
+under either policy.
 
 Before these tests, a hedge adverb or a connective the word lists did not hold let one value through: the box rule
 took "or likely" between two boxes for separate statements and credited the second box; a phrase's answer followed
 by "but probably 9" was refused only when a second, narrower list also knew the adverb; and the reader dropped
-"unless it is 43" after 42 as a condition clause. The matrix below is ten hedge adverbs
-after every connective, in boxes, phrases and mixed forms, with the
-gold on either side. The controls are the honest outputs of the same shapes: a later correction, a restated form, a
-hedge word that does not hedge the answer.
+"unless it is 43" after 42 as a condition clause. The matrix below is ten hedge adverbs after every connective, in
+boxes, phrases and mixed forms, with the gold on either side. The controls are the honest outputs of the same
+shapes: a later correction, a restated form, a hedge word that does not hedge the answer, a box asked about.
 """
 
 from __future__ import annotations
@@ -49,29 +49,70 @@ def test_a_hedged_second_value_leaves_no_committed_answer(form: str, connective:
     assert credited == {}
 
 
-@pytest.mark.parametrize("output", [
-    "The answer is 42, if not, 43.",
-    "The answer is 42, unless it is 43.",
-    "The answer is $\\boxed{42}$, unless it is $\\boxed{43}$.",
-    "The answer is \\boxed{42}, otherwise \\boxed{43}.",
-    "Final answer: 42, or else 43",
-    "The answer is 42, alternatively 43.",
-    "The answer is $\\boxed{42}$, or even $\\boxed{43}$.",
-])
-def test_a_second_value_named_as_the_alternative_leaves_no_committed_answer(output: str) -> None:
-    assert _credited(output) == []
+OFFERED = {
+    "named as the alternative": [
+        "The answer is 42, if not, 43.",
+        "The answer is 42, unless it is 43.",
+        "The answer is $\\boxed{42}$, unless it is $\\boxed{43}$.",
+        "The answer is \\boxed{42}, otherwise \\boxed{43}.",
+        "Final answer: 42, or else 43",
+        "The answer is 42, alternatively 43.",
+        "The answer is $\\boxed{42}$, or even $\\boxed{43}$.",
+    ],
+    "in Chinese": [
+        "答案是 $\\boxed{42}$，但很可能是 $\\boxed{43}$。",
+        "答案是 $\\boxed{42}$，否则是 $\\boxed{43}$。",
+        "答案是 $\\boxed{42}$，大概是 $\\boxed{43}$。",
+        "答案是 $\\boxed{42}$，或者更可能是 $\\boxed{43}$。",
+        "答案是 42，也许是 43。",
+        "答案是 42，不然就是 43。",
+        "答案是 42，大概 43。",
+    ],
+    "in the next sentence, in brackets, after a dash": [
+        "The answer is $\\boxed{42}$.\n\nAlternatively, the answer is $\\boxed{43}$.",
+        "The answer is $\\boxed{42}$. Or perhaps $\\boxed{43}$.",
+        "The answer is $\\boxed{42}$. Maybe $\\boxed{43}$.",
+        "The answer is $\\boxed{42}$; possibly $\\boxed{43}$.",
+        "The answer is \\boxed{42}. Though it might be \\boxed{43}.",
+        "$\\boxed{42}$ (or $\\boxed{43}$)",
+        "The answer is $\\boxed{42}$ (possibly $\\boxed{43}$).",
+        "The answer is $\\boxed{42}$ — or $\\boxed{43}$.",
+        "The answer is $\\boxed{42}$/$\\boxed{43}$.",
+        "The answer is 42. Possibly 43.",
+        "The answer is 42. Maybe it is 43.",
+    ],
+}
+"""Outputs that offer a second value (by name, in Chinese, after the answer): each was credited with one value."""
 
 
-@pytest.mark.parametrize("output", [
-    "答案是 $\\boxed{42}$，但很可能是 $\\boxed{43}$。",
-    "答案是 $\\boxed{42}$，否则是 $\\boxed{43}$。",
-    "答案是 $\\boxed{42}$，大概是 $\\boxed{43}$。",
-    "答案是 $\\boxed{42}$，或者更可能是 $\\boxed{43}$。",
-    "答案是 42，也许是 43。",
-    "答案是 42，不然就是 43。",
-    "答案是 42，大概 43。",
-])
-def test_a_hedged_second_value_in_chinese_leaves_no_committed_answer(output: str) -> None:
+HEDGED_BOXES = {
+    "es": "La respuesta es $\\boxed{42}$, o quizás $\\boxed{43}$.",
+    "fr": "La réponse est $\\boxed{42}$, ou peut-être $\\boxed{43}$.",
+    "de": "Die Antwort ist $\\boxed{42}$, oder vielleicht $\\boxed{43}$.",
+    "ru": "Ответ: $\\boxed{42}$, или возможно $\\boxed{43}$.",
+    "it": "La risposta è $\\boxed{42}$, o forse $\\boxed{43}$.",
+    "pt": "A resposta é $\\boxed{42}$, ou talvez $\\boxed{43}$.",
+    "nl": "Het antwoord is $\\boxed{42}$, of misschien $\\boxed{43}$.",
+    "pl": "Odpowiedź to $\\boxed{42}$, albo może $\\boxed{43}$.",
+    "tr": "Cevap $\\boxed{42}$, ama belki $\\boxed{43}$ olabilir.",
+    "vi": "Đáp án là $\\boxed{42}$, hoặc có thể $\\boxed{43}$.",
+    "id": "Jawabannya adalah $\\boxed{42}$, atau mungkin $\\boxed{43}$.",
+    "ja": "答えは $\\boxed{42}$ ですが、$\\boxed{43}$ かもしれません。",
+    "ko": "답은 $\\boxed{42}$ 이지만 아마 $\\boxed{43}$ 입니다.",
+    "ar": "الإجابة هي $\\boxed{42}$، أو ربما $\\boxed{43}$.",
+    "hi": "उत्तर $\\boxed{42}$ है, या शायद $\\boxed{43}$।",
+    "th": "คำตอบคือ $\\boxed{42}$ หรืออาจจะ $\\boxed{43}$",
+    "sw": "Jibu ni $\\boxed{42}$, au labda $\\boxed{43}$.",
+    "bn": "উত্তর হল $\\boxed{42}$, অথবা হয়তো $\\boxed{43}$।",
+    "te": "సమాధానం $\\boxed{42}$, లేదా బహుశా $\\boxed{43}$.",
+}
+"""A box, then another offered with "or maybe" in each other language whose hedges are read: before these tests the
+box rule took the words between them for separate statements and credited the second box in all 19."""
+
+
+@pytest.mark.parametrize("output", [o for group in OFFERED.values() for o in group]
+                         + [HEDGED_BOXES[lang] for lang in sorted(HEDGED_BOXES)])
+def test_a_value_offered_as_an_alternative_leaves_no_committed_answer(output: str) -> None:
     assert _credited(output) == []
 
 
@@ -100,41 +141,17 @@ def test_the_reader_does_not_drop_a_clause_that_names_another_value_for_the_answ
     ("答案是 $\\boxed{42}$。", "42"),
     ("所以答案是 $\\boxed{2}$ 和 $\\boxed{3}$。", "2, 3"),
     ("我们先猜 42。验证后，答案是 $\\boxed{43}$。", "43"),
+    ("So \\boxed{3}. Maybe \\boxed{4}? No: 4 fails the check.", "3"),  # asked, not offered
+    ("The answer is $\\boxed{\\frac{1}{2}}$.\n\nAlternatively, by symmetry, we get $\\boxed{0.5}$ again.",
+     "\\frac{1}{2}"),
+    ("The answer is $\\boxed{42}$. Or, in words, forty-two: $\\boxed{42}$.", "42"),
+    ("The answer is $\\boxed{42}$ (the smallest such number).", "42"),
+    ("First we found $\\boxed{42}$ for part (a). Then part (b) gives $\\boxed{43}$.", "43"),
 ])
 def test_the_honest_outputs_of_the_same_shapes_are_credited(output: str, gold: str) -> None:
     for policy in ("reward", "eval"):
         v = mathgrade.grade(output, gold, policy=policy)
         assert v.correct, (policy, v.explain())
-
-
-HEDGED_BOXES = {
-    "es": "La respuesta es $\\boxed{42}$, o quizás $\\boxed{43}$.",
-    "fr": "La réponse est $\\boxed{42}$, ou peut-être $\\boxed{43}$.",
-    "de": "Die Antwort ist $\\boxed{42}$, oder vielleicht $\\boxed{43}$.",
-    "ru": "Ответ: $\\boxed{42}$, или возможно $\\boxed{43}$.",
-    "it": "La risposta è $\\boxed{42}$, o forse $\\boxed{43}$.",
-    "pt": "A resposta é $\\boxed{42}$, ou talvez $\\boxed{43}$.",
-    "nl": "Het antwoord is $\\boxed{42}$, of misschien $\\boxed{43}$.",
-    "pl": "Odpowiedź to $\\boxed{42}$, albo może $\\boxed{43}$.",
-    "tr": "Cevap $\\boxed{42}$, ama belki $\\boxed{43}$ olabilir.",
-    "vi": "Đáp án là $\\boxed{42}$, hoặc có thể $\\boxed{43}$.",
-    "id": "Jawabannya adalah $\\boxed{42}$, atau mungkin $\\boxed{43}$.",
-    "ja": "答えは $\\boxed{42}$ ですが、$\\boxed{43}$ かもしれません。",
-    "ko": "답은 $\\boxed{42}$ 이지만 아마 $\\boxed{43}$ 입니다.",
-    "ar": "الإجابة هي $\\boxed{42}$، أو ربما $\\boxed{43}$.",
-    "hi": "उत्तर $\\boxed{42}$ है, या शायद $\\boxed{43}$।",
-    "th": "คำตอบคือ $\\boxed{42}$ หรืออาจจะ $\\boxed{43}$",
-    "sw": "Jibu ni $\\boxed{42}$, au labda $\\boxed{43}$.",
-    "bn": "উত্তর হল $\\boxed{42}$, অথবা হয়তো $\\boxed{43}$।",
-    "te": "సమాధానం $\\boxed{42}$, లేదా బహుశా $\\boxed{43}$.",
-}
-"""A box, then another offered with "or maybe" in each other language whose hedges are read: before these tests the
-box rule took the words between them for separate statements and credited the second box in all 19."""
-
-
-@pytest.mark.parametrize("lang", sorted(HEDGED_BOXES))
-def test_a_box_offered_with_a_hedge_in_any_language_leaves_no_committed_answer(lang: str) -> None:
-    assert _credited(HEDGED_BOXES[lang]) == []
 
 
 @pytest.mark.parametrize("lang", sorted(HEDGED_BOXES))
@@ -143,33 +160,3 @@ def test_the_same_sentence_with_one_box_is_credited(lang: str) -> None:
     one = text[:text.index("$\\boxed{42}$") + len("$\\boxed{42}$")]  # the sentence up to its first box
     for policy in ("reward", "eval"):
         assert mathgrade.grade(one, "42", policy=policy).correct, (policy, one)
-
-
-@pytest.mark.parametrize("output", [
-    "The answer is $\\boxed{42}$.\n\nAlternatively, the answer is $\\boxed{43}$.",
-    "The answer is $\\boxed{42}$. Or perhaps $\\boxed{43}$.",
-    "The answer is $\\boxed{42}$. Maybe $\\boxed{43}$.",
-    "The answer is $\\boxed{42}$; possibly $\\boxed{43}$.",
-    "The answer is \\boxed{42}. Though it might be \\boxed{43}.",
-    "$\\boxed{42}$ (or $\\boxed{43}$)",
-    "The answer is $\\boxed{42}$ (possibly $\\boxed{43}$).",
-    "The answer is $\\boxed{42}$ — or $\\boxed{43}$.",
-    "The answer is $\\boxed{42}$/$\\boxed{43}$.",
-    "The answer is 42. Possibly 43.",
-    "The answer is 42. Maybe it is 43.",
-])
-def test_a_value_offered_in_the_next_sentence_or_in_brackets_leaves_no_committed_answer(output: str) -> None:
-    assert _credited(output) == []
-
-
-@pytest.mark.parametrize("output, gold", [
-    ("So \\boxed{3}. Maybe \\boxed{4}? No: 4 fails the check.", "3"),  # asked, not offered
-    ("The answer is $\\boxed{\\frac{1}{2}}$.\n\nAlternatively, by symmetry, we get $\\boxed{0.5}$ again.", "\\frac{1}{2}"),
-    ("The answer is $\\boxed{42}$. Or, in words, forty-two: $\\boxed{42}$.", "42"),
-    ("The answer is $\\boxed{42}$ (the smallest such number).", "42"),
-    ("First we found $\\boxed{42}$ for part (a). Then part (b) gives $\\boxed{43}$.", "43"),
-])
-def test_the_same_value_again_or_a_question_leaves_the_committed_answer(output: str, gold: str) -> None:
-    for policy in ("reward", "eval"):
-        v = mathgrade.grade(output, gold, policy=policy)
-        assert v.correct, (policy, v.explain())
