@@ -159,6 +159,32 @@ def test_a_binomial_with_a_negative_lower_index_is_zero(gold: str, correct: bool
     assert v.correct is correct, v.explain()
 
 
+# the error bounds the evaluator propagates (compare._numeric._Evaluator): a bound too loose lets a near miss through
+@pytest.mark.parametrize("answer, gold", [
+    ("\\frac{1}{\\pi \\cdot 10^{29}}", "\\frac{1}{\\pi \\cdot 10^{30}}"),
+    ("\\frac{2}{\\sqrt{2} \\cdot 10^{30}}", "\\frac{1}{\\sqrt{2} \\cdot 10^{30}}"),
+])
+def test_a_quotient_by_a_large_irrational_is_told_from_ten_or_two_times_it(answer: str, gold: str) -> None:
+    # the error a denominator b brings into a/b is |a| e_b / b^2 (killed: `- 2 * mb` made `+ 2 * mb` in _propagated,
+    # which raised the bound by four times b's magnitude in bits: values off by a factor of 10 or 2 then "agreed")
+    v = mathgrade.grade(f"${answer}$", gold)
+    assert not v.correct and v.rule == "expression.numeric", v.explain()
+    assert mathgrade.grade("$\\frac{\\sqrt{2}}{2 \\cdot 10^{30}}$", "\\frac{1}{\\sqrt{2} \\cdot 10^{30}}").correct
+
+
+def test_a_relative_difference_of_1e_65_after_the_root_of_a_large_number_is_seen() -> None:
+    # The bound of a root's value counts the argument's relative error times a condition number of at most 2^64
+    # (min(m, 64) for an argument of m bits: 10^40 pi has 134). At the confirming precision (102 digits) the
+    # difference of (1 + 10^-65) times the root, 2^-148.7, lies between that noise floor (2^-149.2) and twice it,
+    # so it is told apart (killed: the cap 64 made 65, which doubles the floor and made the two "agree"). The floor
+    # is a fixed number of bits above the rounding of the working precision, so this pins it within a factor of 2.
+    gold = "\\sqrt{10^{40}\\pi}"
+    v = mathgrade.grade(f"$(1 + 10^{{-65}}){gold}$", gold)
+    assert not v.correct and v.rule == "expression.numeric", v.explain()
+    assert mathgrade.grade(f"$(1 + 10^{{-65}}){gold}$", f"(1 + 10^{{-65}}){gold}").correct
+    assert mathgrade.grade(f"$(1 + 10^{{-30}}){gold}$", gold).correct is False
+
+
 # -- seed 23's survivors in compare/_numbers.py -----------------------------------------------------------------------
 @pytest.mark.parametrize("answer, min_digits, correct", [
     ("0.32", 2, True), ("\\frac{1}{3}", 2, True), ("0.36", 2, False), ("0.32", 3, False),
