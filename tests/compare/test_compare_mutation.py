@@ -195,3 +195,72 @@ def test_a_one_digit_gold_stands_for_a_rounding_when_the_option_asks_two_digits(
     # gold 0.3 exact under min_significant_digits=2)
     v = mathgrade.grade(f"${answer}$", "0.3", min_significant_digits=min_digits)
     assert v.correct is correct, v.explain()
+
+
+# -- seed 31's survivors in compare/_numeric.py -----------------------------------------------------------------------
+# A gcd, an lcm, a binomial or a factorial inside a sum over k with a variable factor is computed by the numeric
+# evaluator term by term; when it cannot, the comparison falls back to sympy, which does not decide these sums.
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("\\sum_{k=1}^{4} \\gcd(k, 4) x", "8x", True),  # killed: _gcd_lcm reading every argument as None
+    ("\\sum_{k=1}^{4} \\gcd(k, 4) x", "7x", False),
+    ("\\sum_{k=1}^{4} \\operatorname{lcm}(k, 4) x", "24x", True),
+    ("\\sum_{k=1}^{3} \\gcd(\\binom{4}{k}, 4) x", "10x", True),  # killed: _binom's exact value made Fraction(None)
+    ("\\sum_{k=1}^{3} \\gcd(\\binom{4}{k}, 4) x", "12x", False),
+    ("\\sum_{k=0}^{2} \\gcd(\\binom{0}{k}, 4) x", "9x", True),  # killed: \binom{0}{k} left to mpmath (`1 <= ni`)
+    ("\\sum_{k=0}^{2} \\gcd(\\binom{0}{k}, 4) x", "x", False),
+    ("\\sum_{k=0}^{2} \\gcd(k!, 4) x", "4x", True),  # killed: 0! left to Γ (`0 < n`), not an exact integer
+    ("\\sum_{k=0}^{2} \\gcd(k!, 4) x", "3x", False),
+])
+def test_integer_functions_in_a_sum_are_evaluated_exactly(answer: str, gold: str, correct: bool) -> None:
+    v = mathgrade.grade(f"${answer}$", gold)
+    assert v.correct is correct and v.rule == "expression.random_points", v.explain()
+
+
+def test_zero_to_the_power_zero_is_not_zero() -> None:
+    # \arccos 1 is a floating zero; 0 to the power 0 has no numeric value (killed: `v > 0` made `v >= 0` in
+    # _real_part_positive, which made (\arccos 1)^0 the value 0: "correct" against 0, "incorrect" against 1)
+    assert not mathgrade.grade("$(\\arccos 1)^{0}$", "0").correct
+    assert not mathgrade.grade("$(\\arccos 1)^{0} + x$", "x").correct
+    assert mathgrade.grade("$(\\arccos 1)^{0} + x$", "x + 1").correct
+
+
+@pytest.mark.parametrize("gold, correct", [("0", True), ("1", False)])
+def test_a_floating_zero_compares_with_an_exact_one(gold: str, correct: bool) -> None:
+    # \arccos 1 is an mpmath 0 with no error bound: the noise floor is then the rounding at the magnitudes met
+    # (killed: that floor made None, an internal error)
+    v = mathgrade.grade("$\\arccos 1$", gold)
+    assert v.status.value != "error" and v.correct is correct, v.explain()
+
+
+def test_a_relative_difference_of_1e_70_after_a_logarithm_is_seen() -> None:
+    # A logarithm's absolute error is its argument's relative error: the bound of \ln(10^{40}\pi) is about that of
+    # its argument less its magnitude (killed: `name in _LOGARITHMIC` made `not in`, which gave the logarithm the
+    # bound of the other functions, some 70 bits looser, and made (1 + 10^-70) times it "agree")
+    gold = "\\ln(10^{40}\\pi)"
+    v = mathgrade.grade(f"$(1 + 10^{{-70}}){gold}$", gold)
+    assert not v.correct and v.rule == "expression.numeric", v.explain()
+    assert mathgrade.grade("$\\ln(10^{40}) + \\ln \\pi$", gold).correct
+
+
+@pytest.mark.parametrize("answer, correct", [
+    ("\\sum_{k=2}^{21} 10^{20}\\sqrt{k}", False),
+    ("1.0001 \\cdot \\sum_{k=1}^{20} 10^{20}\\sqrt{k}", False),
+    ("\\sum_{k=1}^{20} 10^{20}\\sqrt{k} + 1", False),
+    ("10^{20} \\sum_{k=1}^{20} \\sqrt{k}", True),
+])
+def test_a_sum_of_large_irrational_terms_is_told_from_its_near_misses(answer: str, correct: bool) -> None:
+    # a sum's error bound is the largest of its terms' (killed: the bound of a "sum" series taken as a product's,
+    # the terms' magnitudes added up: 20 terms of 2^70 made it so loose that the sum over 2..21 "agreed")
+    v = mathgrade.grade(f"${answer}$", "\\sum_{k=1}^{20} 10^{20}\\sqrt{k}")
+    assert v.correct is correct, v.explain()
+
+
+def test_a_large_power_of_a_number_below_one_is_evaluated() -> None:
+    # (pi/10)^(2*10^14): the exponent has 48 bits and the base's magnitude is 2^-1, within GROWTH_MAX_BITS + 8
+    # (killed: `mag(b) + 1` made `mag(b) + 2` in _growth_guard, which refused it; sympy then did not see the two
+    # powers agree)
+    v = mathgrade.grade("$(\\frac{\\pi}{10})^{2 \\cdot 10^{14}}$",
+                        "(\\frac{\\pi}{10})^{10^{14}} (\\frac{\\pi}{10})^{10^{14}}")
+    assert v.correct and v.rule == "expression.numeric", v.explain()
+    v = mathgrade.grade("$(\\frac{\\pi}{10})^{2 \\cdot 10^{14}}$", "(\\frac{\\pi}{10})^{2 \\cdot 10^{14} + 1}")
+    assert not v.correct, v.explain()
