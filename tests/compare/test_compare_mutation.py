@@ -264,3 +264,11 @@ def test_a_large_power_of_a_number_below_one_is_evaluated() -> None:
     assert v.correct and v.rule == "expression.numeric", v.explain()
     v = mathgrade.grade("$(\\frac{\\pi}{10})^{2 \\cdot 10^{14}}$", "(\\frac{\\pi}{10})^{2 \\cdot 10^{14} + 1}")
     assert not v.correct, v.explain()
+
+
+# -- seed 37's survivor in compare/_numbers.py ------------------------------------------------------------------------
+def test_too_few_digits_names_the_value_they_stand_for() -> None:
+    # killed: the exact value left out of the reason (it said "to stand for None")
+    v = mathgrade.grade("$0.3$", "\\frac{1}{3}")
+    assert not v.correct and v.rule == "number.too_few_digits", v.explain()
+    assert v.reason == "0.3 has 1 significant digit; at least 3 are needed to stand for 1/3"
