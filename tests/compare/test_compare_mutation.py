@@ -272,3 +272,49 @@ def test_too_few_digits_names_the_value_they_stand_for() -> None:
     v = mathgrade.grade("$0.3$", "\\frac{1}{3}")
     assert not v.correct and v.rule == "number.too_few_digits", v.explain()
     assert v.reason == "0.3 has 1 significant digit; at least 3 are needed to stand for 1/3"
+
+
+# -- seed 41's survivors in compare/_text.py, _structures.py, _relations.py ------------------------------------------
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("\\text{Alice}", "\\text{Alice wins. The last token then goes to Bob.}", False),
+    ("\\text{Alice and Bob}", "\\text{Alice wins. The last token then goes to Bob.}", True),
+    ("\\text{Bob}", "\\text{The winner is Bob.}", True),
+])
+def test_the_names_of_a_gold_sentence_are_read_past_a_common_first_word(answer: str, gold: str, correct: bool) -> None:
+    # a capitalized common word that starts a sentence ("The") is no name, and the names after it still count
+    # (killed: `continue` made `break` in _names, which dropped Bob: "Alice" then named all the gold says)
+    v = mathgrade.grade(f"${answer}$", gold)
+    assert v.correct is correct, v.explain()
+
+
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("a = 1, b = 2, c = 3, d = 4", "d = 4, c = 3, b = 2, a = 1", True),
+    ("\\{a = 1, b = 2, c = 3, d = 4\\}", "\\{d = 4, c = 3, b = 2, a = 1\\}", True),
+    ("a = 1, b = 2, c = 3, d = 4", "a = 1, b = 2, c = 3, d = 5", False),
+])
+def test_four_assignments_to_different_names_are_not_grouped(answer: str, gold: str, correct: bool) -> None:
+    # no name repeats, so there is no cycle to group by (killed: `width < 2 or ...` made `and`, which took the
+    # remainder by a width of 0: an internal error)
+    v = mathgrade.grade(f"${answer}$", gold)
+    assert v.status.value != "error" and v.correct is correct, v.explain()
+
+
+@pytest.mark.parametrize("gold, correct", [
+    ("0 < 2a < 2b < 2c < 2d < 2e", True), ("0 < a < b < c < d < 2e", False),
+    ("0 < 2x < 2 < 2y < 4 < 2z", False), ("0 < x < 1 < y < 2 < 2e", False),
+])
+def test_chains_of_more_than_four_links_are_matched_link_by_link(gold: str, correct: bool) -> None:
+    # five links or more are matched in order, each a positive multiple of the other's (killed: the gold's link left
+    # out of the call, an internal error)
+    v = mathgrade.grade("$0 < a < b < c < d < e$", gold)
+    assert v.status.value != "error" and v.correct is correct, v.explain()
+
+
+def test_the_reasons_of_false_chains_sets_and_spelled_words() -> None:
+    # killed: "nothing" changed in the reason of a chain that equates two values, the plural of "element" tested
+    # against 2, and the answer's text left out of (or made None in) the reason of a word spelled by letters
+    v = mathgrade.grade("$\\boxed{x = 7 = 6}$", "6")
+    assert v.reason == "the answer x = 7 = 6 equates two different values: it answers nothing", v.explain()
+    assert mathgrade.grade("$1, 2$", "1, 2, 3").reason == "the answer has 2 elements, the gold 3: a partial answer"
+    assert mathgrade.grade("$\\{7\\}$", "\\{7, 8\\}").reason == "the answer has 1 element, the gold 2: a partial answer"
+    assert mathgrade.grade("$\\text{abc}$", "xyz").reason == "x*y*z spelled as a word is 'xyz', not 'abc'"

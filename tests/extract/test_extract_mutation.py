@@ -204,3 +204,13 @@ def test_an_ellipsis_after_a_phrase_does_not_end_its_answer(output: str, gold: s
         v = mathgrade.grade(output, gold, policy=policy)
         assert v.correct and v.answer is not None and v.answer.text == gold, (policy, v.explain())
     assert not mathgrade.grade(output, "41", policy="reward").correct
+
+
+# -- seed 41's survivor in _extract/__init__.py ----------------------------------------------------------------------
+@pytest.mark.parametrize("policy", ["eval", "reward"])
+def test_the_turn_ends_at_eoa_too(policy: str) -> None:
+    # GAOKAO-Bench's <eoa> ends the model's turn like <|im_end|>: what follows (a new turn the model went on to write)
+    # is not its answer (killed: the early exit testing for "XX<eoa>XX", which skipped the search for <eoa>)
+    output = "The answer is $\\boxed{5}$.<eoa>\nUser: and now?\nThe answer is $\\boxed{7}$."
+    assert mathgrade.grade(output, "5", policy=policy).correct
+    assert not mathgrade.grade(output, "7", policy=policy).correct
