@@ -5,6 +5,8 @@ Each test names the change it kills: a test here fails when that change is made 
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 
 import mathgrade
@@ -208,7 +210,7 @@ def test_an_ellipsis_after_a_phrase_does_not_end_its_answer(output: str, gold: s
 
 # -- seed 41's survivor in _extract/__init__.py ----------------------------------------------------------------------
 @pytest.mark.parametrize("policy", ["eval", "reward"])
-def test_the_turn_ends_at_eoa_too(policy: str) -> None:
+def test_the_turn_ends_at_eoa_too(policy: Literal["eval", "reward"]) -> None:
     # GAOKAO-Bench's <eoa> ends the model's turn like <|im_end|>: what follows (a new turn the model went on to write)
     # is not its answer (killed: the early exit testing for "XX<eoa>XX", which skipped the search for <eoa>)
     output = "The answer is $\\boxed{5}$.<eoa>\nUser: and now?\nThe answer is $\\boxed{7}$."
