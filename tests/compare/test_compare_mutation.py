@@ -159,6 +159,32 @@ def test_a_binomial_with_a_negative_lower_index_is_zero(gold: str, correct: bool
     assert v.correct is correct, v.explain()
 
 
+# the error bounds the evaluator propagates (compare._numeric._Evaluator): a bound too loose lets a near miss through
+@pytest.mark.parametrize("answer, gold", [
+    ("\\frac{1}{\\pi \\cdot 10^{29}}", "\\frac{1}{\\pi \\cdot 10^{30}}"),
+    ("\\frac{2}{\\sqrt{2} \\cdot 10^{30}}", "\\frac{1}{\\sqrt{2} \\cdot 10^{30}}"),
+])
+def test_a_quotient_by_a_large_irrational_is_told_from_ten_or_two_times_it(answer: str, gold: str) -> None:
+    # the error a denominator b brings into a/b is |a| e_b / b^2 (killed: `- 2 * mb` made `+ 2 * mb` in _propagated,
+    # which raised the bound by four times b's magnitude in bits: values off by a factor of 10 or 2 then "agreed")
+    v = mathgrade.grade(f"${answer}$", gold)
+    assert not v.correct and v.rule == "expression.numeric", v.explain()
+    assert mathgrade.grade("$\\frac{\\sqrt{2}}{2 \\cdot 10^{30}}$", "\\frac{1}{\\sqrt{2} \\cdot 10^{30}}").correct
+
+
+def test_a_relative_difference_of_1e_65_after_the_root_of_a_large_number_is_seen() -> None:
+    # The bound of a root's value counts the argument's relative error times a condition number of at most 2^64
+    # (min(m, 64) for an argument of m bits: 10^40 pi has 134). At the confirming precision (102 digits) the
+    # difference of (1 + 10^-65) times the root, 2^-148.7, lies between that noise floor (2^-149.2) and twice it,
+    # so it is told apart (killed: the cap 64 made 65, which doubles the floor and made the two "agree"). The floor
+    # is a fixed number of bits above the rounding of the working precision, so this pins it within a factor of 2.
+    gold = "\\sqrt{10^{40}\\pi}"
+    v = mathgrade.grade(f"$(1 + 10^{{-65}}){gold}$", gold)
+    assert not v.correct and v.rule == "expression.numeric", v.explain()
+    assert mathgrade.grade(f"$(1 + 10^{{-65}}){gold}$", f"(1 + 10^{{-65}}){gold}").correct
+    assert mathgrade.grade(f"$(1 + 10^{{-30}}){gold}$", gold).correct is False
+
+
 # -- seed 23's survivors in compare/_numbers.py -----------------------------------------------------------------------
 @pytest.mark.parametrize("answer, min_digits, correct", [
     ("0.32", 2, True), ("\\frac{1}{3}", 2, True), ("0.36", 2, False), ("0.32", 3, False),
@@ -169,3 +195,126 @@ def test_a_one_digit_gold_stands_for_a_rounding_when_the_option_asks_two_digits(
     # gold 0.3 exact under min_significant_digits=2)
     v = mathgrade.grade(f"${answer}$", "0.3", min_significant_digits=min_digits)
     assert v.correct is correct, v.explain()
+
+
+# -- seed 31's survivors in compare/_numeric.py -----------------------------------------------------------------------
+# A gcd, an lcm, a binomial or a factorial inside a sum over k with a variable factor is computed by the numeric
+# evaluator term by term; when it cannot, the comparison falls back to sympy, which does not decide these sums.
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("\\sum_{k=1}^{4} \\gcd(k, 4) x", "8x", True),  # killed: _gcd_lcm reading every argument as None
+    ("\\sum_{k=1}^{4} \\gcd(k, 4) x", "7x", False),
+    ("\\sum_{k=1}^{4} \\operatorname{lcm}(k, 4) x", "24x", True),
+    ("\\sum_{k=1}^{3} \\gcd(\\binom{4}{k}, 4) x", "10x", True),  # killed: _binom's exact value made Fraction(None)
+    ("\\sum_{k=1}^{3} \\gcd(\\binom{4}{k}, 4) x", "12x", False),
+    ("\\sum_{k=0}^{2} \\gcd(\\binom{0}{k}, 4) x", "9x", True),  # killed: \binom{0}{k} left to mpmath (`1 <= ni`)
+    ("\\sum_{k=0}^{2} \\gcd(\\binom{0}{k}, 4) x", "x", False),
+    ("\\sum_{k=0}^{2} \\gcd(k!, 4) x", "4x", True),  # killed: 0! left to Γ (`0 < n`), not an exact integer
+    ("\\sum_{k=0}^{2} \\gcd(k!, 4) x", "3x", False),
+])
+def test_integer_functions_in_a_sum_are_evaluated_exactly(answer: str, gold: str, correct: bool) -> None:
+    v = mathgrade.grade(f"${answer}$", gold)
+    assert v.correct is correct and v.rule == "expression.random_points", v.explain()
+
+
+def test_zero_to_the_power_zero_is_not_zero() -> None:
+    # \arccos 1 is a floating zero; 0 to the power 0 has no numeric value (killed: `v > 0` made `v >= 0` in
+    # _real_part_positive, which made (\arccos 1)^0 the value 0: "correct" against 0, "incorrect" against 1)
+    assert not mathgrade.grade("$(\\arccos 1)^{0}$", "0").correct
+    assert not mathgrade.grade("$(\\arccos 1)^{0} + x$", "x").correct
+    assert mathgrade.grade("$(\\arccos 1)^{0} + x$", "x + 1").correct
+
+
+@pytest.mark.parametrize("gold, correct", [("0", True), ("1", False)])
+def test_a_floating_zero_compares_with_an_exact_one(gold: str, correct: bool) -> None:
+    # \arccos 1 is an mpmath 0 with no error bound: the noise floor is then the rounding at the magnitudes met
+    # (killed: that floor made None, an internal error)
+    v = mathgrade.grade("$\\arccos 1$", gold)
+    assert v.status.value != "error" and v.correct is correct, v.explain()
+
+
+def test_a_relative_difference_of_1e_70_after_a_logarithm_is_seen() -> None:
+    # A logarithm's absolute error is its argument's relative error: the bound of \ln(10^{40}\pi) is about that of
+    # its argument less its magnitude (killed: `name in _LOGARITHMIC` made `not in`, which gave the logarithm the
+    # bound of the other functions, some 70 bits looser, and made (1 + 10^-70) times it "agree")
+    gold = "\\ln(10^{40}\\pi)"
+    v = mathgrade.grade(f"$(1 + 10^{{-70}}){gold}$", gold)
+    assert not v.correct and v.rule == "expression.numeric", v.explain()
+    assert mathgrade.grade("$\\ln(10^{40}) + \\ln \\pi$", gold).correct
+
+
+@pytest.mark.parametrize("answer, correct", [
+    ("\\sum_{k=2}^{21} 10^{20}\\sqrt{k}", False),
+    ("1.0001 \\cdot \\sum_{k=1}^{20} 10^{20}\\sqrt{k}", False),
+    ("\\sum_{k=1}^{20} 10^{20}\\sqrt{k} + 1", False),
+    ("10^{20} \\sum_{k=1}^{20} \\sqrt{k}", True),
+])
+def test_a_sum_of_large_irrational_terms_is_told_from_its_near_misses(answer: str, correct: bool) -> None:
+    # a sum's error bound is the largest of its terms' (killed: the bound of a "sum" series taken as a product's,
+    # the terms' magnitudes added up: 20 terms of 2^70 made it so loose that the sum over 2..21 "agreed")
+    v = mathgrade.grade(f"${answer}$", "\\sum_{k=1}^{20} 10^{20}\\sqrt{k}")
+    assert v.correct is correct, v.explain()
+
+
+def test_a_large_power_of_a_number_below_one_is_evaluated() -> None:
+    # (pi/10)^(2*10^14): the exponent has 48 bits and the base's magnitude is 2^-1, within GROWTH_MAX_BITS + 8
+    # (killed: `mag(b) + 1` made `mag(b) + 2` in _growth_guard, which refused it; sympy then did not see the two
+    # powers agree)
+    v = mathgrade.grade("$(\\frac{\\pi}{10})^{2 \\cdot 10^{14}}$",
+                        "(\\frac{\\pi}{10})^{10^{14}} (\\frac{\\pi}{10})^{10^{14}}")
+    assert v.correct and v.rule == "expression.numeric", v.explain()
+    v = mathgrade.grade("$(\\frac{\\pi}{10})^{2 \\cdot 10^{14}}$", "(\\frac{\\pi}{10})^{2 \\cdot 10^{14} + 1}")
+    assert not v.correct, v.explain()
+
+
+# -- seed 37's survivor in compare/_numbers.py ------------------------------------------------------------------------
+def test_too_few_digits_names_the_value_they_stand_for() -> None:
+    # killed: the exact value left out of the reason (it said "to stand for None")
+    v = mathgrade.grade("$0.3$", "\\frac{1}{3}")
+    assert not v.correct and v.rule == "number.too_few_digits", v.explain()
+    assert v.reason == "0.3 has 1 significant digit; at least 3 are needed to stand for 1/3"
+
+
+# -- seed 41's survivors in compare/_text.py, _structures.py, _relations.py ------------------------------------------
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("\\text{Alice}", "\\text{Alice wins. The last token then goes to Bob.}", False),
+    ("\\text{Alice and Bob}", "\\text{Alice wins. The last token then goes to Bob.}", True),
+    ("\\text{Bob}", "\\text{The winner is Bob.}", True),
+])
+def test_the_names_of_a_gold_sentence_are_read_past_a_common_first_word(answer: str, gold: str, correct: bool) -> None:
+    # a capitalized common word that starts a sentence ("The") is no name, and the names after it still count
+    # (killed: `continue` made `break` in _names, which dropped Bob: "Alice" then named all the gold says)
+    v = mathgrade.grade(f"${answer}$", gold)
+    assert v.correct is correct, v.explain()
+
+
+@pytest.mark.parametrize("answer, gold, correct", [
+    ("a = 1, b = 2, c = 3, d = 4", "d = 4, c = 3, b = 2, a = 1", True),
+    ("\\{a = 1, b = 2, c = 3, d = 4\\}", "\\{d = 4, c = 3, b = 2, a = 1\\}", True),
+    ("a = 1, b = 2, c = 3, d = 4", "a = 1, b = 2, c = 3, d = 5", False),
+])
+def test_four_assignments_to_different_names_are_not_grouped(answer: str, gold: str, correct: bool) -> None:
+    # no name repeats, so there is no cycle to group by (killed: `width < 2 or ...` made `and`, which took the
+    # remainder by a width of 0: an internal error)
+    v = mathgrade.grade(f"${answer}$", gold)
+    assert v.status.value != "error" and v.correct is correct, v.explain()
+
+
+@pytest.mark.parametrize("gold, correct", [
+    ("0 < 2a < 2b < 2c < 2d < 2e", True), ("0 < a < b < c < d < 2e", False),
+    ("0 < 2x < 2 < 2y < 4 < 2z", False), ("0 < x < 1 < y < 2 < 2e", False),
+])
+def test_chains_of_more_than_four_links_are_matched_link_by_link(gold: str, correct: bool) -> None:
+    # five links or more are matched in order, each a positive multiple of the other's (killed: the gold's link left
+    # out of the call, an internal error)
+    v = mathgrade.grade("$0 < a < b < c < d < e$", gold)
+    assert v.status.value != "error" and v.correct is correct, v.explain()
+
+
+def test_the_reasons_of_false_chains_sets_and_spelled_words() -> None:
+    # killed: "nothing" changed in the reason of a chain that equates two values, the plural of "element" tested
+    # against 2, and the answer's text left out of (or made None in) the reason of a word spelled by letters
+    v = mathgrade.grade("$\\boxed{x = 7 = 6}$", "6")
+    assert v.reason == "the answer x = 7 = 6 equates two different values: it answers nothing", v.explain()
+    assert mathgrade.grade("$1, 2$", "1, 2, 3").reason == "the answer has 2 elements, the gold 3: a partial answer"
+    assert mathgrade.grade("$\\{7\\}$", "\\{7, 8\\}").reason == "the answer has 1 element, the gold 2: a partial answer"
+    assert mathgrade.grade("$\\text{abc}$", "xyz").reason == "x*y*z spelled as a word is 'xyz', not 'abc'"

@@ -5,6 +5,8 @@ Each test names the change it kills: a test here fails when that change is made 
 
 from __future__ import annotations
 
+from typing import Literal
+
 import pytest
 
 import mathgrade
@@ -224,3 +226,13 @@ def test_a_box_after_two_code_blocks_is_outside_them() -> None:
         assert [c.text for c in extract(output, policy=policy)][:1] == ["7"], policy
         assert mathgrade.grade(output, "7", policy=policy).correct
         assert not mathgrade.grade(output, "9", policy=policy).correct
+
+
+# -- seed 41's survivor in _extract/__init__.py ----------------------------------------------------------------------
+@pytest.mark.parametrize("policy", ["eval", "reward"])
+def test_the_turn_ends_at_eoa_too(policy: Literal["eval", "reward"]) -> None:
+    # GAOKAO-Bench's <eoa> ends the model's turn like <|im_end|>: what follows (a new turn the model went on to write)
+    # is not its answer (killed: the early exit testing for "XX<eoa>XX", which skipped the search for <eoa>)
+    output = "The answer is $\\boxed{5}$.<eoa>\nUser: and now?\nThe answer is $\\boxed{7}$."
+    assert mathgrade.grade(output, "5", policy=policy).correct
+    assert not mathgrade.grade(output, "7", policy=policy).correct

@@ -231,3 +231,56 @@ def test_a_restated_left_side_needs_a_plain_equals_sign(output: str) -> None:
     v = mathgrade.grade(output, "1")
     assert not v.correct, v.explain()
     assert mathgrade.grade(output.replace("!=", "=").replace(":=", "="), "1").correct
+
+
+# -- seed 37's survivors in _read/_tokens.py and _read/__init__.py ---------------------------------------------------
+@pytest.mark.parametrize("text, opened", [("\\begin{pmatrix", 0), ("x + \\begin{pmatrix 1 & 2", 4)])
+def test_an_unclosed_environment_name_says_where_it_opened(text: str, opened: int) -> None:
+    # killed: _environment giving _braced no opening position (the error then became an internal TypeError)
+    e = read(text).error
+    assert e is not None and e.message.startswith("expected '}'") and e.context == ("'\\begin{' opened", opened), e
+
+
+@pytest.mark.parametrize("text, tree", [
+    ("\\text{x}", ("sym", "x")), ("\\text{i}", ("const", "i")), ("\\text{x+1}", ("add", ("sym", "x"), ("num", 1))),
+])
+def test_one_letter_in_text_is_math_not_a_word(text: str, tree: tuple) -> None:
+    # a word needs two letters in a row (killed: _has_word's count starting at 1, which made any text that starts
+    # with a letter a word: \text{x} was the word "x")
+    from mathgrade.values import Expression
+
+    value = read(text).value
+    assert isinstance(value, Expression) and value.tree == tree, value
+    assert mathgrade.grade("$\\text{x}^2$", "x^2").correct
+    assert read("\\text{ab}").value is not None and not isinstance(read("\\text{ab}").value, Expression)
+
+
+@pytest.mark.parametrize("text, pos", [("x five", 2), ("five five", 5)])
+def test_an_unexpected_number_word_is_reported_where_it_is(text: str, pos: int) -> None:
+    # killed: the token of a number word made without its position (the error then had none)
+    e = read(text).error
+    assert e is not None and e.message == "unexpected 'five'" and e.pos == pos, e
+
+
+@pytest.mark.parametrize("text", ["1e6000", "2e-6000", "1e0000005"])
+def test_an_exponent_over_the_limit_is_refused_however_written(text: str) -> None:
+    # refused when it has more than 6 digits or exceeds MAX_DIGITS (killed: `or` made `and`, which let 1e6000 be
+    # built, 6001 digits, and read 1e0000005 as 10^5)
+    r = read(text)
+    assert r.value is None and r.error is not None and "exceeds the limit" in r.error.message, r
+    assert isinstance(read("1e5000").value, Number)
+
+
+@pytest.mark.parametrize("text", ["\\text{x.}", "\\text{x .}"])
+def test_a_point_at_the_end_of_text_is_an_unexpected_character(text: str) -> None:
+    # the look at the character after a point stays inside the text (killed: `pos + 1 < end` made `pos - 1 < end`,
+    # which read past the end: an internal IndexError)
+    e = read(text).error
+    assert e is not None and e.message == "unexpected character '.'", e
+
+
+@pytest.mark.parametrize("text, letter, content", [("B) 12", "B", 12), ("(B) 12", "B", 12), ("C) 7", "C", 7)])
+def test_a_letter_and_parenthesis_before_content_is_the_choice(text: str, letter: str, content: int) -> None:
+    # "B) 12" is choice B with content 12 (killed: the letter taken from the content's group: the "letter" 12)
+    assert read(text).value == Choice(letter, Number(Fraction(content)))
+    assert mathgrade.grade(f"$\\boxed{{{text}}}$", letter).correct
