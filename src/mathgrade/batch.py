@@ -10,7 +10,9 @@ while other work keeps every core busy (:func:`_cores_taken`): it would only com
 measured so far: up to 1024 fast rows, down to one slow row), at most :data:`_PER_WORKER` chunks per ready worker in
 flight, and the caller grades the next chunk itself whenever the next verdict in order is not ready (it never waits
 idle while it could work; a caller whose rows wait for bounded symbolic work longer than they work leaves them to
-the workers, which do that work themselves). The window of chunks is bounded, so memory stays flat however long the
+the workers, which do that work themselves) until the ready workers take every available core: from then on it only
+feeds them (grading too would take turns with them on the same cores, with caches of its own to fill: 8,000 long
+rows took about 10% longer that way). The window of chunks is bounded, so memory stays flat however long the
 input is. A chunk that runs out of time or whose worker dies is graded again one row per task
 (:func:`mathgrade.rows.submit_rows`): one row that hangs or crashes costs only itself (status ``timeout`` or
 ``error``).
@@ -198,6 +200,7 @@ class _Driver:
         self.taken = 0
         self.exhausted = False
         self.pool: Optional[WorkerPool] = None
+        self.cores = available_cores()
         self.no_pool = False
         self.remote = 0
         self.here_rows = 0
@@ -313,12 +316,13 @@ class _Driver:
 
     def _here_too(self) -> bool:
         """Whether the caller grades a chunk now: always without workers; with them, unless it is only a driver
-        (tests) or its rows wait for bounded work in the workers longer than they work here."""
+        (tests), the ready workers take every available core, or its rows wait for bounded work in the workers longer
+        than they work here."""
         if self.pool is None:
             return True
-        if self.pool_only:
-            return False
-        return self.here_wait <= self.here_cpu
+        if self.pool_only or self.pool.ready() >= self.cores:
+            return False  # (workers on every core: grading here too would take turns with them, and fill caches
+        return self.here_wait <= self.here_cpu  # of its own: measured slower, bench/bench_speed.py's long rows)
 
     def _here_size(self) -> int:
         per_row = self.sizer.per_row
