@@ -10,9 +10,8 @@ while other work keeps every core busy (:func:`_cores_taken`): it would only com
 measured so far: up to 1024 fast rows, down to one slow row), at most :data:`_PER_WORKER` chunks per ready worker in
 flight, and the caller grades the next chunk itself whenever the next verdict in order is not ready (it never waits
 idle while it could work; a caller whose rows wait for bounded symbolic work longer than they work leaves them to
-the workers, which do that work themselves) until the ready workers take every available core: from then on it only
-feeds them (grading too would take turns with them on the same cores, with caches of its own to fill: 8,000 long
-rows took about 10% longer that way). The window of chunks is bounded, so memory stays flat however long the
+the workers, which do that work themselves), unless the ready workers take every available core and rows are slow
+(:data:`_FEED_ONLY`): then it only feeds them. The window of chunks is bounded, so memory stays flat however long the
 input is. A chunk that runs out of time or whose worker dies is graded again one row per task
 (:func:`mathgrade.rows.submit_rows`): one row that hangs or crashes costs only itself (status ``timeout`` or
 ``error``).
@@ -68,6 +67,14 @@ about 1.2 s of CPU (spawn or fork, sympy and the stages loaded and warmed), 2 s 
 machine, while the caller keeps grading; and a worker's caches start empty. Measured (bench/bench_speed.py, idle
 2-core machine): 20,000 short rows, about 2.4 s of work, took 1.3× longer with the workers started at the old
 threshold of 2 s than in the calling process alone; 8,000 long rows, about 11 s of work, took 0.8× as long."""
+_FEED_ONLY = 0.0005
+"""Seconds per row (measured) from which the caller only feeds workers that take every core, instead of grading
+too. Slow rows are worth handing over whole: grading them here too takes turns with the workers on the same cores,
+with caches of its own to fill (bench/bench_speed.py's 8,000 long rows, about 1 ms each, on the idle 2-core
+machine, paired runs: 1.20-1.36× the rows per second of in-process with the caller feeding only, 1.09-1.21× with it
+grading too). Fast rows are not: handing one over costs the caller 10-12 µs of the 40-50 µs of grading it (measured
+for issue 23), which it saves on those it grades (20,000 short rows, 50 µs each, took 0.82× of in-process in a run
+where the caller only fed warm workers; it grades them)."""
 _WARM_PAYS = 0.1
 """Seconds of work left above which warm workers are used (handing a chunk over and back costs about 0.3 ms)."""
 
@@ -316,13 +323,15 @@ class _Driver:
 
     def _here_too(self) -> bool:
         """Whether the caller grades a chunk now: always without workers; with them, unless it is only a driver
-        (tests), the ready workers take every available core, or its rows wait for bounded work in the workers longer
-        than they work here."""
+        (tests), the ready workers take every available core and rows are slow (:data:`_FEED_ONLY`), or its rows wait
+        for bounded work in the workers longer than they work here."""
         if self.pool is None:
             return True
-        if self.pool_only or self.pool.ready() >= self.cores:
-            return False  # (workers on every core: grading here too would take turns with them, and fill caches
-        return self.here_wait <= self.here_cpu  # of its own: measured slower, bench/bench_speed.py's long rows)
+        if self.pool_only:
+            return False
+        if self.pool.ready() >= self.cores and (self.sizer.per_row or 0.0) >= _FEED_ONLY:
+            return False  # (see _FEED_ONLY)
+        return self.here_wait <= self.here_cpu
 
     def _here_size(self) -> int:
         per_row = self.sizer.per_row
