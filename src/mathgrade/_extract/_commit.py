@@ -346,7 +346,7 @@ def hedged_within(answer: str) -> Optional[Tuple[str, str]]:
         head = answer[:m.start()].strip(" \t,，")
         if not head or m.end() == m.start():
             continue
-        found = hedged_after(answer, m.start())
+        found = _hedge(answer, m)
         if found is not None and found[1]:
             return head, found[1]
     return None
@@ -371,8 +371,15 @@ def hedge_joins(text: str, end: int, next_start: int) -> bool:
 
 def hedged_after(text: str, end: int) -> Optional[Tuple[Refusal, str]]:
     """A hedge right after an answer ending at ``end``: the refusal and the other value it names (or "")."""
-    m = _HEDGED_AFTER_RE.match(text, end)
-    if m is None or _BOX_NEXT.match(text, m.end()) or _BOX_INSIDE.search(text, end, m.end()):
+    return _hedge(text, _HEDGED_AFTER_RE.match(text, end))
+
+
+def _hedge(text: str, m: "Optional[re.Match[str]]") -> Optional[Tuple[Refusal, str]]:
+    """:func:`hedged_after` for the match ``m`` of :data:`HEDGED_AFTER` (or None) at the answer's end."""
+    if m is None:
+        return None
+    end = m.start()
+    if _BOX_NEXT.match(text, m.end()) or _BOX_INSIDE.search(text, end, m.end()):
         return None  # (two boxes joined by a hedge, "\\boxed{2} or maybe \\boxed{3}": the box rule's alternatives)
     alt = _ALTERNATIVE_AFTER_HEDGE.search(text, max(end, m.end() - 12), min(len(text), m.end() + 40))
     value = ""
