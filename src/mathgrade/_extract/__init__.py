@@ -215,8 +215,9 @@ class _Extraction:
         whole = (start, end) == (0, len(output))  # (no copy of the common case)
         self.offset = start + _window_start(output if whole else output[start:end])
         # what a LaTeX comment, \\iffalse or an HTML comment hides is not there: it is blanked (offsets unchanged)
-        self.scan = Scan(hide_comments(output if self.offset == 0 and end == len(output) else
-                                       output[self.offset:end]))
+        shown = output if self.offset == 0 and end == len(output) else output[self.offset:end]
+        blanked = hide_comments(shown)
+        self.scan = Scan(blanked, None if blanked is shown else shown)
         self.phases = _FINDERS[policy, choices]
         self.found: List[Found] = []
         self.n_first = 0

@@ -738,6 +738,8 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
     answer, s, e = _region_text(scan, lead.end() if lead else m.end())
     family = ("final_answer_phrase" if level == "final" else "answer_phrase") + ("" if lang.code == "en" else "_i18n")
     rule = family if lang.code == "en" else f"{family}:{lang.code}"
+    if scan.source is not None and not answer.strip("{} "):  # (what was there is blanked: "{\\color{white} 7}")
+        return _unshown_answer(scan, lead.end() if lead else m.end(), family, rule)
     refusal = phrase_refusal(scan.text, m.start(), s, answer, e) if answer and m.lastgroup != "hedge" else None
     if refusal is not None:
         (refused, why), other = refusal
@@ -782,6 +784,27 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
     return _marked(Found(answer, s, e, family, rule), choices)
 
 
+
+
+_UNSHOWN_WHY = {"hidden": ("answer.hidden", "its content is hidden when rendered (\\phantom, white text)"),
+                "struck": ("answer.withdrawn", "it is struck out")}
+
+
+def _unshown_answer(scan: Scan, pos: int, family: str, rule: str) -> Optional[Found]:
+    """The answer after a phrase (from ``pos``) that is there but not shown, or struck out (``The answer is
+    $\\color{white}{7}$``, ``~~7~~``): a refused answer; else None."""
+    source = scan.source
+    assert source is not None
+    while pos < len(source) and source[pos] in " \t{$([\\":
+        if source[pos] == "\\" and source[pos + 1: pos + 2] not in ("(", "["):
+            break
+        pos += 1
+    span = scan.hidden_at(pos)
+    if span is None or span[2] not in _UNSHOWN_WHY:
+        return None
+    content = clean_answer(source[span[0]: span[1]])
+    refused, why = _UNSHOWN_WHY[span[2]]
+    return Found(content, span[0], span[1], family, rule, refused=refused, why=why)
 
 
 def _hedged_sentence(text: str, marker: int) -> bool:
