@@ -185,7 +185,8 @@ _GAP_HEDGES = "|".join(HEDGE_ADVERBS + ("alternatively", "else", "even", "though
 """Words between two boxes that make the second a possible alternative to the first ("$\\boxed{7}$, or likely
 $\\boxed{9}$", "$\\boxed{7}$, if not, $\\boxed{9}$"): the boxes are then alternatives, not one answer in parts."""
 _GAP_TOKEN = re.compile(
-    r"\s+|\$|\\[()\[\]]|\\q?quad(?![A-Za-z])|\\[,;:! ]|\\\\|&|,|;|"
+    r"\s+|\$|\\[()\[\]]|\\q?quad(?![A-Za-z])|\\[,;:! ]|\\\\|\\?&|,|;|\||\\(?:mid|vert)(?![A-Za-z])|"
+    r"(?<![A-Za-z])(?:vs\.?|versus)(?![A-Za-z])|"
     r"\\(?:text|mathrm|textbf)\s*\{\s*(?:and|or|either)?\s*\}|(?<![A-Za-z])(?:and|or|either)(?![A-Za-z])|"
     r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=|\(?[a-hA-H]\)|\\text\s*\{\s*|\}|"
     r"(?<![A-Za-z])(?:for|part|case|but|also|could|might|be|it|it's|" + _GAP_HEDGES + r")(?![A-Za-z])|[()—–/]"
@@ -193,7 +194,8 @@ _GAP_TOKEN = re.compile(
     r"|或者|或|还是|也可能是|和|与|及|以及|、|，"
 )
 _GAP_OR = re.compile(
-    r"(?<![A-Za-z])(?:or|either|but|could|might|" + _GAP_HEDGES + r")(?![A-Za-z])|/|或者|或|还是|可能|或许|也许|大概|"
+    r"(?<![A-Za-z])(?:or|either|but|could|might|vs|versus|" + _GAP_HEDGES + r")(?![A-Za-z])|/|\||\\mid|\\vert|"
+    r"或者|或|还是|可能|或许|也许|大概|"
     r"多半|否则|不然",
     re.I,
 )
@@ -723,6 +725,13 @@ _HEDGE_AFTER = re.compile(
     r"[ \t]+(?:(?:it'?s|it[ \t]+is)[ \t]+)?",
     re.I,
 )
+_OTHER_CASE_AFTER = re.compile(
+    r"[ \t]*,?[ \t]*(?:if|when|whenever|for|provided)[ \t][^.\n]{1,100}?(?:,|;|[ \t]and[ \t]|[ \t]but[ \t])[ \t]*"
+    r"(?P<other>[^,;.\n]{1,40}?)[ \t]*,?[ \t]*(?:otherwise|else(?![A-Za-z])|in[ \t]+(?:all[ \t]+)?other[ \t]+cases)",
+    re.I,
+)
+"""A second case after a phrase's answer ("The answer is 42 if n is even, 43 otherwise"): the answer is given by
+cases, and the other case's value is an alternative to it."""
 _COPULA = re.compile(r"[ \t](?:is|are|equals|was|were|will be|would be)[ \t]+")
 _NOT_PLAIN = re.compile(r"[\\$^_{}=<>]")
 
@@ -770,6 +779,11 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
         alts = _dedupe([clean_answer(a) for a in _CJK_OR.split(answer) if clean_answer(a)])
         if len(alts) > 1:  # "x = 1 或 3": two answers
             return Found(alts[-1], s, e, family, "hedged_answer_phrase", tuple(alts))
+    case = _OTHER_CASE_AFTER.match(scan.text, e)
+    if case is not None:
+        alts = _dedupe([answer, clean_answer(case.group("other"))])
+        if len(alts) > 1:
+            return Found(alts[-1], s, case.end("other"), family, "hedged_answer_phrase", tuple(alts))
     hedge = _HEDGE_AFTER.match(scan.text, e)
     if hedge is not None:
         other, _, e2 = _region_text(scan, hedge.end())

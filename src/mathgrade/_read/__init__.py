@@ -89,7 +89,7 @@ from typing import Dict, List, Optional, Tuple
 from ..limits import MAX_ANSWER_CHARS, MAX_DIGITS
 from ..values import Choice, Expression, Number, Relation, Text, Value
 from ._build import build
-from ._normalize import balanced, input_offset, normalize_steps, strip_text_wrappers
+from ._normalize import OFFERED_VALUE, balanced, input_offset, normalize_steps, strip_text_wrappers
 from ._parser import parse
 from ._tokens import ParseFailure, safe_int, tokenize
 
@@ -286,6 +286,8 @@ _CONDITION = re.compile(r"(?:,\s*)?(?:\\text\s*\{\s*|(?<![A-Za-z\\]))(for|where|
 _ABOUT_THE_ANSWER = re.compile(r"\s*(?:it(?![A-Za-z])|it's|the\s+(?:answer|result|value)(?![A-Za-z])|not(?![A-Za-z])|"
                                 r"otherwise|else)", re.I)
 """The start of a clause that speaks of the answer itself (what the answer is, or is not) instead of a condition."""
+_OTHER_CASE = re.compile(r"(?<![A-Za-z])(?:otherwise|else|elsewhere)(?![A-Za-z])", re.I)
+"""A word of a clause that gives the answer for the other cases: the answer is piecewise."""
 _TAIL_WORDS = re.compile(r"(?<![A-Za-z\\])[A-Za-z]{2,}")
 _RELATION_SIGN = re.compile(r"[=<>]|\\(?:neq?|leq?|geq?|in|notin|lt|gt)(?![A-Za-z])")
 """The start of a condition clause after an answer (see :func:`_before_condition`)."""
@@ -356,6 +358,9 @@ def _read(text: str) -> Reading:
     approximated = _before_approximation(s)
     if approximated is not None:
         return approximated
+    offered = _offered_value(s)
+    if offered is not None:
+        return offered
     try:
         tokens = tokenize(s)
         value = build(parse(tokens, s))
@@ -380,6 +385,29 @@ def _error(failure: ParseFailure, steps: List[str]) -> ReadError:
     """The error of a failure to read the normalized ``steps[-1]``, its offsets mapped back to the input (when they
     are first read)."""
     return ReadError(failure.pos, failure.message, steps[0], failure.context, steps)
+
+
+_OFFERED_AFTER = re.compile(r"(.+?)\s*(?:\\text\s*\{\s*" + OFFERED_VALUE + r"\s*\}|\\text\s*\{\s*\(\s*"
+                            r"(?:or|i\.?\s?e\.?|that\s+is|equivalently|alternatively|approx\.?|approximately|about|roughly)"
+                            r"[\s,]*\}\s*(-?[0-9]+(?:\.[0-9]+)?(?:\s*/\s*[0-9]+)?\s*%?)\s*\))\s*")
+
+
+def _offered_value(s: str) -> Optional[Reading]:
+    """An answer followed by another value in parentheses (``42 \\text{ (or 43)}``, ``\\frac12 \\text{ (i.e. 0.5)}``,
+    ``42 \\text{ (43)}``): the answer when both are the same number (a restatement); else a read error naming the two
+    values (the output offers two answers, neither committed)."""
+    if "(" not in s:
+        return None
+    m = _OFFERED_AFTER.fullmatch(s)
+    if m is None:
+        return None
+    offered = (m.group(2) or m.group(3)).replace(" ", "")
+    head, other = read(m.group(1)), read(offered)
+    a, b = head.value, other.value
+    if isinstance(a, Number) and isinstance(b, Number) and a.value == b.value and a.percent == b.percent:
+        return head
+    return Reading(None, ReadError(m.start(2) if m.group(2) else m.start(3),
+                                   f"two values: {m.group(1).strip()!r}, then {offered!r} offered beside it", s))
 
 
 _APPROXIMATION = re.compile(r"(.*?)\s*(?:\\approx|\\simeq|\\sim)\s*(-?[0-9]+(?:\.[0-9]+)?\s*%?)")
@@ -413,6 +441,8 @@ def _before_condition(s: str) -> Optional[Reading]:
         return None  # prose ("where b is an arbitrary integer and a is ..."), not a condition
     if _ABOUT_THE_ANSWER.match(tail):
         return None  # "42, unless it is 43", "7 if not 9": another value for the answer itself, not a condition
+    if _OTHER_CASE.search(tail):
+        return None  # "42 if n is even, 43 otherwise": a piecewise answer, not one answer and its condition
     if m.group(1) in ("where", "with") and not _RELATION_SIGN.search(tail):
         return None  # "where b is an integer" defines a name of the answer: the whole answer is words
     head = s[:m.start()].rstrip(" ,;")

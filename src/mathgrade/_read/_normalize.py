@@ -427,12 +427,17 @@ _SENTENCE_WORDS = frozenset(
     "is are was were be been isn aren wasn not no never wrong incorrect false correct right true invalid valid "
     "maybe perhaps possibly probably might could may should would must answer answers solution guess check "
     "checked unverified verified approx approximately about roughly nearly almost if unless but however "
-    "the this that it we i you rejected discarded excluded impossible".split()
+    "the this that it we i you rejected discarded excluded impossible otherwise else elsewhere".split()
 )
 """Words of a sentence about a number rather than of a unit or a count noun."""
 _WITHDRAWING = re.compile(r"\b(?:not|no|never|wrong|incorrect|false|invalid|isn't|maybe|perhaps|possibly|guess|"
                           r"unverified|unsure|rejected|discarded|impossible)\b", re.I)
 """Words that make a parenthetical after an answer withdraw or hedge it: "7 (not the answer)" is not 7."""
+OFFERED_VALUE = (r"\(\s*(?:or|i\.?\s?e\.?|that\s+is|equivalently|alternatively|approx\.?|approximately|about|"
+                 r"roughly|≈)?[\s,]*(-?[0-9]+(?:\.[0-9]+)?(?:\s*/\s*[0-9]+)?\s*%?)\s*\)")
+"""A parenthetical that offers a value after an answer, with at most a connective (``(or 43)``, ``(i.e. 0.5)``,
+``(43)``): not an annotation to drop; the reader compares the two values (:func:`mathgrade._read._offered_value`)."""
+_OFFERED = re.compile(OFFERED_VALUE)
 
 
 def _annotations(s: str) -> str:
@@ -445,7 +450,7 @@ def _annotations(s: str) -> str:
         m = pattern.search(s)
         if m is not None and m.start() > 0 and s[:m.start()].strip() and (
                 _annotation_words(m.group(1)) if pattern is _TEXT_WORDS_AFTER_NUMBER else
-                not _WITHDRAWING.search(m.group())):
+                not _WITHDRAWING.search(m.group()) and not _OFFERED.search(m.group())):
             s = s[:m.start()].rstrip()
     return s
 
