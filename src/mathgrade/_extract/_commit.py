@@ -145,6 +145,22 @@ _IT_IS = r"(?:(?:it(?:'s|[ \t]+is|[ \t]+was)|the[ \t]+answer[ \t]+is)[ \t]+)"
 _ALTERNATIVE_VALUE = r"(?=\$|\\boxed|\\\(|-?\d)"
 """What starts a second value: a formula, a box, a number (looked ahead, not taken)."""
 
+_SURE = r"(?:(?:entirely|completely|totally|fully|100%)[ \t]+)?(?:sure|certain|confident|positive)(?![A-Za-z])"
+DOUBTS = (
+    r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+not[ \t]+" + _SURE,
+    r"not[ \t]+" + _SURE,
+    r"(?:i|we)[ \t]+(?:could|might|may)[ \t]+(?:well[ \t]+)?be[ \t]+(?:wrong|mistaken)",
+    r"(?:this|it|that)[ \t]+(?:might|may|could)[ \t]+(?:well[ \t]+)?be[ \t]+(?:wrong|incorrect|mistaken|off)",
+    r"(?:this|it|that)[ \t]+is[ \t]+(?:probably|likely|possibly|maybe)[ \t]+(?:wrong|incorrect|mistaken|off)",
+    r"unless[ \t]+(?:i'?m[ \t]+(?:wrong|mistaken)|i[ \t]+am[ \t]+(?:wrong|mistaken)|i[ \t]+made[ \t]+a[ \t]+mistake)",
+    r"(?:low|little)[ \t]+confidence|confidence[ \t]*:[ \t]*(?:low|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%)",
+    r"[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:sure|certain|confident)",
+    r"(?:unverified|tentative(?:ly)?|unsure|uncertain|(?:just[ \t]+)?(?:a|my)[ \t]+(?:best[ \t]+)?guess|i[ \t]+guess"
+    r"|to[ \t]+be[ \t]+(?:verified|checked|confirmed|double-checked))(?![A-Za-z])",
+    r"guess(?:ed|work)?[ \t]*\)",
+)
+"""English phrases of doubt that, right after an answer (in its sentence, the next one or brackets), make it a guess:
+"$\\boxed{7}$, though I'm not certain", "(I could be wrong)", "(low confidence)", "— not sure", ", I guess"."""
 _EN_HEDGED_AFTER = "|".join((
     r"[ \t]*,?[ \t]*(?:but|or|and)[ \t]+(?:it[ \t]+|the answer[ \t]+)?(?:might|may|could)[ \t]+(?:also[ \t]+)?be\b",
     r"[ \t]*[,.…;:]*[ \t]*(?:" + "|".join(c.replace(" ", r"[ \t]+") for c in ALTERNATIVE_CONNECTIVES) + r")[ \t]*,?[ \t]+"
@@ -153,8 +169,7 @@ _EN_HEDGED_AFTER = "|".join((
     + r")[ \t]*,?[ \t]*" + _ALTERNATIVE_VALUE,  # "otherwise 9", "unless it is 9" (not "but 9", "though 7 is odd")
     r"[ \t]*[,.…;:!]*[ \t]*" + _ADVERB + r"[ \t]*,?[ \t]+" + _IT_IS + "?" + _ALTERNATIVE_VALUE,  # "7. Possibly 9."
     r"[ \t]*[.!]?[ \t]*(?:but[ \t]+)?(?:wait|hmm|hold on)?[ \t,.!]*(?:maybe|perhaps|possibly)[ \t]+not\b",
-    r"[ \t]*[.,!]?[ \t]*(?:but[ \t]+)?(?:i'?m|i am)[ \t]+not[ \t]+(?:sure|certain|confident)",
-    r"[ \t]*[.,!]?[ \t]*(?:but[ \t]+)?(?:this|it|that)[ \t]+(?:might|may|could)[ \t]+be[ \t]+wrong",
+    r"[ \t]*[.,!;:—–-]?[ \t]*\(?[ \t]*(?:(?:but|though|although|and|however),?[ \t]+)?(?:" + "|".join(DOUBTS) + r")",
 ))
 
 HEDGED_AFTER = (
@@ -453,6 +468,8 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
 
 
 
+_DOUBT_WITHIN = re.compile(r"\([^()\n]{0,40}?(?<![A-Za-z])(?:" + "|".join(DOUBTS) + r")", re.I)
+"""A phrase of doubt in brackets inside the answer taken after a phrase ("42 (I could be wrong)")."""
 _LABELLED_WRONG = re.compile(
     r"\b(?:wrong|incorrect|false|invalid|rejected|not the)[ \t]*$|(?:错误|错误的|不正确的?)[ \t]*$", re.I)
 _NEGATED_ANSWER = re.compile(
@@ -479,4 +496,6 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
         return ("answer.supposed", "it is a supposition or a trial, not a conclusion"), ""
     if _unfinished(text, end):
         return ("answer.supposed", _UNFINISHED_WHY), ""
+    if _DOUBT_WITHIN.search(text, answer_start, end):  # ("The answer is 42 (I could be wrong).")
+        return ("answer.hedged", "a hedge follows it"), ""
     return hedged_after(text, end)

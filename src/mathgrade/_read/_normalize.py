@@ -431,7 +431,7 @@ _SENTENCE_WORDS = frozenset(
 )
 """Words of a sentence about a number rather than of a unit or a count noun."""
 _WITHDRAWING = re.compile(r"\b(?:not|no|never|wrong|incorrect|false|invalid|isn't|maybe|perhaps|possibly|guess|"
-                          r"unverified|unsure|rejected|discarded|impossible)\b", re.I)
+                          r"unverified|unsure|uncertain|tentative|confidence|rejected|discarded|impossible)\b", re.I)
 """Words that make a parenthetical after an answer withdraw or hedge it: "7 (not the answer)" is not 7."""
 OFFERED_VALUE = (r"\(\s*(?:or|i\.?\s?e\.?|that\s+is|equivalently|alternatively|approx\.?|approximately|about|"
                  r"roughly|≈)?[\s,]*(-?[0-9]+(?:\.[0-9]+)?(?:\s*/\s*[0-9]+)?\s*%?)\s*\)")

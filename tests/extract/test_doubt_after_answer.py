@@ -1,0 +1,52 @@
+"""A phrase of doubt right after an answer makes it a guess, not a committed answer, under the reward policy:
+"$\\boxed{42}$, though I'm not certain", "(I could be wrong)", "(low confidence)", "— not sure", ", I guess",
+"(to be verified)", "The answer is 42 (I could be wrong).". Each attack below was credited before (found by probing
+the reward policy); "but I'm not sure" and "this might be wrong" were the only forms refused. The controls: words of
+certainty, or of doubt about something else, after the answer."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import mathgrade
+from mathgrade._extract import _commit
+
+DOUBTED = [
+    ", though I'm not certain.", ", but I'm not entirely sure.", " (I could be wrong).", ", but I might be wrong.",
+    ", but this may be incorrect.", ". I am not sure about this.", ". This is likely wrong.", ". Confidence: low.",
+    " (low confidence)", " (50% sure)", " — not sure.", ", I guess.", " (to be verified)", " (unverified)",
+    " (tentative)", " (guess)", ", unless I'm wrong.", ", although we are not 100% sure.", " (my best guess)",
+    ". Confidence: 40%", ", however I am not confident.", " (unsure)",
+]
+
+
+@pytest.mark.parametrize("doubt", DOUBTED)
+def test_a_box_followed_by_doubt_is_refused_under_reward(doubt: str) -> None:
+    v = mathgrade.grade("The sum is $\\boxed{42}$" + doubt, "42", policy="reward")
+    assert (v.status.value, v.rule) == ("no_answer", "answer.hedged"), v.explain()
+
+
+@pytest.mark.parametrize("doubt", [" (I could be wrong).", " (low confidence)", " (unverified)", " (my best guess)"])
+def test_a_phrase_answer_with_doubt_in_brackets_is_refused_under_reward(doubt: str) -> None:
+    v = mathgrade.grade("The answer is 42" + doubt, "42", policy="reward")
+    assert (v.status.value, v.rule) == ("no_answer", "answer.hedged"), v.explain()
+
+
+def test_every_doubt_of_the_table_is_exercised() -> None:
+    # each pattern of DOUBTS matches at least one attack above: a new entry needs its own attack
+    for pattern in _commit.DOUBTS:
+        assert any(re.search(pattern, d, re.I) for d in DOUBTED), pattern
+
+
+@pytest.mark.parametrize("after", [
+    ", I think.", ". Not surprisingly, this matches the pattern.", ". I am confident in this answer.",
+    ". Therefore, we are sure the answer is 42.", " (verified)", ". The guess of 40 was wrong.",
+    " and certainly not 43.", ". We are certain.", " (in meters)", " (see above)", ". Surely this is right.",
+    ". The earlier estimate was uncertainty-free.", " — notably larger than 40.",
+])
+@pytest.mark.parametrize("policy", ["reward", "eval"])
+def test_certainty_or_other_remarks_after_the_answer_stay_credited(after: str, policy: str) -> None:
+    v = mathgrade.grade("The answer is $\\boxed{42}$" + after, "42", policy=policy)
+    assert v.correct, v.explain()
