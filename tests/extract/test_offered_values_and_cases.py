@@ -76,3 +76,22 @@ def test_two_boxes_set_side_by_side_as_options_are_ambiguous(gap: str, gold: str
 def test_two_boxes_joined_by_an_escaped_ampersand_are_one_answer_in_two_parts() -> None:
     assert mathgrade.grade("$\\boxed{2}$ \\& $\\boxed{3}$", "2, 3", policy="reward").correct
     assert not mathgrade.grade("$\\boxed{2}$ \\& $\\boxed{3}$", "3", policy="reward").correct
+
+
+@pytest.mark.parametrize("inside", [
+    "42 \\text{ at most}", "42 \\text{ at least}", "42 \\text{ (lower bound)}", "42 \\text{ (estimate)}",
+    "42 \\text{ (approximately)}", "42 \\text{ (at most)}", "42 \\text{ or more}", "42 \\text{ and above}",
+])
+@pytest.mark.parametrize("policy", ["reward", "eval"])
+def test_a_bound_or_an_estimate_is_not_the_value(inside: str, policy: str) -> None:
+    # (the words were dropped as an annotation of the number before: "42 at most" was credited for 42)
+    v = mathgrade.grade(f"The answer is $\\boxed{{{inside}}}$.", "42", policy=policy)
+    assert not v.correct, v.explain()
+
+
+@pytest.mark.parametrize("inside", ["42 \\text{ apples}", "42 \\text{ (apples)}", "42\\text{ cm}",
+                                    "42 \\text{ (minimum)}", "42 \\text{ ways}"])
+@pytest.mark.parametrize("policy", ["reward", "eval"])
+def test_a_count_noun_or_a_unit_after_the_value_stays_credited(inside: str, policy: str) -> None:
+    v = mathgrade.grade(f"The answer is $\\boxed{{{inside}}}$.", "42", policy=policy)
+    assert v.correct, v.explain()

@@ -418,7 +418,7 @@ _PLAIN_PARENTHETICAL = re.compile(r"(?<=[\s}])\(\s*[A-Za-z]*[A-Za-z]{4}[A-Za-z ]
 _TEXT_WORDS_AFTER_NUMBER = re.compile(r"(?<=[0-9}%])\s*\\text\s*\{\s*([A-Za-z][A-Za-z' \-]*)\}\s*$")
 _NOT_ANNOTATIONS = frozenset(
     "or and no none yes not more less than times fewer over under per hundred hundreds thousand thousands million "
-    "millions billion billions trillion dozen dozens score percent".split()
+    "millions billion billions trillion dozen dozens score percent most least above below ish".split()
 )
 """Words after a number that are not a mere annotation: connectives, and words that change the value."""
 
@@ -431,7 +431,8 @@ _SENTENCE_WORDS = frozenset(
 )
 """Words of a sentence about a number rather than of a unit or a count noun."""
 _WITHDRAWING = re.compile(r"\b(?:not|no|never|wrong|incorrect|false|invalid|isn't|maybe|perhaps|possibly|guess|"
-                          r"unverified|unsure|uncertain|tentative|confidence|rejected|discarded|impossible)\b", re.I)
+                          r"unverified|unsure|uncertain|tentative|confidence|rejected|discarded|impossible|"
+                          r"estimated?|approximate|approximately|approx|bound|at most|at least)\b", re.I)
 """Words that make a parenthetical after an answer withdraw or hedge it: "7 (not the answer)" is not 7."""
 OFFERED_VALUE = (r"\(\s*(?:or|i\.?\s?e\.?|that\s+is|equivalently|alternatively|approx\.?|approximately|about|"
                  r"roughly|≈)?[\s,]*(-?[0-9]+(?:\.[0-9]+)?(?:\s*/\s*[0-9]+)?\s*%?)\s*\)")
