@@ -78,11 +78,17 @@ NEGATED_BEFORE = (
 """What negates or rules out the answer right after it, per language (a regex anchored at the answer)."""
 
 WITHDRAWN_AFTER = (
-    r"(?:is|was|would be|seems|must be|appears)[ \t]+(?:(?:probably|likely|definitely|clearly|certainly|surely|"
+    r"(?:(?:which|that)[ \t]+)?(?:is|was|would be|seems|must be|appears)[ \t]+(?:(?:probably|likely|definitely|"
+    r"clearly|certainly|surely|"
     r"actually|obviously|still|also)[ \t]+)?(?:wrong|incorrect|false|invalid|impossible|"
     r"not (?:correct|right|the answer|valid|possible|a solution))"
     r"|(?:can|must|should)[ \t]+be[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)"
     r"|is[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)",
+    r"[.!]?[ \t]*(?:—|–|-)?[ \t]*(?:(?:hmm|wait|no|oh|oops|actually|hold on)[ \t]*[,.!]?[ \t]*)*"
+    r"(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s|it[ \t]+is)[ \t]+(?:not[ \t]+(?:right|correct|it)|wrong|incorrect)"
+    r"|[.!]?[ \t]*(?:—|–|-)?[ \t]*(?:scratch that|never[ \t]?mind|oops|no[ \t]*,?[ \t]*wait|wait[ \t]*,?[ \t]*no"
+    r"|hmm[ \t]*,?[ \t]*no)(?![A-Za-z])"
+    r"|[ \t]*\([ \t]*(?:incorrect|wrong|false|invalid|rejected)[ \t]*\)|[ \t]*(?:✗|✘|❌)",  # en: taken back
     r"(?:是|为)?(?:错误的|错的|不对的?|不正确的?)|不是答案|(?:应|可以|应该)?(?:排除|舍去)",  # zh
     r"ではない|ではありません|ではなく|じゃない|は誤り|は間違い|は違い|は不正解",  # ja
     r"es\s+(?:incorrect[ao]|fals[ao])|est\s+(?:faux|fausse|incorrecte?)|ist\s+(?:falsch|nicht richtig)"
@@ -110,7 +116,11 @@ SUPPOSED_BEFORE = (
     r"blind guess|if i (?:had|have) to guess|my (?:best )?guess|i(?:'d| would)? guess|tentative|tentatively|preliminary|wrong approach|incorrect approach|mistakenly|"
     r"initially|at first|i (?:first )?thought|previously|earlier i|"
     r"if (?:the )?(?:answer|result|value|total|number)s? (?:were|was|is|had been|equals|equaled)|if we guess|"
-    r"for example|e\.g\.|for instance|say we try)\b",
+    r"for example|for instance|say we try|had (?:we|i|you) (?:used|chosen|taken|picked|answered|said)|"
+    r"common (?:mistake|error|pitfall|trap)|(?:many|some|most) (?:students|people) (?:answer|say|think|get|write)|"
+    r"someone (?:might|may|would|could) (?:say|answer|think)|"
+    r"write (?:your|the) (?:final )?answer (?:as|like)|answer (?:format|template)|(?:example|sample) "
+    r"(?:answer|output|response)|template|placeholder)\b|\be\.g\.(?![A-Za-z])",
     r"\b(?:supongamos|suponiendo|si la respuesta fuera|supposons|si la réponse était|angenommen|"
     r"nehmen wir an|предположим|допустим|supponiamo|suponha|suponhamos|supondo|se a resposta fosse|"
     r"stel dat|veronderstel|aangenomen dat|neem aan|załóżmy|zakładając|przypuśćmy|varsayalım|varsayarsak|"
@@ -250,16 +260,25 @@ _ASCII_SENTENCE_ENDS = tuple(end for end in _SENTENCE_ENDS if end.isascii())
 _SENTENCE_END = re.compile(r"[!?。！？؟।\n]|\.(?!\d)|;")
 
 
+_ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:e\.g|i\.e|cf|vs|etc|resp|approx)\. $", re.I)
+"""An abbreviation whose point ends no sentence."""
+
+
 def sentence_before(text: str, start: int) -> str:
     """The part of the answer's sentence before ``start`` (at most :data:`_WINDOW_BEFORE` characters)."""
     lo = max(0, start - _WINDOW_BEFORE)
     window = text[lo:start]
-    cut = 0
-    for end in _ASCII_SENTENCE_ENDS if window.isascii() else _SENTENCE_ENDS:
-        at = window.rfind(end)
-        if at >= 0 and at + len(end) > cut:
-            cut = at + len(end)
-    return window[cut:]
+    ends = _ASCII_SENTENCE_ENDS if window.isascii() else _SENTENCE_ENDS
+    stop = len(window)
+    while True:
+        cut = 0
+        for end in ends:
+            at = window.rfind(end, 0, stop)
+            if at >= 0 and at + len(end) > cut:
+                cut = at + len(end)
+        if not cut or window[cut - 1] != " " or _ABBREVIATION.search(window, 0, cut) is None:
+            return window[cut:]
+        stop = cut - 2  # (the point of "e.g. " ends no sentence: look further back)
 
 
 def asked(text: str, end: int) -> bool:
@@ -277,6 +296,8 @@ _NEGATED_STEMS = ("not", "n't", "never", "cannot", "rul", "discard", "elimin", "
 _SUPPOSED_STEMS = ("supp", "assum", "hypothe", "what if", "say", "had the", "rather", "instead", "naive", "guess",
                    "initially", "at first", "thought", "previously", "earlier",
                    "tentative", "preliminary", "approach", "mistaken", "if ", "for example", "e.g.", "for instance",
+                   "had ", "common ", "students", "people", "someone", "write ", "format", "template", "sample",
+                   "example", "placeholder",
                    "angenommen", "nehmen", "предполож", "допуст", "假", "如果", "若", "先猜", "猜测", "初步", "试试",
                    "不妨", "比如", "例如", "もし", "仮", "supon", "stel", "veronderstel", "aangenomen", "neem aan",
                    "załóż", "zakładaj", "przypuść", "varsay", "farz", "diyelim", "giả", "misalkan", "andaikan",
@@ -332,13 +353,29 @@ def _unfinished(text: str, end: int) -> bool:
     return bool(rest.strip(" \t$)]\\")) and _UNFINISHED_END.search(rest) is not None
 
 
+_TURN_TO_ANSWER = re.compile(
+    r"(?:[,;]|[ \t])[ \t]*(?:but|however|yet|whereas)[ \t]*,?[ \t]+(?:(?:in[ \t]+fact|actually|really|in[ \t]+truth|now|"
+    r"instead)[ \t]*,?[ \t]+)?(?=(?:the|our|my|its)[ \t]+(?:(?:correct|actual|real|true|final|right)[ \t]+)?"
+    r"(?:answer|result|value|solution)\b|(?:it|this)[ \t]+is\b|it's\b|(?:we|i)[ \t]+(?:get|find|obtain|have|got|found)\b)",
+    re.I)
+"""A contrastive turn to the answer ("Initially I thought 40, but the answer is $\\boxed{42}$"): a supposition or a
+hedge before it does not reach the answer after it."""
+
+
 def _before_refusal(before: str) -> Optional[Refusal]:
-    """A refusal found in the answer's sentence before it."""
+    """A refusal found in the answer's sentence before it (a supposition or a hedge only after the last contrastive
+    turn to the answer, :data:`_TURN_TO_ANSWER`)."""
     if _TRIED.search(before[-60:]):
         return "answer.supposed", "it is a value being tried, not a conclusion"
     lowered = before.lower()
     if _holds_any(lowered[-80:], _NEGATED_STEMS) and _NEGATED.search(before, max(0, len(before) - 80)):
         return "answer.withdrawn", "the text negates it or rules it out"
+    if "but" in lowered or "however" in lowered or "yet" in lowered or "whereas" in lowered:
+        turn = None
+        for turn in _TURN_TO_ANSWER.finditer(before):
+            pass
+        if turn is not None:
+            before, lowered = before[turn.end():], lowered[turn.end():]
     if _holds_any(lowered, _SUPPOSED_STEMS) and _SUPPOSED.search(before):
         return "answer.supposed", "it is a supposition or a trial, not a conclusion"
     if not _holds_any(lowered, _HEDGED_STEMS):

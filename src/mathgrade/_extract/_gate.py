@@ -88,6 +88,9 @@ def _needs(items: object, ignore_case: bool) -> Needs:
             alternatives = [_needs(alt, ignore_case) for alt in av[1]]
             if all(a is not None for a in alternatives):
                 need = frozenset().union(*alternatives)  # type: ignore[arg-type]
+        elif op is _c.IN and all(iop is _c.LITERAL for iop, _ in av) and all(
+                _char(code, ignore_case) is None for _, code in av):
+            need = _NOTHING  # (a set of characters none of which is ASCII, "[✗✘]": no match on ASCII text)
         elif op in _REPEATS:
             low, _high, sub = av
             if low >= 1:
@@ -96,7 +99,7 @@ def _needs(items: object, ignore_case: bool) -> Needs:
             need = _needs(av, ignore_case)
         elif op in (_c.GROUPREF, getattr(_c, "GROUPREF_EXISTS", None)):
             raise _Unknown("group reference")
-        # IN, ANY, NOT_LITERAL, AT, CATEGORY, ASSERT, ASSERT_NOT: nothing required (assertions may look outside the
+        # IN (otherwise), ANY, NOT_LITERAL, AT, CATEGORY, ASSERT, ASSERT_NOT: nothing required (assertions may look outside the
         # match, so what they hold is not counted)
         if need is not None:
             if not need:
