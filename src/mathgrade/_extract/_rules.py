@@ -1103,12 +1103,23 @@ _ASSIGNMENT = re.compile(
     r"([A-Za-z](?:_\{?\w{1,3}\}?)?)\s*=\s*(-?[^=\s,;]+(?:\s*[-+*/]\s*[^=\s,;]+)*)",
     re.I,
 )
+_DERIVED = re.compile(r"\b(?:we|i)[ \t]+(?:get|have|find|obtain|conclude)[ \t:]+(.+)$", re.I)
+"""The prose that derives the first of the values ("From $x + y = 5$ we get $x = 2$ and $y = 3$")."""
+_EQUATION = re.compile(
+    r"(?:(?:so|thus|hence|therefore|then|finally|we|get|have|find|obtain|that|is|are|and)\W+)*"
+    r"([^=,;]*[^=\s,;<>!:\\][ \t]*=[ \t]*[^=\s,;][^=,;]*)",
+    re.I,
+)
+"""An equation of a system (``x + y = 1``), after the words that lead in to the values."""
 _MAX_SENTENCE = 300
 
 
 def assignments(scan: Scan, choices: bool) -> List[Found]:
     """The values of a last sentence that assigns several unknowns ("So $a = -2$ and $b = -2$."): one answer in
-    parts, ``a = -2, b = -2``, not the last of them alone."""
+    parts, ``a = -2, b = -2``, not the last of them alone. The equations listed before them in the same sentence, with
+    no prose between, are part of it: ``x + y = 1, x - y = 2, z = 3, w = 4`` is one system, read whole as its gold
+    would be (not its last three equations); the prose that derives the values ("From $x + y = 5$ we get $x = 2$ and
+    $y = 3$") is not."""
     text = scan.text
     end = len(text.rstrip(" \t\r\n.!"))
     if "=" not in text[max(0, end - _MAX_SENTENCE):end]:
@@ -1119,14 +1130,26 @@ def assignments(scan: Scan, choices: bool) -> List[Found]:
     sentence = strip_delimiters(scan, start, end)
     parts = [p for p in _PARTS.split(sentence) if p]
     found: List[str] = []
+    led = False
     for part in reversed(parts):
         m = _ASSIGNMENT.fullmatch(part.strip())
+        lead = None if m is not None else _DERIVED.search(part.strip())
+        if lead is not None:  # "From $x + y = 5$ we get $x = 2$": the first value, after the prose deriving it
+            m = _ASSIGNMENT.fullmatch(lead.group(1))
         if m is None:
             break
         found.insert(0, f"{m.group(1)} = {m.group(2)}")
+        if lead is not None or m.start(1) > 0:
+            led = True  # (the words that lead in to the values: what precedes them is not part of them)
+            break
     names = {f.split("=")[0].strip() for f in found}
     if len(found) < 2 or len(names) < len(found):
         return []
+    for part in reversed(parts[: 0 if led else len(parts) - len(found)]):
+        m = _EQUATION.fullmatch(part.strip())
+        if m is None or _PLAIN_WORD.search(_COMMAND_OR_TEXT.sub(" ", m.group(1))):
+            break  # (prose: "From $x + y = 5$ we get $x = 2$, $y = 3$" answers x = 2, y = 3)
+        found.insert(0, m.group(1).strip())  # a system: "x + y = 1, x - y = 2, z = 3" is one answer, as in a gold
     while start < end and text[start].isspace():
         start += 1
     return [Found(", ".join(found), start, end, "assignments")]
