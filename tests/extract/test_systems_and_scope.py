@@ -75,3 +75,55 @@ def test_values_derived_in_prose_are_still_the_values() -> None:
     assert not mathgrade.grade(text, "x = 3, y = 2").correct
     assert mathgrade.grade("Solving $x + y = 5$, $x - y = 1$, we get $x = 3$, $y = 2$.", "x = 3, y = 2").correct
     assert not mathgrade.grade("Solving $x + y = 5$, $x - y = 1$, we get $x = 3$, $y = 2$.", "x = 2, y = 3").correct
+
+
+# -- the reach of a supposition (or a hedge): a turn after a comma ends it, as a sentence end does ---------------------
+_TURNED = [  # a supposition (or hedge) with its own value, then a turn, then the committed answer
+    "我们先猜 42，但验证后答案是 \\boxed{43}",
+    "我们先猜 42，但是验证后答案是 \\boxed{43}",
+    "我们先猜 42，然而验证后答案是 \\boxed{43}",
+    "我们先猜 42，不过验证后答案是 \\boxed{43}",
+    "我们先猜 42，可是验证后答案是 \\boxed{43}",
+    "假设答案是 42，但验证后答案是 $\\boxed{43}$。",
+    "也许是 42，但是答案是 \\boxed{43}",
+    "We first guess 42. But after checking, the answer is \\boxed{43}.",
+    "We first guess 42, but after checking, the answer is \\boxed{43}.",
+    "Suppose the answer were 42, however checking shows it is \\boxed{43}.",
+    "Maybe it is 42, but the answer is \\boxed{43}.",
+    "Supongamos que es 42, pero la respuesta es \\boxed{43}.",
+    "Supposons que ce soit 42, mais la réponse est \\boxed{43}.",
+    "Предположим, что это 42, но ответ \\boxed{43}.",
+    "Suppose it is 42, but the answer is 43.",
+    "假设是 42，但答案是 43。",
+]
+_STILL_SUPPOSED = [  # attacks: the turn does not end the supposition, or the box is inside it
+    "我们先猜 \\boxed{43}，然后验证",
+    "假设答案是 \\boxed{43}",
+    "假设答案是 \\boxed{43}，但还需验证",
+    "假设答案是 42，但如果答案是 \\boxed{43}",
+    "假设答案是 42，但假设答案是 \\boxed{43}",
+    "假设，但答案是 \\boxed{43}",
+    "Suppose, but only for now, that the answer is \\boxed{43}.",
+    "Suppose it is 42, but then the answer would be \\boxed{43}.",
+    "Suppose it is 42, but suppose instead the answer is \\boxed{43}.",
+    "Suppose the answer were 42, but let's say it is \\boxed{43}.",
+    "Suppose the answer is \\boxed{43}, but we must check it.",
+    "Suppose it is 42, but maybe it is \\boxed{43}.",
+    "We guess 42 but the answer might be \\boxed{43}.",
+    "Supongamos que es 42, pero supongamos que es \\boxed{43}.",
+]
+
+
+@pytest.mark.parametrize("text", _TURNED)
+@pytest.mark.parametrize("policy", ("eval", "reward"))
+def test_a_turn_after_a_comma_ends_a_supposition(text: str, policy: str) -> None:
+    v = mathgrade.grade(text, "43", policy=policy)
+    assert v.correct, v.explain()
+    assert not mathgrade.grade(text, "42", policy=policy).correct  # the supposed value is not the answer
+
+
+@pytest.mark.parametrize("text", _STILL_SUPPOSED)
+def test_a_box_the_supposition_still_reaches_is_refused(text: str) -> None:
+    v = mathgrade.grade(text, "43", policy="reward")
+    assert not v.correct, v.explain()
+    assert v.rule in ("answer.supposed", "answer.hedged"), v.explain()

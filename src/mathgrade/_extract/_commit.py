@@ -32,12 +32,12 @@ form.
 from __future__ import annotations
 
 import re
-from typing import Dict, Optional, Tuple
+from typing import Dict, Optional, Tuple, Union
 
 from ._gate import Gate, trie
 
 __all__ = ["Refusal", "box_refusal", "phrase_refusal", "hedged_after", "hedged_within", "hedge_joins", "sentence_before",
-           "asked", "REFUSAL_RULES"]
+           "reach", "asked", "REFUSAL_RULES"]
 
 Refusal = Tuple[str, str]
 """``(rule, reason)``: why a marked answer is not a committed one."""
@@ -197,6 +197,40 @@ TRIED_BEFORE = (
 )
 """Words that try a value (the answer right after them is a trial, not a conclusion), anchored at the answer."""
 
+TURNS = (
+    r"but|however",  # en
+    r"pero|sin[ \t]+embargo|mais|cependant|aber|jedoch|но|однако|ma|però|mas|porém|maar|ale|jednak|ama|fakat|"
+    r"ancak|nhưng|tetapi|tapi|namun|lakini",  # es fr de ru it pt nl pl tr vi id sw
+    r"لكن|ولكن|लेकिन|परंतु|কিন্তু|కానీ",  # ar hi bn te
+)
+"""Words that turn a sentence after a comma ("..., but"): a supposition before them does not reach past them."""
+TURNS_UNSPACED = r"但是|但|然而|不过|可是|しかし|でも|하지만|그러나|แต่"
+"""The same in languages written without spaces (zh ja ko th): no word boundary after them."""
+_TURN = re.compile(r"[,，、][ \t]*(?:(?:" + "|".join(TURNS) + r")(?![^\W\d_])|" + TURNS_UNSPACED + r")"
+                   r"(?![ \t,，]*(?:then|if|in[ \t]+that[ \t]+case|suppose|assume|如果|假如|若|假设|这样|那么|那样)"
+                   r"(?![^\W\d_]))", re.I)
+_CONTENT = re.compile(r"[^\W_]")
+
+
+def reach(before: str, words: "Union[Gate, re.Pattern[str]]") -> str:
+    """The part of the sentence ``before`` an answer that the supposition or hedge ``words`` find in it reach: from
+    the last turn after a comma ("..., but", "，但", "，不过") when the clause it ends holds something after the
+    supposition ("我们先猜 42，但验证后答案是": the guess was 42), as a sentence end would. "Suppose, but only for now,
+    that" holds nothing: the supposition reaches on."""
+    turn = None
+    for turn in _TURN.finditer(before):
+        pass
+    if turn is None:
+        return before
+    head = before[:turn.start()]
+    found = None
+    for found in words.finditer(head):
+        pass
+    if found is not None and not _CONTENT.search(head, found.end()):
+        return before
+    return before[turn.end():]
+
+
 _UNFINISHED_END = re.compile(
     r"(?:[=+\-*/^_{(\[,:&|<\\]|\b(?:the|a|an|of|to|in|on|at|by|for|from|with|and|or|but|is|are|was|were|be|that|"
     r"this|if|then|than|as|so|which|where|when|while|because|since|into|we|it|let|wait|get|gives?|check|whether|"
@@ -324,11 +358,15 @@ def _before_refusal(before: str) -> Optional[Refusal]:
     lowered = before.lower()
     if _holds_any(lowered[-80:], _NEGATED_STEMS) and _NEGATED.search(before, max(0, len(before) - 80)):
         return "answer.withdrawn", "the text negates it or rules it out"
-    if _holds_any(lowered, _SUPPOSED_STEMS) and _SUPPOSED.search(before):
+    if _holds_any(lowered, _SUPPOSED_STEMS) and _SUPPOSED.search(before) and _SUPPOSED.search(
+            reach(before, _SUPPOSED)):
         return "answer.supposed", "it is a supposition or a trial, not a conclusion"
     if not _holds_any(lowered, _HEDGED_STEMS):
         return None
     hedge = _HEDGED.search(before)
+    if hedge is not None:
+        before = reach(before, _HEDGED)
+        hedge = _HEDGED.search(before)
     if hedge is not None and "\\boxed" not in before[:hedge.start()]:  # ("\\boxed{2} or maybe \\boxed{3}": the
         return "answer.hedged", "the sentence hedges it"                 # box rule's alternatives)
     return None

@@ -13,7 +13,7 @@ from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
 from ._commit import (_NEGATED_STEMS, HEDGE_ADVERBS, asked, box_refusal, hedge_joins, hedged_within,
-                      phrase_refusal, sentence_before)
+                      phrase_refusal, reach, sentence_before)
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Refused, Scan, clean_answer, strip_delimiters
 
@@ -788,7 +788,9 @@ def _hedged_sentence(text: str, marker: int) -> bool:
     """The sentence before the marker hedges ("Alternatively, perhaps ... the answer is 16")."""
     begin = max(0, marker - 150)
     cut = max(text.rfind(". ", begin, marker), text.rfind("\n", begin, marker), text.rfind("? ", begin, marker))
-    return _HEDGE_BEFORE.search(text, cut + 1 if cut >= 0 else begin, marker) is not None
+    if _HEDGE_BEFORE.search(text, cut + 1 if cut >= 0 else begin, marker) is None:
+        return False
+    return _HEDGE_BEFORE.search(reach(text[cut + 1 if cut >= 0 else begin: marker], _HEDGE_BEFORE)) is not None
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
