@@ -127,3 +127,98 @@ def test_a_box_the_supposition_still_reaches_is_refused(text: str) -> None:
     v = mathgrade.grade(text, "43", policy="reward")
     assert not v.correct, v.explain()
     assert v.rule in ("answer.supposed", "answer.hedged"), v.explain()
+
+
+# -- a hedge adverb before or after a single answer: refused under both policies (answer.hedged) --------------------
+from mathgrade._extract._commit import HEDGE_ADVERBS, OTHER_HEDGE_ADVERBS  # noqa: E402
+
+_HEDGE_FORMS = {  # {a}: the adverb, {A}: capitalised; every form holds one answer, 42
+    "before the box": "{a} $\\boxed{{42}}$",
+    "opening the sentence": "{A}, the answer is $\\boxed{{42}}$.",
+    "after 'the answer is', boxed": "The answer is {a} $\\boxed{{42}}$.",
+    "after 'the answer is', plain": "The answer is {a} 42.",
+    "after 'Answer:'": "Answer: {a} 42",
+    "'is {a} \\boxed'": "So the total is {a} \\boxed{{42}}.",
+    "'it is {a}'": "It is {a} $\\boxed{{42}}$.",
+    "after the box": "$\\boxed{{42}}$, {a}.",
+    "after the box, in brackets": "$\\boxed{{42}}$ ({a})",
+    "after the box, a sentence of its own": "$\\boxed{{42}}$. {A}.",
+    "after 'the answer is 42'": "The answer is 42, {a}.",
+    "'most {a}'": "The answer is most {a} \\boxed{{42}}.",
+}
+_POLICIES = ("eval", "reward")
+
+
+@pytest.mark.parametrize("adverb,form", [(a, f) for a in HEDGE_ADVERBS for f in sorted(_HEDGE_FORMS)
+                                          if f != "'most {a}'" or a == "likely"])  # ("most" goes with "likely")
+@pytest.mark.parametrize("policy", _POLICIES)
+def test_every_hedge_adverb_in_every_position_is_refused(adverb: str, form: str, policy: str) -> None:
+    text = _HEDGE_FORMS[form].format(a=adverb, A=adverb.capitalize())
+    v = mathgrade.grade(text, "42", policy=policy)
+    assert (v.status.value, v.rule) == ("no_answer", "answer.hedged"), (text, v.explain())
+
+
+_UNHEDGED = [  # the same forms without the adverb: credited under both policies
+    "$\\boxed{42}$", "Clearly, the answer is $\\boxed{42}$.", "The answer is $\\boxed{42}$.", "The answer is 42.",
+    "Answer: 42", "So the total is \\boxed{42}.", "It is $\\boxed{42}$.", "$\\boxed{42}$, as checked.",
+    "$\\boxed{42}$ (checked)", "$\\boxed{42}$. Done.", "The answer is 42, exactly.", "The answer is most surely \\boxed{42}.",
+]
+
+
+@pytest.mark.parametrize("text", _UNHEDGED)
+@pytest.mark.parametrize("policy", _POLICIES)
+def test_the_same_forms_without_the_hedge_are_credited(text: str, policy: str) -> None:
+    v = mathgrade.grade(text, "42", policy=policy)
+    assert v.correct, v.explain()
+
+
+_NOT_HEDGES = [  # the words used in their other senses: the answer is committed
+    "The most likely value is $\\boxed{42}$.",
+    "The two outcomes are equally likely, so the answer is $\\boxed{42}$.",
+    "The potential energy is $\\boxed{42}$.",
+    "The probability is $\\boxed{42}$.",
+    "The number of possible values is $\\boxed{42}$.",
+    "$\\boxed{42}$. Probably the simplest check is to substitute it back: it works.",
+    "所有可能的值的和为 $\\boxed{42}$。",
+    "答案是 $\\boxed{42}$。",
+    "答案应该是 $\\boxed{42}$。",
+    "La probabilidad es $\\boxed{42}$.",
+    "Die Wahrscheinlichkeit ist $\\boxed{42}$.",
+    "Вероятность равна $\\boxed{42}$.",
+]
+
+
+@pytest.mark.parametrize("text", _NOT_HEDGES)
+@pytest.mark.parametrize("policy", _POLICIES)
+def test_hedge_words_in_other_senses_do_not_refuse(text: str, policy: str) -> None:
+    v = mathgrade.grade(text, "42", policy=policy)
+    assert v.correct, v.explain()
+
+
+_OTHER_LANGUAGE_HEDGES = [
+    "答案也许是 $\\boxed{42}$", "答案或许是 $\\boxed{42}$", "答案可能是 $\\boxed{42}$", "答案大概是 $\\boxed{42}$",
+    "答案估计是 $\\boxed{42}$", "答案似乎是 $\\boxed{42}$", "答案好像是 $\\boxed{42}$", "答案恐怕是 $\\boxed{42}$",
+    "答案多半是 $\\boxed{42}$", "答案可能 $\\boxed{42}$", "答案是 $\\boxed{42}$，大概。", "答案是 $\\boxed{42}$，可能吧。",
+    "答案是 42 吧。", "答案是 42，大概。",
+] + [f"{phrase} {adverb} 42." for phrase, adverbs in (
+    ("La respuesta es", ("quizás", "tal vez", "probablemente")), ("La réponse est", ("peut-être", "probablement")),
+    ("Die Antwort ist", ("vielleicht", "wahrscheinlich", "vermutlich")), ("Ответ:", ("возможно", "вероятно")),
+    ("La risposta è", ("forse", "probabilmente")), ("A resposta é", ("talvez", "provavelmente")),
+    ("Het antwoord is", ("misschien", "waarschijnlijk")), ("Odpowiedź to", ("być może", "prawdopodobnie")),
+) for adverb in adverbs] + [f"{phrase} {adverb} $\\boxed{{42}}$." for phrase, adverb in (
+    ("La respuesta es", "probablemente"), ("La réponse est", "probablement"), ("Die Antwort ist", "wahrscheinlich"),
+    ("La risposta è", "probabilmente"), ("A resposta é", "provavelmente"), ("Het antwoord is", "waarschijnlijk"),
+)]
+
+
+@pytest.mark.parametrize("text", _OTHER_LANGUAGE_HEDGES)
+@pytest.mark.parametrize("policy", _POLICIES)
+def test_hedges_in_other_languages_are_refused(text: str, policy: str) -> None:
+    v = mathgrade.grade(text, "42", policy=policy)
+    assert not v.correct, v.explain()
+    assert v.rule == "answer.hedged" or (policy == "reward" and v.rule == "extract.none"), v.explain()
+
+
+def test_the_other_languages_adverbs_are_listed_once() -> None:
+    assert len(set(OTHER_HEDGE_ADVERBS)) == len(OTHER_HEDGE_ADVERBS)
+    assert not set(OTHER_HEDGE_ADVERBS) & set(HEDGE_ADVERBS)

@@ -121,26 +121,47 @@ SUPPOSED_BEFORE = (
 )
 """Words that make the rest of their sentence a supposition or a trial (anywhere before the answer in it)."""
 
+HEDGE_ADVERBS = ("maybe", "perhaps", "possibly", "probably", "likely", "presumably", "conceivably", "plausibly",
+                 "potentially", "arguably")
+"""English adverbs that make the value after them a guess ("or probably 9"), not a statement."""
+_ADVERB = "(?:" + "|".join(HEDGE_ADVERBS) + ")"
+OTHER_HEDGE_ADVERBS = ("quizás", "quizá", "tal vez", "probablemente", "peut-être", "probablement", "vielleicht",
+                       "wahrscheinlich", "vermutlich", "возможно", "вероятно", "forse", "probabilmente", "talvez",
+                       "provavelmente", "misschien", "wellicht", "waarschijnlijk", "być może", "może", "chyba",
+                       "prawdopodobnie", "belki", "muhtemelen", "có lẽ", "mungkin", "barangkali", "labda", "huenda")
+"""The same adverbs in the other spaced languages whose answer phrases are read."""
+_HEDGE_LEAD = re.compile(r"[ \t]*(?:(?:most|quite|very)[ \t]+)?(?:" + "|".join(HEDGE_ADVERBS + OTHER_HEDGE_ADVERBS)
+                         + r")(?![^\W\d_])", re.I)
+"""An answer that starts with a hedge adverb ("the answer is probably 42")."""
+_HEDGE_TAIL = re.compile(r"[ \t]*[,(—–][ \t]*(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]*\)?[ \t.!…]*$", re.I)
+"""An answer region that ends with a hedge adverb ("the answer is 42, probably.")."""
+
 HEDGED_BEFORE = (
     r"\b(?:not sure|unsure|not certain|uncertain|maybe|perhaps|possibly|can't be sure|cannot be sure|"
     r"i'm not confident|not confident)\b"
-    r"|\b(?:might|could|may)[ \t]+(?:also[ \t]+)?be[ \t]*" + _DELIMS + r"[ \t]*$",
+    r"|\b(?:might|could|may)[ \t]+(?:also[ \t]+)?be[ \t]*" + _DELIMS + r"[ \t]*$"
+    # the other adverbs only right before the answer or opening its sentence ("the most likely value is" states it)
+    r"|\b" + _ADVERB + r"[ \t]*,?[ \t]*(?:(?:be|is|are|equals?|equal[ \t]+to|it'?s|it[ \t]+is|the[ \t]+answer[ \t]+is)"
+    r"[ \t]*)?[:：]?[ \t]*" + _DELIMS + r"[ \t]*$"
+    r"|^[ \t]*(?:most[ \t]+)?" + _ADVERB + r"\b"
+    r"|\bit(?:'s|[ \t]+is|[ \t]+seems)[ \t]+(?:most[ \t]+|quite[ \t]+|very[ \t]+)?(?:likely|probable|possible|"
+    r"plausible|conceivable)[ \t]+that\b",  # "it is likely that the answer is"
     r"\b(?:quizás|quizá|tal vez|peut-être|vielleicht|возможно|может быть|forse|talvez|misschien|wellicht|"
     r"być może|może|chyba|belki|muhtemelen|có lẽ|có thể là|không chắc|mungkin|barangkali|labda|huenda)\b",
-    r"(?:也许|或许|可能是|可能为|大概|不确定|不一定|たぶん|かもしれ|おそらく|多分|아마|어쩌면|확실하지 않|"
+    r"\b(?:probablemente|probablement|wahrscheinlich|vermutlich|вероятно|probabilmente|provavelmente|"
+    r"waarschijnlijk|prawdopodobnie)[ \t]*,?[ \t]*(?:[^\W\d_]{1,5}[ \t]+)?[:：]?[ \t]*" + _DELIMS + r"[ \t]*$",
+    r"可能[ \t]*[:：]?[ \t]*" + _DELIMS + r"[ \t]*$|"
+    r"(?:也许|或许|可能是|可能为|大概|不确定|不一定|估计(?:是|为|答案)|似乎|好像|恐怕|多半|"
+    r"たぶん|かもしれ|おそらく|多分|아마|어쩌면|확실하지 않|"
     r"ربما|لعل|قد يكون|शायद|संभवतः|บางที|อาจจะ|อาจเป็น|ไม่แน่ใจ|হয়তো|সম্ভবত|బహుశా)",
 )
 """Words that hedge the answer after them in the same sentence."""
 
-HEDGE_ADVERBS = ("maybe", "perhaps", "possibly", "probably", "likely", "presumably", "conceivably", "plausibly",
-                 "potentially", "arguably")
-"""English adverbs that make the value after them a guess ("or probably 9"), not a statement."""
 ALTERNATIVE_CONNECTIVES = ("or", "but", "or else", "or even", "though", "although", "otherwise", "alternatively",
                            "if not", "unless")
 """English words that join a second value to an answer as a possible alternative when a hedge adverb follows them
 ("$\\boxed{7}$, or likely $\\boxed{9}$", "7, if not, probably 9"); some do so with the value itself right after them
 ("7, if not, 9", "7, unless it is 9", "7, otherwise 9")."""
-_ADVERB = "(?:" + "|".join(HEDGE_ADVERBS) + ")"
 _IT_IS = r"(?:(?:it(?:'s|[ \t]+is|[ \t]+was)|the[ \t]+answer[ \t]+is)[ \t]+)"
 _ALTERNATIVE_VALUE = r"(?=\$|\\boxed|\\\(|-?\d)"
 """What starts a second value: a formula, a box, a number (looked ahead, not taken)."""
@@ -153,6 +174,8 @@ _EN_HEDGED_AFTER = "|".join((
     + r")[ \t]*,?[ \t]*" + _ALTERNATIVE_VALUE,  # "otherwise 9", "unless it is 9" (not "but 9", "though 7 is odd")
     r"[ \t]*[,.…;:!]*[ \t]*" + _ADVERB + r"[ \t]*,?[ \t]+" + _IT_IS + "?" + _ALTERNATIVE_VALUE,  # "7. Possibly 9."
     r"[ \t]*[.!]?[ \t]*(?:but[ \t]+)?(?:wait|hmm|hold on)?[ \t,.!]*(?:maybe|perhaps|possibly)[ \t]+not\b",
+    r"[ \t]*[,(—–.!]?[ \t]*(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]*\)?[ \t]*(?:[.!…;\n]|$)",  # "7, probably."
+    r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ \t]+answer)\b",
     r"[ \t]*[.,!]?[ \t]*(?:but[ \t]+)?(?:i'?m|i am)[ \t]+not[ \t]+(?:sure|certain|confident)",
     r"[ \t]*[.,!]?[ \t]*(?:but[ \t]+)?(?:this|it|that)[ \t]+(?:might|may|could)[ \t]+be[ \t]+wrong",
 ))
@@ -162,7 +185,8 @@ HEDGED_AFTER = (
     r"[ \t]*[，,。]?[ \t]*(?:但|但是|不过|或者|或)?(?:也|又|更|很)?(?:可能|或许|也许|大概|多半)(?:就)?(?:是|为)?"
     r"|[ \t]*[，,。]?[ \t]*(?:否则|不然)(?:的话)?[，,]?[ \t]*(?:就)?(?:是|为)?"
     r"|[ \t]*[，,。]?[ \t]*(?:等等|嗯)?[，,]?[ \t]*(?:也许|或许|可能)(?:不对|不是|有误|错了)"
-    r"|[ \t]*[，,。]?[ \t]*(?:不确定|不一定对|没有把握)",
+    r"|[ \t]*[，,。]?[ \t]*(?:不确定|不一定对|没有把握)"
+    r"|[ \t]*吧(?=[ \t]*(?:[。！!.，,\n]|$))",  # "答案是 42 吧"
     r"[ \t]*[,.]?[ \t]*(?:pero|o)[ \t]+(?:también[ \t]+)?(?:podría|puede[ \t]+que|quizás?|tal[ \t]+vez)",  # es
     r"[ \t]*[,.]?[ \t]*(?:mais|ou)[ \t]+(?:(?:ça|cela|il|elle|ce)[ \t]+|c')?(?:pourrait|peut[ \t-]être|"
     r"peut[ \t]+aussi)",  # fr
@@ -321,6 +345,9 @@ def _supposed_after(text: str, end: int) -> bool:
 
 
 _HEDGED_STEMS = ("sure", "certain", "maybe", "perhaps", "possibl", "confident", "might", "could", "may",
+                 "probabl", "likely", "presumabl", "conceivabl", "plausibl", "potential", "arguabl", "wahrschein",
+                 "vermutlich", "вероятно", "probabil", "provavel", "waarschijnlijk", "prawdopodobnie", "估计", "似乎",
+                 "好像", "恐怕", "多半",
                  "quiz", "tal vez", "peut", "vielleicht", "возможно", "может", "forse", "talvez", "也许", "或许",
                  "可能", "大概", "确定", "一定", "たぶん", "かもしれ", "misschien", "wellicht", "może", "chyba",
                  "belki", "muhtemelen", "có lẽ", "có thể", "không chắc", "mungkin", "barangkali", "labda", "huenda",
@@ -377,9 +404,10 @@ _BOX_NEXT = re.compile(r"[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*\\(?:boxed|fbox)(?![A-Z
 
 
 def hedged_within(answer: str) -> Optional[Tuple[str, str]]:
-    """An answer region holding two values joined by a hedge ("42，也许是 43": a language written without spaces,
-    whose phrase's answer runs on to the end of the sentence): the value before the hedge and the one it names;
-    None when there is no such hedge."""
+    """An answer region holding a value and a hedge after it ("42，也许是 43", "42，大概": a language written without
+    spaces, whose phrase's answer runs on to the end of the sentence): the value before the hedge and the one it names
+    ("" when it names none); None when there is no such hedge."""
+    hedged = None
     for m in _HEDGED_AFTER_RE.finditer(answer):
         head = answer[:m.start()].strip(" \t,，")
         if not head or m.end() == m.start():
@@ -387,7 +415,9 @@ def hedged_within(answer: str) -> Optional[Tuple[str, str]]:
         found = _hedge(answer, m)
         if found is not None and found[1]:
             return head, found[1]
-    return None
+        if found is not None and hedged is None and not answer[m.end():].strip(" \t。.!！，,"):
+            hedged = head, ""  # (a hedge that ends the answer: "42，大概")
+    return hedged
 
 
 _JOIN_REST = re.compile(r"[^.!?。！？\n]{0,30}")
@@ -508,6 +538,8 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
         return ("answer.withdrawn", "the phrase labels it wrong"), ""
     if _NEGATED_ANSWER.match(answer):
         return ("answer.withdrawn", "the text negates it"), ""
+    if _HEDGE_LEAD.match(answer) or _HEDGE_TAIL.search(text, answer_start, end):
+        return ("answer.hedged", "the sentence hedges it"), ""
     if asked(text, end):
         return ("answer.question", "it is asked, not stated"), ""
     found = _before_refusal(sentence_before(text, answer_start))

@@ -324,12 +324,15 @@ def _refused_found(text: str, refused: Refused, family: str) -> Found:
 
 
 def outside_withdrawn(found: List[Found], scan: Scan) -> List[Found]:
-    """``found`` without what lies inside a box the text does not commit to (or the formula holding it): a guess
-    taken from "definitely not $\\boxed{6}$" is the withdrawn answer again. The refused answers themselves stay."""
-    if not scan.refused:
+    """``found`` without what lies inside a box (or a phrase's answer) the text does not commit to (or the formula
+    holding it): a guess taken from "definitely not $\\boxed{6}$" or "the answer is probably 42" is the refused
+    answer again. The refused answers themselves stay."""
+    spans = [(r.start, r.end) for r in scan.refused] if scan.refused else []
+    spans += [(f.start, f.end) for f in found if f.refused and f.end > f.start]  # ("the answer is probably 42")
+    if not spans:
         return found
     return [f for f in found if f.refused or not any(
-        r.start <= f.start and f.end <= r.end or f.start <= r.start and r.end <= f.end for r in scan.refused)]
+        s <= f.start and f.end <= e or f.start <= s and e <= f.end for s, e in spans)]
 
 
 _AND = re.compile(r"(?<![A-Za-z])and(?![A-Za-z])")
@@ -760,6 +763,11 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
     answer = _single_number_of_sentence(answer)
     if not lang.spaced:
         within = hedged_within(answer)
+        if within is None and answer != scan.text[s:e].strip():
+            within = hedged_within(scan.text[s:e].strip())  # (as written: "42 吧" was cleaned to "42")
+            within = within if within is not None and not within[1] else None
+        if within is not None and not within[1]:  # "42，大概", "42 吧": hedged
+            return Found(answer, s, e, family, rule, refused="answer.hedged", why="a hedge follows it")
         if within is not None:  # "42，也许是 43": two answers
             alts = _dedupe([clean_answer(_value_of_statement(within[0])), clean_answer(within[1])])
             if len(alts) > 1:
@@ -778,7 +786,8 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
         alts = _dedupe([a for a in (clean_answer(x) for x in _ALTERNATIVE_SPLIT.split(answer)) if a])
         if len(alts) > 1:
             return Found(alts[-1], s, e, family, "hedged_answer_phrase", tuple(alts))
-        return None  # a hedge naming one answer ("the answer might be 5") commits to nothing
+        # a hedge naming one answer ("the answer might be 5") commits to nothing
+        return Found(answer, s, e, family, rule, refused="answer.hedged", why="the phrase hedges it")
     return _marked(Found(answer, s, e, family, rule), choices)
 
 
