@@ -222,3 +222,33 @@ def test_hedges_in_other_languages_are_refused(text: str, policy: str) -> None:
 def test_the_other_languages_adverbs_are_listed_once() -> None:
     assert len(set(OTHER_HEDGE_ADVERBS)) == len(OTHER_HEDGE_ADVERBS)
     assert not set(OTHER_HEDGE_ADVERBS) & set(HEDGE_ADVERBS)
+
+
+# -- a sentence broken over lines: the answer displayed on its own line, a hard-wrapped line ------------------------
+_BROKEN_ATTACKS = [
+    "假设答案是 \n$\\boxed{42}$", "我们先猜 \n\\boxed{42}，然后验证", "Suppose the answer is\n$$\\boxed{42}$$",
+    "The answer is not\n\n$$\\boxed{42}$$", "We can rule out\n\\boxed{42}.", "Maybe\n\\boxed{42}",
+    "The answer is probably\n\\[\\boxed{42}\\]", "Maybe,\nthe answer is \\boxed{42}.", "Most likely,\nthe answer is $\\boxed{42}$.",
+    "答案大概是\n$$\\boxed{42}$$", "答案不是\n$\\boxed{42}$",
+    "$$ \\boxed{42} $$, probably.", "$$ \\boxed{42} $$ (maybe)", "\\[ \\boxed{42} \\]. Perhaps.", "$\\boxed{42}$,\nlikely.",
+    "$\\boxed{42}$\n(presumably)", "答案是 \n$\\boxed{42}$ \n吧。",
+]
+_BROKEN_CONTROLS = [
+    "The answer is\n$$\\boxed{42}$$", "Therefore, the answer is:\n\n$$ \\boxed{42} $$", "**Final Answer**\n\\boxed{42}",
+    "Suppose x = 1. Then it works.\n\\boxed{42}", "Let us try x = 3. It fails.\n$$\\boxed{42}$$", "所以答案是\n$\\boxed{42}$",
+    "I was not sure at first.\n\\boxed{42}", "$$ \\boxed{42} $$, as checked above.", "$$ \\boxed{42} $$\n\nProbably the simplest check is to substitute it.",
+]
+
+
+@pytest.mark.parametrize("text", _BROKEN_ATTACKS)
+def test_a_line_break_inside_the_sentence_does_not_free_the_answer(text: str) -> None:
+    v = mathgrade.grade(text, "42", policy="reward")
+    assert not v.correct, v.explain()
+    assert v.rule in ("answer.supposed", "answer.withdrawn", "answer.hedged"), v.explain()
+
+
+@pytest.mark.parametrize("text", _BROKEN_CONTROLS)
+@pytest.mark.parametrize("policy", _POLICIES)
+def test_an_answer_on_its_own_line_after_a_finished_or_neutral_line_is_credited(text: str, policy: str) -> None:
+    v = mathgrade.grade(text, "42", policy=policy)
+    assert v.correct, v.explain()

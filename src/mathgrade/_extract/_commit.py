@@ -174,7 +174,8 @@ _EN_HEDGED_AFTER = "|".join((
     + r")[ \t]*,?[ \t]*" + _ALTERNATIVE_VALUE,  # "otherwise 9", "unless it is 9" (not "but 9", "though 7 is odd")
     r"[ \t]*[,.…;:!]*[ \t]*" + _ADVERB + r"[ \t]*,?[ \t]+" + _IT_IS + "?" + _ALTERNATIVE_VALUE,  # "7. Possibly 9."
     r"[ \t]*[.!]?[ \t]*(?:but[ \t]+)?(?:wait|hmm|hold on)?[ \t,.!]*(?:maybe|perhaps|possibly)[ \t]+not\b",
-    r"[ \t]*[,(—–.!]?[ \t]*(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]*\)?[ \t]*(?:[.!…;\n]|$)",  # "7, probably."
+    r"[ \t]*[,(—–.!]?[ \t]*\n?[ \t]*\(?(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]*\)?[ \t]*(?:[.!…;\n]|$)",
+    # "7, probably.", "7 (probably)"
     r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ \t]+answer)\b",
     r"[ \t]*[.,!]?[ \t]*(?:but[ \t]+)?(?:i'?m|i am)[ \t]+not[ \t]+(?:sure|certain|confident)",
     r"[ \t]*[.,!]?[ \t]*(?:but[ \t]+)?(?:this|it|that)[ \t]+(?:might|may|could)[ \t]+be[ \t]+wrong",
@@ -186,7 +187,7 @@ HEDGED_AFTER = (
     r"|[ \t]*[，,。]?[ \t]*(?:否则|不然)(?:的话)?[，,]?[ \t]*(?:就)?(?:是|为)?"
     r"|[ \t]*[，,。]?[ \t]*(?:等等|嗯)?[，,]?[ \t]*(?:也许|或许|可能)(?:不对|不是|有误|错了)"
     r"|[ \t]*[，,。]?[ \t]*(?:不确定|不一定对|没有把握)"
-    r"|[ \t]*吧(?=[ \t]*(?:[。！!.，,\n]|$))",  # "答案是 42 吧"
+    r"|[ \t]*\n?[ \t]*吧(?=[ \t]*(?:[。！!.，,\n]|$))",  # "答案是 42 吧"
     r"[ \t]*[,.]?[ \t]*(?:pero|o)[ \t]+(?:también[ \t]+)?(?:podría|puede[ \t]+que|quizás?|tal[ \t]+vez)",  # es
     r"[ \t]*[,.]?[ \t]*(?:mais|ou)[ \t]+(?:(?:ça|cela|il|elle|ce)[ \t]+|c')?(?:pourrait|peut[ \t-]être|"
     r"peut[ \t]+aussi)",  # fr
@@ -284,7 +285,7 @@ _SUPPOSED = Gate(_compile(SUPPOSED_BEFORE))
 _TRIED = Gate(re.compile(r"(?:" + "|".join(f"(?:{p})" for p in TRIED_BEFORE) + r")[ \t]*[:：=]?[ \t]*"
                          + _DELIMS + r"[ \t]*(?:[A-Za-z](?:_\{?\w+\}?)?[ \t]*=[ \t]*)?$", re.I))
 _HEDGED = Gate(_compile(HEDGED_BEFORE))
-_HEDGED_AFTER_RE = Gate(re.compile(r"(?:\$\$?|\\\)|\\\])?(?:" + "|".join(f"(?:{p})" for p in HEDGED_AFTER) + ")",
+_HEDGED_AFTER_RE = Gate(re.compile(r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?(?:" + "|".join(f"(?:{p})" for p in HEDGED_AFTER) + ")",
                                    re.I))
 _SENTENCE_ENDS = (". ", "! ", "? ", "; ", ".\t", "\n", "。", "！", "？", "；", "؟", "।")
 """What ends the sentence before an answer."""
@@ -293,16 +294,42 @@ _ASCII_SENTENCE_ENDS = tuple(end for end in _SENTENCE_ENDS if end.isascii())
 _SENTENCE_END = re.compile(r"[!?。！？؟।\n]|\.(?!\d)|;")
 
 
+_DISPLAYED = re.compile(r"[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*")
+"""What may open the line an answer starts (a formula's delimiter)."""
+_LINE_GAP = re.compile(r"[ \t]*\n(?:[ \t]*\n)?[ \t]*$")
+"""The line break before such a line (one blank line at most)."""
+_FINISHED_LINE = ("。", "！", "？", "；", ".", "!", "?", ";", "؟", "।")
+_CONTINUED_LINE = (",", "，", "、", ":", "：")
+"""How a line ends that its sentence continues after (a hard-wrapped line)."""
+
+
 def sentence_before(text: str, start: int) -> str:
-    """The part of the answer's sentence before ``start`` (at most :data:`_WINDOW_BEFORE` characters)."""
+    """The part of the answer's sentence before ``start`` (at most :data:`_WINDOW_BEFORE` characters). An answer
+    displayed on a line of its own continues the line before it when that line is unfinished ("Suppose the answer
+    is\n$$\\boxed{7}$$", "答案不是\n$\\boxed{7}$"): a line break there does not end the sentence."""
     lo = max(0, start - _WINDOW_BEFORE)
     window = text[lo:start]
+    cut = _sentence_start(window)
+    tail = window[cut:]
+    while cut and window[cut - 1] == "\n":
+        gap = _LINE_GAP.search(window, 0, cut)
+        head = window[:gap.start()] if gap is not None else ""
+        if not head.strip() or head.endswith(_FINISHED_LINE) or not (
+                head.endswith(_CONTINUED_LINE) or _DISPLAYED.fullmatch(window, cut)):
+            break
+        window, cut = head, _sentence_start(head)  # (a line that goes on: "Maybe,\nthe answer is")
+        tail = window[cut:] + " " + tail
+    return tail
+
+
+def _sentence_start(window: str) -> int:
+    """Where the last sentence of ``window`` starts."""
     cut = 0
     for end in _ASCII_SENTENCE_ENDS if window.isascii() else _SENTENCE_ENDS:
         at = window.rfind(end)
         if at >= 0 and at + len(end) > cut:
             cut = at + len(end)
-    return window[cut:]
+    return cut
 
 
 def asked(text: str, end: int) -> bool:
