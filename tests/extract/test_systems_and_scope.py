@@ -252,3 +252,36 @@ def test_a_line_break_inside_the_sentence_does_not_free_the_answer(text: str) ->
 def test_an_answer_on_its_own_line_after_a_finished_or_neutral_line_is_credited(text: str, policy: str) -> None:
     v = mathgrade.grade(text, "42", policy=policy)
     assert v.correct, v.explain()
+
+
+# -- the adversarial suite's cases with their whitespace changed: the same verdicts ---------------------------------
+import json  # noqa: E402
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+_CASES_FILE = Path(__file__).resolve().parents[1] / "adversarial" / "cases.jsonl"
+
+
+def _respaced(output: str, family: str) -> List[str]:
+    """The output with spaces doubled, a displayed box spaced (``$$ \\boxed{7} $$``), a line break after the box
+    (before a continuation: a word in lower case or punctuation) and one before the box (where it follows words)."""
+    out = [output.replace(" ", "  ")]
+    if "$\\boxed" in output:
+        out.append(re.sub(r"\$(\\boxed\{[^{}]*\})\$", r"$$ \1 $$", output))
+    out.append(re.sub(r"(\\boxed\{[^{}]*\}\$?) (?=[^\W\dA-Z_]|[,.;:?!])", "\\1\n", output, count=1))
+    out.append(re.sub(r", (?=[^\W\dA-Z_])", ",\n", output))
+    if family not in ("partial", "hidden", "structure", "several"):
+        out.append(re.sub(r"(?<=[^\W\d_]) (\$?\\boxed)", "\n\\1", output))
+    return [o for o in dict.fromkeys(out) if o != output]
+
+
+def _suite() -> List[dict]:
+    with _CASES_FILE.open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+@pytest.mark.parametrize("case", _suite(), ids=lambda c: f"{c['family']}-{c['kind']}-{c['lang']}-{c['note'][:30]}")
+def test_whitespace_does_not_change_the_reward(case: dict) -> None:
+    for output in _respaced(case["output"], case["family"]):
+        v = mathgrade.grade(output, case["gold"], problem=case.get("problem"), policy="reward")
+        assert v.correct == (case["kind"] == "control"), (output, v.explain())

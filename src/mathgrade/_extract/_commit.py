@@ -294,6 +294,13 @@ _ASCII_SENTENCE_ENDS = tuple(end for end in _SENTENCE_ENDS if end.isascii())
 _SENTENCE_END = re.compile(r"[!?。！？؟।\n]|\.(?!\d)|;")
 
 
+_SPACES = re.compile(r"[ \t]{2,}|\t")
+_LOOSE_SPACE = re.compile(r"[ \t]{2,}|\t|[ \t]*\n[ \t]*(?=[,.;:?!)，。？！；：、،؟—–]|[^\W\dA-Z_])")
+"""Whitespace the word lists do not expect: runs of spaces, a tab, a line break inside a sentence ("$\\boxed{7}$\\nis
+wrong", "$\\boxed{7}$\\n?"); each is one space to them."""
+
+
+_ANY_SPACE = re.compile(r"\s+")
 _DISPLAYED = re.compile(r"[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*")
 """What may open the line an answer starts (a formula's delimiter)."""
 _LINE_GAP = re.compile(r"[ \t]*\n(?:[ \t]*\n)?[ \t]*$")
@@ -319,7 +326,19 @@ def sentence_before(text: str, start: int) -> str:
             break
         window, cut = head, _sentence_start(head)  # (a line that goes on: "Maybe,\nthe answer is")
         tail = window[cut:] + " " + tail
-    return tail
+    return _SPACES.sub(" ", tail) if "  " in tail or "\t" in tail else tail
+
+
+def _after(text: str, end: int) -> Tuple[str, int]:
+    """``(text, end)`` for the checks after an answer ending at ``end``: with its whitespace as the word lists expect
+    it (a copy of the next few hundred characters when it has other whitespace)."""
+    window = text[end: end + 3 * _WINDOW_AFTER]
+    if "\n" not in window and "  " not in window and "\t" not in window:
+        return text, end
+    loose = _LOOSE_SPACE.sub(" ", window)
+    if loose == window:
+        return text, end
+    return (loose if len(text) - end <= 3 * _WINDOW_AFTER else loose + " " * _WINDOW_AFTER + "."), 0
 
 
 def _sentence_start(window: str) -> int:
@@ -427,7 +446,7 @@ def _before_refusal(before: str) -> Optional[Refusal]:
 
 
 _BOX_INSIDE = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])")
-_BOX_NEXT = re.compile(r"[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*\\(?:boxed|fbox)(?![A-Za-z])")
+_BOX_NEXT = re.compile(r"\s*(?:\$\$?|\\\(|\\\[)?\s*\\(?:boxed|fbox)(?![A-Za-z])")
 
 
 def hedged_within(answer: str) -> Optional[Tuple[str, str]]:
@@ -455,6 +474,10 @@ def hedge_joins(text: str, end: int, next_start: int) -> bool:
     """A hedge right after an answer ending at ``end`` offers the box starting at ``next_start`` as an alternative
     ("$\\boxed{7}$, o quizás $\\boxed{9}$", "$\\boxed{7}$ ですが、$\\boxed{9}$ かもしれません"), in any language of
     :data:`HEDGED_AFTER`."""
+    between = text[end:next_start]
+    if "\n" in between or "  " in between or "\t" in between:  # ("$\\boxed{7}$,\no quizás\n$\\boxed{9}$")
+        between = _ANY_SPACE.sub(" ", between)
+        text, end, next_start = between + _LOOSE_SPACE.sub(" ", text[next_start: next_start + 80]), 0, len(between)
     m = _HEDGED_AFTER_RE.match(text, end)
     if m is None:
         return False
@@ -490,7 +513,7 @@ _HIDDEN = re.compile(r"\\[hv]?phantom(?![A-Za-z])|\\(?:text|math)?color\s*\{\s*(
 """What hides a box's content when rendered: a phantom, or a colour that is the page's (white, ``#FFF``, xcolor's
 ``white!80`` or ``black!0``, which is 0% black: white)."""
 _OPERATOR_AFTER = re.compile(
-    r"[ \t]*(?:[-+*/=×÷·]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z])|!(?!=)|\^(?![ \t]*\{?[ \t]*\\circ))"
+    r"[ \t]*\n?[ \t]*(?:[-+*/=×÷·]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z])|!(?!=)|\^(?![ \t]*\{?[ \t]*\\circ))"
     r"[ \t]*(?:[\d(\[{\\]|[A-Za-z](?![A-Za-z]))"
     r"|[ \t]*\}[ \t]*[{^_]|[ \t]*\^[ \t]*\{?[ \t]*[\dA-Za-z]"
 )
@@ -532,10 +555,11 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
         return ("answer.hidden", "its content is hidden when rendered (\\phantom, white text)"), ""
     if _partial(text, start, end):
         return ("answer.partial_expression", "the box is a piece of a longer expression, not the whole answer"), ""
+    found = _before_refusal(sentence_before(text, start))
+    text, end = _after(text, end)
     after = _WITHDRAWN.match(text, end)
     if after is not None:
         return ("answer.withdrawn", "the text calls it wrong"), ""
-    found = _before_refusal(sentence_before(text, start))
     if found is not None:
         return found, ""
     if asked(text, end):
@@ -567,9 +591,11 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
         return ("answer.withdrawn", "the text negates it"), ""
     if _HEDGE_LEAD.match(answer) or _HEDGE_TAIL.search(text, answer_start, end):
         return ("answer.hedged", "the sentence hedges it"), ""
+    before = sentence_before(text, answer_start)
+    text, end = _after(text, end)
     if asked(text, end):
         return ("answer.question", "it is asked, not stated"), ""
-    found = _before_refusal(sentence_before(text, answer_start))
+    found = _before_refusal(before)
     if found is not None:
         return found, ""
     if _supposed_after(text, end):
