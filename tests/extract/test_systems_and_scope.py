@@ -285,3 +285,22 @@ def test_whitespace_does_not_change_the_reward(case: dict) -> None:
     for output in _respaced(case["output"], case["family"]):
         v = mathgrade.grade(output, case["gold"], problem=case.get("problem"), policy="reward")
         assert v.correct == (case["kind"] == "control"), (output, v.explain())
+
+
+@pytest.mark.parametrize("n,general", _CASES)
+@pytest.mark.parametrize("sep", (" \\quad ", " \\qquad ", ", \\quad "))
+def test_a_system_set_apart_by_quads(n: int, general: int, sep: str) -> None:
+    system = _system(n, general)
+    gold = ", ".join(system)
+    assert mathgrade.grade("$" + sep.join(system) + "$", gold).correct
+    assert mathgrade.grade("$" + sep.join(system[::-1]) + "$", gold).correct
+    assert mathgrade.grade("$\\boxed{" + sep.join(system) + "}$", gold, policy="reward").correct
+    for answer in (system[:-1] + [system[-1][:-1] + "9"], system[1:], system + ["q = 7"]):
+        assert not mathgrade.grade("$" + sep.join(answer) + "$", gold).correct, answer
+        assert not mathgrade.grade("$\\boxed{" + sep.join(answer) + "}$", gold, policy="reward").correct, answer
+
+
+def test_a_quad_that_does_not_separate_statements_is_a_space() -> None:
+    assert mathgrade.grade("$60 \\cdot 7 = 420 \\quad$", "420").correct
+    assert mathgrade.grade("$\\boxed{x = 1, y = 2}$", "x = 1 \\quad y = 2", policy="reward").correct  # (a gold too)
+    assert not mathgrade.grade("$\\boxed{x = 1, y = 3}$", "x = 1 \\quad y = 2", policy="reward").correct

@@ -332,13 +332,14 @@ def sentence_before(text: str, start: int) -> str:
 def _after(text: str, end: int) -> Tuple[str, int]:
     """``(text, end)`` for the checks after an answer ending at ``end``: with its whitespace as the word lists expect
     it (a copy of the next few hundred characters when it has other whitespace)."""
-    window = text[end: end + 3 * _WINDOW_AFTER]
+    reach = _WINDOW_AFTER + 40
+    window = text[end: end + reach]
     if "\n" not in window and "  " not in window and "\t" not in window:
         return text, end
     loose = _LOOSE_SPACE.sub(" ", window)
     if loose == window:
         return text, end
-    return (loose if len(text) - end <= 3 * _WINDOW_AFTER else loose + " " * _WINDOW_AFTER + "."), 0
+    return (loose if len(text) - end <= reach else loose + " " * _WINDOW_AFTER + "."), 0
 
 
 def _sentence_start(window: str) -> int:

@@ -1209,11 +1209,16 @@ _JOINED_STATEMENTS = re.compile(r"(?<![A-Za-z\\])(?:or|and)(?![A-Za-z])|(?<=[0-9
 """"or"/"and" between statements, also "or" glued between two formulas (``W(x)=1orW(x)=-1``, as the reader splits)."""
 
 
+_QUAD = re.compile(r"\\q?quad(?![A-Za-z])")
+
+
 def _last_of_chain(expr: str) -> str:
     """``60 \\cdot 7 = 420`` → ``420``; ``x = 2 + 3 = 5`` → ``x = 5``; equations (``x^2/16 + y^2/12 = 1/4``,
     ``y = 2x + 1``), lists of assignments (``p=5, q=2``) and statements joined by "or"/"and" are kept whole."""
     if _JOINED_STATEMENTS.search(expr):
         return expr.strip()  # "x = 2 \\text{ or } x = 3", "x = 1 \\text{ and } y = 2": several statements
+    if "quad" in expr and all("=" in p for p in _QUAD.split(expr)):
+        return expr.strip()  # "x + y = 1 \\quad z = 3": statements set apart by space, as the reader takes them
     parts, depth, start = [], 0, 0
     for i, c in enumerate(expr):
         if c in "({[":
