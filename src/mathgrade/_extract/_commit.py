@@ -301,10 +301,10 @@ wrong", "$\\boxed{7}$\\n?"); each is one space to them."""
 
 
 _ANY_SPACE = re.compile(r"\s+")
+_CONTINUES = re.compile(r"\n[ \t]*(?=[,.;:?!)，。？！；：、،؟—–]|[^\W\dA-Z_])")
+"""A line break that goes on with its sentence (the case :data:`_LOOSE_SPACE` joins)."""
 _DISPLAYED = re.compile(r"[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*")
 """What may open the line an answer starts (a formula's delimiter)."""
-_LINE_GAP = re.compile(r"[ \t]*\n(?:[ \t]*\n)?[ \t]*$")
-"""The line break before such a line (one blank line at most)."""
 _FINISHED_LINE = ("。", "！", "？", "；", ".", "!", "?", ";", "؟", "।")
 _CONTINUED_LINE = (",", "，", "、", ":", "：")
 """How a line ends that its sentence continues after (a hard-wrapped line)."""
@@ -313,18 +313,19 @@ _CONTINUED_LINE = (",", "，", "、", ":", "：")
 def sentence_before(text: str, start: int) -> str:
     """The part of the answer's sentence before ``start`` (at most :data:`_WINDOW_BEFORE` characters). An answer
     displayed on a line of its own continues the line before it when that line is unfinished ("Suppose the answer
-    is\n$$\\boxed{7}$$", "答案不是\n$\\boxed{7}$"): a line break there does not end the sentence."""
+    is\\n$$\\boxed{7}$$", "答案不是\\n$\\boxed{7}$"): a line break there does not end the sentence."""
     lo = max(0, start - _WINDOW_BEFORE)
     window = text[lo:start]
     cut = _sentence_start(window)
     tail = window[cut:]
     while cut and window[cut - 1] == "\n":
-        gap = _LINE_GAP.search(window, 0, cut)
-        head = window[:gap.start()] if gap is not None else ""
-        if not head.strip() or head.endswith(_FINISHED_LINE) or not (
-                head.endswith(_CONTINUED_LINE) or _DISPLAYED.fullmatch(window, cut)):
+        head = window[:cut - 1].rstrip(" \t")
+        if head.endswith("\n"):  # (one blank line at most)
+            head = head[:-1].rstrip(" \t")
+        if not (head.endswith(_CONTINUED_LINE) or _DISPLAYED.fullmatch(window, cut)) or not head.strip() or \
+                head.endswith(_FINISHED_LINE):
             break
-        window, cut = head, _sentence_start(head)  # (a line that goes on: "Maybe,\nthe answer is")
+        window, cut = head, _sentence_start(head)  # (a line that goes on: "Maybe,\\nthe answer is")
         tail = window[cut:] + " " + tail
     return _SPACES.sub(" ", tail) if "  " in tail or "\t" in tail else tail
 
@@ -334,8 +335,10 @@ def _after(text: str, end: int) -> Tuple[str, int]:
     it (a copy of the next few hundred characters when it has other whitespace)."""
     reach = _WINDOW_AFTER + 40
     window = text[end: end + reach]
-    if "\n" not in window and "  " not in window and "\t" not in window:
-        return text, end
+    nl = window.find("\n")
+    line = window if nl < 0 else window[:nl]
+    if "  " not in line and "\t" not in line and (nl < 0 or _CONTINUES.match(window, nl) is None):
+        return text, end  # (the checks stop at a line break that ends the sentence: what follows is not theirs)
     loose = _LOOSE_SPACE.sub(" ", window)
     if loose == window:
         return text, end
