@@ -32,12 +32,12 @@ form.
 from __future__ import annotations
 
 import re
-from typing import Dict, Optional, Tuple
+from typing import Dict, Optional, Tuple, Union
 
 from ._gate import Gate, trie
 
 __all__ = ["Refusal", "box_refusal", "phrase_refusal", "hedged_after", "hedged_within", "hedge_joins", "sentence_before",
-           "asked", "REFUSAL_RULES"]
+           "reach", "asked", "REFUSAL_RULES"]
 
 Refusal = Tuple[str, str]
 """``(rule, reason)``: why a marked answer is not a committed one."""
@@ -131,26 +131,47 @@ SUPPOSED_BEFORE = (
 )
 """Words that make the rest of their sentence a supposition or a trial (anywhere before the answer in it)."""
 
+HEDGE_ADVERBS = ("maybe", "perhaps", "possibly", "probably", "likely", "presumably", "conceivably", "plausibly",
+                 "potentially", "arguably")
+"""English adverbs that make the value after them a guess ("or probably 9"), not a statement."""
+_ADVERB = "(?:" + "|".join(HEDGE_ADVERBS) + ")"
+OTHER_HEDGE_ADVERBS = ("quizás", "quizá", "tal vez", "probablemente", "peut-être", "probablement", "vielleicht",
+                       "wahrscheinlich", "vermutlich", "возможно", "вероятно", "forse", "probabilmente", "talvez",
+                       "provavelmente", "misschien", "wellicht", "waarschijnlijk", "być może", "może", "chyba",
+                       "prawdopodobnie", "belki", "muhtemelen", "có lẽ", "mungkin", "barangkali", "labda", "huenda")
+"""The same adverbs in the other spaced languages whose answer phrases are read."""
+_HEDGE_LEAD = re.compile(r"[ \t]*(?:(?:most|quite|very)[ \t]+)?(?:" + "|".join(HEDGE_ADVERBS + OTHER_HEDGE_ADVERBS)
+                         + r")(?![^\W\d_])", re.I)
+"""An answer that starts with a hedge adverb ("the answer is probably 42")."""
+_HEDGE_TAIL = re.compile(r"[ \t]*[,(—–][ \t]*(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]*\)?[ \t.!…]*$", re.I)
+"""An answer region that ends with a hedge adverb ("the answer is 42, probably.")."""
+
 HEDGED_BEFORE = (
     r"\b(?:not sure|unsure|not certain|uncertain|maybe|perhaps|possibly|can't be sure|cannot be sure|"
     r"i'm not confident|not confident)\b"
-    r"|\b(?:might|could|may)[ \t]+(?:also[ \t]+)?be[ \t]*" + _DELIMS + r"[ \t]*$",
+    r"|\b(?:might|could|may)[ \t]+(?:also[ \t]+)?be[ \t]*" + _DELIMS + r"[ \t]*$"
+    # the other adverbs only right before the answer or opening its sentence ("the most likely value is" states it)
+    r"|\b" + _ADVERB + r"[ \t]*,?[ \t]*(?:(?:be|is|are|equals?|equal[ \t]+to|it'?s|it[ \t]+is|the[ \t]+answer[ \t]+is)"
+    r"[ \t]*)?[:：]?[ \t]*" + _DELIMS + r"[ \t]*$"
+    r"|^[ \t]*(?:most[ \t]+)?" + _ADVERB + r"\b"
+    r"|\bit(?:'s|[ \t]+is|[ \t]+seems)[ \t]+(?:most[ \t]+|quite[ \t]+|very[ \t]+)?(?:likely|probable|possible|"
+    r"plausible|conceivable)[ \t]+that\b",  # "it is likely that the answer is"
     r"\b(?:quizás|quizá|tal vez|peut-être|vielleicht|возможно|может быть|forse|talvez|misschien|wellicht|"
     r"być może|może|chyba|belki|muhtemelen|có lẽ|có thể là|không chắc|mungkin|barangkali|labda|huenda)\b",
-    r"(?:也许|或许|可能是|可能为|大概|不确定|不一定|たぶん|かもしれ|おそらく|多分|아마|어쩌면|확실하지 않|"
+    r"\b(?:probablemente|probablement|wahrscheinlich|vermutlich|вероятно|probabilmente|provavelmente|"
+    r"waarschijnlijk|prawdopodobnie)[ \t]*,?[ \t]*(?:[^\W\d_]{1,5}[ \t]+)?[:：]?[ \t]*" + _DELIMS + r"[ \t]*$",
+    r"可能[ \t]*[:：]?[ \t]*" + _DELIMS + r"[ \t]*$|"
+    r"(?:也许|或许|可能是|可能为|大概|不确定|不一定|估计(?:是|为|答案)|似乎|好像|恐怕|多半|"
+    r"たぶん|かもしれ|おそらく|多分|아마|어쩌면|확실하지 않|"
     r"ربما|لعل|قد يكون|शायद|संभवतः|บางที|อาจจะ|อาจเป็น|ไม่แน่ใจ|হয়তো|সম্ভবত|బహుశా)",
 )
 """Words that hedge the answer after them in the same sentence."""
 
-HEDGE_ADVERBS = ("maybe", "perhaps", "possibly", "probably", "likely", "presumably", "conceivably", "plausibly",
-                 "potentially", "arguably")
-"""English adverbs that make the value after them a guess ("or probably 9"), not a statement."""
 ALTERNATIVE_CONNECTIVES = ("or", "but", "or else", "or even", "though", "although", "otherwise", "alternatively",
                            "if not", "unless")
 """English words that join a second value to an answer as a possible alternative when a hedge adverb follows them
 ("$\\boxed{7}$, or likely $\\boxed{9}$", "7, if not, probably 9"); some do so with the value itself right after them
 ("7, if not, 9", "7, unless it is 9", "7, otherwise 9")."""
-_ADVERB = "(?:" + "|".join(HEDGE_ADVERBS) + ")"
 _IT_IS = r"(?:(?:it(?:'s|[ \t]+is|[ \t]+was)|the[ \t]+answer[ \t]+is)[ \t]+)"
 _ALTERNATIVE_VALUE = r"(?=\$|\\boxed|\\\(|-?\d)"
 """What starts a second value: a formula, a box, a number (looked ahead, not taken)."""
@@ -179,6 +200,9 @@ _EN_HEDGED_AFTER = "|".join((
     + r")[ \t]*,?[ \t]*" + _ALTERNATIVE_VALUE,  # "otherwise 9", "unless it is 9" (not "but 9", "though 7 is odd")
     r"[ \t]*[,.…;:!]*[ \t]*" + _ADVERB + r"[ \t]*,?[ \t]+" + _IT_IS + "?" + _ALTERNATIVE_VALUE,  # "7. Possibly 9."
     r"[ \t]*[.!]?[ \t]*(?:but[ \t]+)?(?:wait|hmm|hold on)?[ \t,.!]*(?:maybe|perhaps|possibly)[ \t]+not\b",
+    r"[ \t]*[,(—–.!]?[ \t]*\n?[ \t]*\(?(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]*\)?[ \t]*(?:[.!…;\n]|$)",
+    # "7, probably.", "7 (probably)"
+    r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ \t]+answer)\b",
     r"[ \t]*[.,!;:—–-]?[ \t]*\(?[ \t]*(?:(?:but|though|although|and|however),?[ \t]+)?(?:" + "|".join(DOUBTS) + r")",
 ))
 
@@ -187,7 +211,8 @@ HEDGED_AFTER = (
     r"[ \t]*[，,。]?[ \t]*(?:但|但是|不过|或者|或)?(?:也|又|更|很)?(?:可能|或许|也许|大概|多半)(?:就)?(?:是|为)?"
     r"|[ \t]*[，,。]?[ \t]*(?:否则|不然)(?:的话)?[，,]?[ \t]*(?:就)?(?:是|为)?"
     r"|[ \t]*[，,。]?[ \t]*(?:等等|嗯)?[，,]?[ \t]*(?:也许|或许|可能)(?:不对|不是|有误|错了)"
-    r"|[ \t]*[，,。]?[ \t]*(?:不确定|不一定对|没有把握)",
+    r"|[ \t]*[，,。]?[ \t]*(?:不确定|不一定对|没有把握)"
+    r"|[ \t]*\n?[ \t]*吧(?=[ \t]*(?:[。！!.，,\n]|$))",  # "答案是 42 吧"
     r"[ \t]*[,.]?[ \t]*(?:pero|o)[ \t]+(?:también[ \t]+)?(?:podría|puede[ \t]+que|quizás?|tal[ \t]+vez)",  # es
     r"[ \t]*[,.]?[ \t]*(?:mais|ou)[ \t]+(?:(?:ça|cela|il|elle|ce)[ \t]+|c')?(?:pourrait|peut[ \t-]être|"
     r"peut[ \t]+aussi)",  # fr
@@ -222,6 +247,40 @@ TRIED_BEFORE = (
 )
 """Words that try a value (the answer right after them is a trial, not a conclusion), anchored at the answer."""
 
+TURNS = (
+    r"but|however",  # en
+    r"pero|sin[ \t]+embargo|mais|cependant|aber|jedoch|но|однако|ma|però|mas|porém|maar|ale|jednak|ama|fakat|"
+    r"ancak|nhưng|tetapi|tapi|namun|lakini",  # es fr de ru it pt nl pl tr vi id sw
+    r"لكن|ولكن|लेकिन|परंतु|কিন্তু|కానీ",  # ar hi bn te
+)
+"""Words that turn a sentence after a comma ("..., but"): a supposition before them does not reach past them."""
+TURNS_UNSPACED = r"但是|但|然而|不过|可是|しかし|でも|하지만|그러나|แต่"
+"""The same in languages written without spaces (zh ja ko th): no word boundary after them."""
+_TURN = re.compile(r"[,，、][ \t]*(?:(?:" + "|".join(TURNS) + r")(?![^\W\d_])|" + TURNS_UNSPACED + r")"
+                   r"(?![ \t,，]*(?:then|if|in[ \t]+that[ \t]+case|suppose|assume|如果|假如|若|假设|这样|那么|那样)"
+                   r"(?![^\W\d_]))", re.I)
+_CONTENT = re.compile(r"[^\W_]")
+
+
+def reach(before: str, words: "Union[Gate, re.Pattern[str]]") -> str:
+    """The part of the sentence ``before`` an answer that the supposition or hedge ``words`` find in it reach: from
+    the last turn after a comma ("..., but", "，但", "，不过") when the clause it ends holds something after the
+    supposition ("我们先猜 42，但验证后答案是": the guess was 42), as a sentence end would. "Suppose, but only for now,
+    that" holds nothing: the supposition reaches on."""
+    turn = None
+    for turn in _TURN.finditer(before):
+        pass
+    if turn is None:
+        return before
+    head = before[:turn.start()]
+    found = None
+    for found in words.finditer(head):
+        pass
+    if found is not None and not _CONTENT.search(head, found.end()):
+        return before
+    return before[turn.end():]
+
+
 _UNFINISHED_END = re.compile(
     r"(?:[=+\-*/^_{(\[,:&|<\\]|\b(?:the|a|an|of|to|in|on|at|by|for|from|with|and|or|but|is|are|was|were|be|that|"
     r"this|if|then|than|as|so|which|where|when|while|because|since|into|we|it|let|wait|get|gives?|check|whether|"
@@ -251,7 +310,7 @@ _SUPPOSED = Gate(_compile(SUPPOSED_BEFORE))
 _TRIED = Gate(re.compile(r"(?:" + "|".join(f"(?:{p})" for p in TRIED_BEFORE) + r")[ \t]*[:：=]?[ \t]*"
                          + _DELIMS + r"[ \t]*(?:[A-Za-z](?:_\{?\w+\}?)?[ \t]*=[ \t]*)?$", re.I))
 _HEDGED = Gate(_compile(HEDGED_BEFORE))
-_HEDGED_AFTER_RE = Gate(re.compile(r"(?:\$\$?|\\\)|\\\])?(?:" + "|".join(f"(?:{p})" for p in HEDGED_AFTER) + ")",
+_HEDGED_AFTER_RE = Gate(re.compile(r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?(?:" + "|".join(f"(?:{p})" for p in HEDGED_AFTER) + ")",
                                    re.I))
 _SENTENCE_ENDS = (". ", "! ", "? ", "; ", ".\t", "\n", "。", "！", "？", "；", "؟", "।")
 """What ends the sentence before an answer."""
@@ -262,12 +321,59 @@ _SENTENCE_END = re.compile(r"[!?。！？؟।\n]|\.(?!\d)|;")
 
 _ABBREVIATION = re.compile(r"(?<![A-Za-z])(?:e\.g|i\.e|cf|vs|etc|resp|approx)\. $", re.I)
 """An abbreviation whose point ends no sentence."""
+_SPACES = re.compile(r"[ \t]{2,}|\t")
+_LOOSE_SPACE = re.compile(r"[ \t]{2,}|\t|[ \t]*\n[ \t]*(?=[,.;:?!)，。？！；：、،؟—–]|[^\W\dA-Z_])")
+"""Whitespace the word lists do not expect: runs of spaces, a tab, a line break inside a sentence ("$\\boxed{7}$\\nis
+wrong", "$\\boxed{7}$\\n?"); each is one space to them."""
+
+
+_ANY_SPACE = re.compile(r"\s+")
+_CONTINUES = re.compile(r"\n[ \t]*(?=[,.;:?!)，。？！；：、،؟—–]|[^\W\dA-Z_])")
+"""A line break that goes on with its sentence (the case :data:`_LOOSE_SPACE` joins)."""
+_DISPLAYED = re.compile(r"[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*")
+"""What may open the line an answer starts (a formula's delimiter)."""
+_FINISHED_LINE = ("。", "！", "？", "；", ".", "!", "?", ";", "؟", "।")
+_CONTINUED_LINE = (",", "，", "、", ":", "：")
+"""How a line ends that its sentence continues after (a hard-wrapped line)."""
 
 
 def sentence_before(text: str, start: int) -> str:
-    """The part of the answer's sentence before ``start`` (at most :data:`_WINDOW_BEFORE` characters)."""
+    """The part of the answer's sentence before ``start`` (at most :data:`_WINDOW_BEFORE` characters). An answer
+    displayed on a line of its own continues the line before it when that line is unfinished ("Suppose the answer
+    is\\n$$\\boxed{7}$$", "答案不是\\n$\\boxed{7}$"): a line break there does not end the sentence."""
     lo = max(0, start - _WINDOW_BEFORE)
     window = text[lo:start]
+    cut = _sentence_start(window)
+    tail = window[cut:]
+    while cut and window[cut - 1] == "\n":
+        head = window[:cut - 1].rstrip(" \t")
+        if head.endswith("\n"):  # (one blank line at most)
+            head = head[:-1].rstrip(" \t")
+        if not (head.endswith(_CONTINUED_LINE) or _DISPLAYED.fullmatch(window, cut)) or not head.strip() or \
+                head.endswith(_FINISHED_LINE):
+            break
+        window, cut = head, _sentence_start(head)  # (a line that goes on: "Maybe,\\nthe answer is")
+        tail = window[cut:] + " " + tail
+    return _SPACES.sub(" ", tail) if "  " in tail or "\t" in tail else tail
+
+
+def _after(text: str, end: int) -> Tuple[str, int]:
+    """``(text, end)`` for the checks after an answer ending at ``end``: with its whitespace as the word lists expect
+    it (a copy of the next few hundred characters when it has other whitespace)."""
+    reach = _WINDOW_AFTER + 40
+    window = text[end: end + reach]
+    nl = window.find("\n")
+    line = window if nl < 0 else window[:nl]
+    if "  " not in line and "\t" not in line and (nl < 0 or _CONTINUES.match(window, nl) is None):
+        return text, end  # (the checks stop at a line break that ends the sentence: what follows is not theirs)
+    loose = _LOOSE_SPACE.sub(" ", window)
+    if loose == window:
+        return text, end
+    return (loose if len(text) - end <= reach else loose + " " * _WINDOW_AFTER + "."), 0
+
+
+def _sentence_start(window: str) -> int:
+    """Where the last sentence of ``window`` starts (the point of an abbreviation, "e.g. ", ends none)."""
     ends = _ASCII_SENTENCE_ENDS if window.isascii() else _SENTENCE_ENDS
     stop = len(window)
     while True:
@@ -277,8 +383,8 @@ def sentence_before(text: str, start: int) -> str:
             if at >= 0 and at + len(end) > cut:
                 cut = at + len(end)
         if not cut or window[cut - 1] != " " or _ABBREVIATION.search(window, 0, cut) is None:
-            return window[cut:]
-        stop = cut - 2  # (the point of "e.g. " ends no sentence: look further back)
+            return cut
+        stop = cut - 2
 
 
 def asked(text: str, end: int) -> bool:
@@ -323,6 +429,9 @@ def _supposed_after(text: str, end: int) -> bool:
 
 
 _HEDGED_STEMS = ("sure", "certain", "maybe", "perhaps", "possibl", "confident", "might", "could", "may",
+                 "probabl", "likely", "presumabl", "conceivabl", "plausibl", "potential", "arguabl", "wahrschein",
+                 "vermutlich", "вероятно", "probabil", "provavel", "waarschijnlijk", "prawdopodobnie", "估计", "似乎",
+                 "好像", "恐怕", "多半",
                  "quiz", "tal vez", "peut", "vielleicht", "возможно", "может", "forse", "talvez", "也许", "或许",
                  "可能", "大概", "确定", "一定", "たぶん", "かもしれ", "misschien", "wellicht", "może", "chyba",
                  "belki", "muhtemelen", "có lẽ", "có thể", "không chắc", "mungkin", "barangkali", "labda", "huenda",
@@ -353,47 +462,36 @@ def _unfinished(text: str, end: int) -> bool:
     return bool(rest.strip(" \t$)]\\")) and _UNFINISHED_END.search(rest) is not None
 
 
-_TURN_TO_ANSWER = re.compile(
-    r"(?:[,;]|[ \t])[ \t]*(?:but|however|yet|whereas)[ \t]*,?[ \t]+(?:(?:in[ \t]+fact|actually|really|in[ \t]+truth|now|"
-    r"instead)[ \t]*,?[ \t]+)?(?=(?:the|our|my|its)[ \t]+(?:(?:correct|actual|real|true|final|right)[ \t]+)?"
-    r"(?:answer|result|value|solution)\b|(?:it|this)[ \t]+is\b|it's\b|(?:we|i)[ \t]+(?:get|find|obtain|have|got|found)\b)",
-    re.I)
-"""A contrastive turn to the answer ("Initially I thought 40, but the answer is $\\boxed{42}$"): a supposition or a
-hedge before it does not reach the answer after it."""
-
-
 def _before_refusal(before: str) -> Optional[Refusal]:
-    """A refusal found in the answer's sentence before it (a supposition or a hedge only after the last contrastive
-    turn to the answer, :data:`_TURN_TO_ANSWER`)."""
+    """A refusal found in the answer's sentence before it."""
     if _TRIED.search(before[-60:]):
         return "answer.supposed", "it is a value being tried, not a conclusion"
     lowered = before.lower()
     if _holds_any(lowered[-80:], _NEGATED_STEMS) and _NEGATED.search(before, max(0, len(before) - 80)):
         return "answer.withdrawn", "the text negates it or rules it out"
-    if "but" in lowered or "however" in lowered or "yet" in lowered or "whereas" in lowered:
-        turn = None
-        for turn in _TURN_TO_ANSWER.finditer(before):
-            pass
-        if turn is not None:
-            before, lowered = before[turn.end():], lowered[turn.end():]
-    if _holds_any(lowered, _SUPPOSED_STEMS) and _SUPPOSED.search(before):
+    if _holds_any(lowered, _SUPPOSED_STEMS) and _SUPPOSED.search(before) and _SUPPOSED.search(
+            reach(before, _SUPPOSED)):
         return "answer.supposed", "it is a supposition or a trial, not a conclusion"
     if not _holds_any(lowered, _HEDGED_STEMS):
         return None
     hedge = _HEDGED.search(before)
+    if hedge is not None:
+        before = reach(before, _HEDGED)
+        hedge = _HEDGED.search(before)
     if hedge is not None and "\\boxed" not in before[:hedge.start()]:  # ("\\boxed{2} or maybe \\boxed{3}": the
         return "answer.hedged", "the sentence hedges it"                 # box rule's alternatives)
     return None
 
 
 _BOX_INSIDE = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])")
-_BOX_NEXT = re.compile(r"[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*\\(?:boxed|fbox)(?![A-Za-z])")
+_BOX_NEXT = re.compile(r"\s*(?:\$\$?|\\\(|\\\[)?\s*\\(?:boxed|fbox)(?![A-Za-z])")
 
 
 def hedged_within(answer: str) -> Optional[Tuple[str, str]]:
-    """An answer region holding two values joined by a hedge ("42，也许是 43": a language written without spaces,
-    whose phrase's answer runs on to the end of the sentence): the value before the hedge and the one it names;
-    None when there is no such hedge."""
+    """An answer region holding a value and a hedge after it ("42，也许是 43", "42，大概": a language written without
+    spaces, whose phrase's answer runs on to the end of the sentence): the value before the hedge and the one it names
+    ("" when it names none); None when there is no such hedge."""
+    hedged = None
     for m in _HEDGED_AFTER_RE.finditer(answer):
         head = answer[:m.start()].strip(" \t,，")
         if not head or m.end() == m.start():
@@ -401,7 +499,9 @@ def hedged_within(answer: str) -> Optional[Tuple[str, str]]:
         found = _hedge(answer, m)
         if found is not None and found[1]:
             return head, found[1]
-    return None
+        if found is not None and hedged is None and not answer[m.end():].strip(" \t。.!！，,"):
+            hedged = head, ""  # (a hedge that ends the answer: "42，大概")
+    return hedged
 
 
 _JOIN_REST = re.compile(r"[^.!?。！？\n]{0,30}")
@@ -412,6 +512,10 @@ def hedge_joins(text: str, end: int, next_start: int) -> bool:
     """A hedge right after an answer ending at ``end`` offers the box starting at ``next_start`` as an alternative
     ("$\\boxed{7}$, o quizás $\\boxed{9}$", "$\\boxed{7}$ ですが、$\\boxed{9}$ かもしれません"), in any language of
     :data:`HEDGED_AFTER`."""
+    between = text[end:next_start]
+    if "\n" in between or "  " in between or "\t" in between:  # ("$\\boxed{7}$,\no quizás\n$\\boxed{9}$")
+        between = _ANY_SPACE.sub(" ", between)
+        text, end, next_start = between + _LOOSE_SPACE.sub(" ", text[next_start: next_start + 80]), 0, len(between)
     m = _HEDGED_AFTER_RE.match(text, end)
     if m is None:
         return False
@@ -447,7 +551,7 @@ _HIDDEN = re.compile(r"\\[hv]?phantom(?![A-Za-z])|\\(?:text|math)?color\s*\{\s*(
 """What hides a box's content when rendered: a phantom, or a colour that is the page's (white, ``#FFF``, xcolor's
 ``white!80`` or ``black!0``, which is 0% black: white)."""
 _OPERATOR_AFTER = re.compile(
-    r"[ \t]*(?:[-+*/=×÷·]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z])|!(?!=)|\^(?![ \t]*\{?[ \t]*\\circ))"
+    r"[ \t]*\n?[ \t]*(?:[-+*/=×÷·]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z])|!(?!=)|\^(?![ \t]*\{?[ \t]*\\circ))"
     r"[ \t]*(?:[\d(\[{\\]|[A-Za-z](?![A-Za-z]))"
     r"|[ \t]*\}[ \t]*[{^_]|[ \t]*\^[ \t]*\{?[ \t]*[\dA-Za-z]"
 )
@@ -489,10 +593,11 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
         return ("answer.hidden", "its content is hidden when rendered (\\phantom, white text)"), ""
     if _partial(text, start, end):
         return ("answer.partial_expression", "the box is a piece of a longer expression, not the whole answer"), ""
+    found = _before_refusal(sentence_before(text, start))
+    text, end = _after(text, end)
     after = _WITHDRAWN.match(text, end)
     if after is not None:
         return ("answer.withdrawn", "the text calls it wrong"), ""
-    found = _before_refusal(sentence_before(text, start))
     if found is not None:
         return found, ""
     if asked(text, end):
@@ -524,9 +629,13 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
         return ("answer.withdrawn", "the phrase labels it wrong"), ""
     if _NEGATED_ANSWER.match(answer):
         return ("answer.withdrawn", "the text negates it"), ""
+    if _HEDGE_LEAD.match(answer) or _HEDGE_TAIL.search(text, answer_start, end):
+        return ("answer.hedged", "the sentence hedges it"), ""
+    before = sentence_before(text, answer_start)
+    text, end = _after(text, end)
     if asked(text, end):
         return ("answer.question", "it is asked, not stated"), ""
-    found = _before_refusal(sentence_before(text, answer_start))
+    found = _before_refusal(before)
     if found is not None:
         return found, ""
     if _supposed_after(text, end):

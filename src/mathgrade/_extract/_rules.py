@@ -13,7 +13,7 @@ from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
 from ._commit import (_NEGATED_STEMS, HEDGE_ADVERBS, asked, box_refusal, hedge_joins, hedged_within,
-                      phrase_refusal, sentence_before)
+                      phrase_refusal, reach, sentence_before)
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Refused, Scan, clean_answer, strip_delimiters
 
@@ -326,12 +326,15 @@ def _refused_found(text: str, refused: Refused, family: str) -> Found:
 
 
 def outside_withdrawn(found: List[Found], scan: Scan) -> List[Found]:
-    """``found`` without what lies inside a box the text does not commit to (or the formula holding it): a guess
-    taken from "definitely not $\\boxed{6}$" is the withdrawn answer again. The refused answers themselves stay."""
-    if not scan.refused:
+    """``found`` without what lies inside a box (or a phrase's answer) the text does not commit to (or the formula
+    holding it): a guess taken from "definitely not $\\boxed{6}$" or "the answer is probably 42" is the refused
+    answer again. The refused answers themselves stay."""
+    spans = [(r.start, r.end) for r in scan.refused] if scan.refused else []
+    spans += [(f.start, f.end) for f in found if f.refused and f.end > f.start]  # ("the answer is probably 42")
+    if not spans:
         return found
     return [f for f in found if f.refused or not any(
-        r.start <= f.start and f.end <= r.end or f.start <= r.start and r.end <= f.end for r in scan.refused)]
+        s <= f.start and f.end <= e or f.start <= s and e <= f.end for s, e in spans)]
 
 
 _AND = re.compile(r"(?<![A-Za-z])and(?![A-Za-z])")
@@ -771,6 +774,11 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
     answer = _single_number_of_sentence(answer)
     if not lang.spaced:
         within = hedged_within(answer)
+        if within is None and answer != scan.text[s:e].strip():
+            within = hedged_within(scan.text[s:e].strip())  # (as written: "42 吧" was cleaned to "42")
+            within = within if within is not None and not within[1] else None
+        if within is not None and not within[1]:  # "42，大概", "42 吧": hedged
+            return Found(answer, s, e, family, rule, refused="answer.hedged", why="a hedge follows it")
         if within is not None:  # "42，也许是 43": two answers
             alts = _dedupe([clean_answer(_value_of_statement(within[0])), clean_answer(within[1])])
             if len(alts) > 1:
@@ -794,7 +802,8 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
         alts = _dedupe([a for a in (clean_answer(x) for x in _ALTERNATIVE_SPLIT.split(answer)) if a])
         if len(alts) > 1:
             return Found(alts[-1], s, e, family, "hedged_answer_phrase", tuple(alts))
-        return None  # a hedge naming one answer ("the answer might be 5") commits to nothing
+        # a hedge naming one answer ("the answer might be 5") commits to nothing
+        return Found(answer, s, e, family, rule, refused="answer.hedged", why="the phrase hedges it")
     return _marked(Found(answer, s, e, family, rule), choices)
 
 
@@ -825,7 +834,9 @@ def _hedged_sentence(text: str, marker: int) -> bool:
     """The sentence before the marker hedges ("Alternatively, perhaps ... the answer is 16")."""
     begin = max(0, marker - 150)
     cut = max(text.rfind(". ", begin, marker), text.rfind("\n", begin, marker), text.rfind("? ", begin, marker))
-    return _HEDGE_BEFORE.search(text, cut + 1 if cut >= 0 else begin, marker) is not None
+    if _HEDGE_BEFORE.search(text, cut + 1 if cut >= 0 else begin, marker) is None:
+        return False
+    return _HEDGE_BEFORE.search(reach(text[cut + 1 if cut >= 0 else begin: marker], _HEDGE_BEFORE)) is not None
 
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
@@ -1140,12 +1151,23 @@ _ASSIGNMENT = re.compile(
     r"([A-Za-z](?:_\{?\w{1,3}\}?)?)\s*=\s*(-?[^=\s,;]+(?:\s*[-+*/]\s*[^=\s,;]+)*)",
     re.I,
 )
+_DERIVED = re.compile(r"\b(?:we|i)[ \t]+(?:get|have|find|obtain|conclude)[ \t:]+(.+)$", re.I)
+"""The prose that derives the first of the values ("From $x + y = 5$ we get $x = 2$ and $y = 3$")."""
+_EQUATION = re.compile(
+    r"(?:(?:so|thus|hence|therefore|then|finally|we|get|have|find|obtain|that|is|are|and)\W+)*"
+    r"([^=,;]*[^=\s,;<>!:\\][ \t]*=[ \t]*[^=\s,;][^=,;]*)",
+    re.I,
+)
+"""An equation of a system (``x + y = 1``), after the words that lead in to the values."""
 _MAX_SENTENCE = 300
 
 
 def assignments(scan: Scan, choices: bool) -> List[Found]:
     """The values of a last sentence that assigns several unknowns ("So $a = -2$ and $b = -2$."): one answer in
-    parts, ``a = -2, b = -2``, not the last of them alone."""
+    parts, ``a = -2, b = -2``, not the last of them alone. The equations listed before them in the same sentence, with
+    no prose between, are part of it: ``x + y = 1, x - y = 2, z = 3, w = 4`` is one system, read whole as its gold
+    would be (not its last three equations); the prose that derives the values ("From $x + y = 5$ we get $x = 2$ and
+    $y = 3$") is not."""
     text = scan.text
     end = len(text.rstrip(" \t\r\n.!"))
     if "=" not in text[max(0, end - _MAX_SENTENCE):end]:
@@ -1156,14 +1178,26 @@ def assignments(scan: Scan, choices: bool) -> List[Found]:
     sentence = strip_delimiters(scan, start, end)
     parts = [p for p in _PARTS.split(sentence) if p]
     found: List[str] = []
+    led = False
     for part in reversed(parts):
         m = _ASSIGNMENT.fullmatch(part.strip())
+        lead = None if m is not None else _DERIVED.search(part.strip())
+        if lead is not None:  # "From $x + y = 5$ we get $x = 2$": the first value, after the prose deriving it
+            m = _ASSIGNMENT.fullmatch(lead.group(1))
         if m is None:
             break
         found.insert(0, f"{m.group(1)} = {m.group(2)}")
+        if lead is not None or m.start(1) > 0:
+            led = True  # (the words that lead in to the values: what precedes them is not part of them)
+            break
     names = {f.split("=")[0].strip() for f in found}
     if len(found) < 2 or len(names) < len(found):
         return []
+    for part in reversed(parts[: 0 if led else len(parts) - len(found)]):
+        m = _EQUATION.fullmatch(part.strip())
+        if m is None or _PLAIN_WORD.search(_COMMAND_OR_TEXT.sub(" ", m.group(1))):
+            break  # (prose: "From $x + y = 5$ we get $x = 2$, $y = 3$" answers x = 2, y = 3)
+        found.insert(0, m.group(1).strip())  # a system: "x + y = 1, x - y = 2, z = 3" is one answer, as in a gold
     while start < end and text[start].isspace():
         start += 1
     return [Found(", ".join(found), start, end, "assignments")]
@@ -1212,11 +1246,16 @@ _JOINED_STATEMENTS = re.compile(r"(?<![A-Za-z\\])(?:or|and)(?![A-Za-z])|(?<=[0-9
 """"or"/"and" between statements, also "or" glued between two formulas (``W(x)=1orW(x)=-1``, as the reader splits)."""
 
 
+_QUAD = re.compile(r"\\q?quad(?![A-Za-z])")
+
+
 def _last_of_chain(expr: str) -> str:
     """``60 \\cdot 7 = 420`` → ``420``; ``x = 2 + 3 = 5`` → ``x = 5``; equations (``x^2/16 + y^2/12 = 1/4``,
     ``y = 2x + 1``), lists of assignments (``p=5, q=2``) and statements joined by "or"/"and" are kept whole."""
     if _JOINED_STATEMENTS.search(expr):
         return expr.strip()  # "x = 2 \\text{ or } x = 3", "x = 1 \\text{ and } y = 2": several statements
+    if "quad" in expr and all("=" in p for p in _QUAD.split(expr)):
+        return expr.strip()  # "x + y = 1 \\quad z = 3": statements set apart by space, as the reader takes them
     parts, depth, start = [], 0, 0
     for i, c in enumerate(expr):
         if c in "({[":

@@ -95,7 +95,8 @@ RULES: Tuple[Rule, ...] = (
          "the last line, when it is a bare answer set apart (``2.88e16``, ``1,-2``, ``5x-7y+11z+4=0``), whole",
          guess=True),
     Rule("assignments", 48, _rules.assignments, EVAL,
-         'a last sentence that gives several unknowns their values ("So $a = -2$ and $b = -2$."): one answer in parts',
+         'a last sentence that gives several unknowns their values ("So $a = -2$ and $b = -2$."): one answer in '
+         'parts, with the equations of a system listed before them (``x + y = 1, x - y = 2, z = 3, w = 4``)',
          guess=True),
     Rule("last_number_after_formula", 49, None, EVAL,
          'the last number, when it is stated as a value ("is 7", "= 3") after the last formula, in a later '

@@ -303,8 +303,18 @@ def _sizing(s: str) -> str:
     return _BIG_RE.sub("", s)
 
 
+_QUAD_RE = re.compile(r"(?<!\\)\\q?quad(?![a-zA-Z])")
+_RELATION_RE = re.compile(r"(?<![<>!\\])=|\\(?:le|ge|leq|geq|neq|ne|lt|gt)(?![a-zA-Z])|[<>]")
+
+
 def _spacing(s: str) -> str:
-    """Spacing commands become a space; ``\\!`` disappears."""
+    """Spacing commands become a space; ``\\!`` disappears. A ``\\quad`` between statements separates them as a comma
+    does (``x + y = 1 \\quad x - y = 2`` is a system of two equations, not one chain)."""
+    if "quad" in s:
+        pieces = _QUAD_RE.split(s)
+        if len(pieces) > 1 and all(_RELATION_RE.search(p) for p in pieces) and all(
+                p.count("{") == p.count("}") and p.count("(") == p.count(")") for p in pieces):
+            s = ", ".join(p.strip() for p in pieces)
     s = re.sub(r"(?<!\\)\\!", "", s)
     s = re.sub(r"(?<!\\)\\(?:,|;|:|>| |quad|qquad|enspace|thinspace|hspace\{[^{}]*\})", " ", s)
     return s.replace("~", " ")
