@@ -284,3 +284,48 @@ def test_a_letter_and_parenthesis_before_content_is_the_choice(text: str, letter
     # "B) 12" is choice B with content 12 (killed: the letter taken from the content's group: the "letter" 12)
     assert read(text).value == Choice(letter, Number(Fraction(content)))
     assert mathgrade.grade(f"$\\boxed{{{text}}}$", letter).correct
+
+
+# -- seed 43 (_read/_parser.py) ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, same", [("2|x|", "2 \\cdot |x|"), ("x|y|", "x \\cdot |y|"),
+                                        ("3|x - 1| + 1", "3 \\cdot |x - 1| + 1")])
+def test_bars_after_an_operand_are_an_absolute_value_times_it(text: str, same: str) -> None:
+    # outside bars, a "|" after an operand opens an absolute value multiplied by it (killed: the parser starting as
+    # if inside bars, `in_bars = True`, which made "2|x|" unreadable)
+    assert read(text).value == read(same).value is not None
+    assert mathgrade.grade(f"$\\boxed{{{text}}}$", same).correct
+
+
+@pytest.mark.parametrize("text", ["\\{x \\mid x > 1, x < 3\\}", "\\{x : x > 1, x < 3\\}"])
+def test_a_set_builder_with_several_conditions_reads_as_their_list(text: str) -> None:
+    # (killed: the list of conditions given an unknown tree kind, which made the set-builder unreadable)
+    assert read(text).value == read("x > 1, x < 3").value is not None
+    assert mathgrade.grade(f"$\\boxed{{{text}}}$", "x > 1, x < 3").correct
+    assert read("\\{x \\mid x > 1\\}").value == read("x > 1").value  # (one condition: the condition itself)
+
+
+def test_a_function_value_names_its_argument_without_braces_around_a_product() -> None:
+    # "f(2 \cdot 10^{3})" and "f(2 \cdot 10^3)" name one value: the braces go even when the argument holds \cdot
+    # (killed: the \cdot no longer set aside before looking for other commands, which kept the braces)
+    assert mathgrade.grade("$\\boxed{f(2 \\cdot 10^{3})}$", "f(2 \\cdot 10^3)").correct
+    assert mathgrade.grade("$\\boxed{f(2 \\cdot 10^{3}) = 5}$", "f(2 \\cdot 10^3) = 5").correct
+    assert not mathgrade.grade("$\\boxed{f(2 \\cdot 10^{4})}$", "f(2 \\cdot 10^3)").correct
+
+
+@pytest.mark.parametrize("text, same", [("; 1, 2", "1, 2"), ("(;1, 2)", "(1, 2)"), ("\\{;1;2\\}", "\\{1, 2\\}"),
+                                        ("x=1;;x=2", "x=1, x=2"), ("(1; ;2)", "(1, 2)")])
+def test_stray_semicolons_between_items_are_skipped(text: str, same: str) -> None:
+    # (killed: the stray separator ";" no longer skipped: each of these unreadable)
+    assert read(text).value == read(same).value is not None
+
+
+@pytest.mark.parametrize("text, opener, closer, at", [("\\lfloor 2.5", "lfloor", "rfloor", 11),
+                                                     ("\\lfloor 2.5 \\rceil", "lfloor", "rfloor", 12),
+                                                     ("1 + \\lceil 2.5 )", "lceil", "rceil", 15)])
+def test_an_unclosed_floor_or_ceiling_says_where_it_opened(text: str, opener: str, closer: str, at: int) -> None:
+    # (killed: the error's context, where the \lfloor opened, dropped)
+    error = read(text).error
+    assert error is not None and error.message == f"expected '\\{closer}' to close it" and error.pos == at
+    start = text.index("\\" + opener)
+    assert error.context == (f"'\\{opener}' opened", start)
+    assert str(error) == f"'\\{opener}' opened at position {start}: expected '\\{closer}' to close it at position {at}"
