@@ -329,3 +329,13 @@ def test_an_unclosed_floor_or_ceiling_says_where_it_opened(text: str, opener: st
     start = text.index("\\" + opener)
     assert error.context == (f"'\\{opener}' opened", start)
     assert str(error) == f"'\\{opener}' opened at position {start}: expected '\\{closer}' to close it at position {at}"
+
+
+@pytest.mark.parametrize("text, same", [("\\frac e2", "\\frac{e}{2}"), ("\\sqrt e", "e^{1/2}"), ("\\frac 1e", "e^{-1}"),
+                                        ("\\frac i2", "\\frac{i}{2}"), ("\\frac 1i", "-i")])
+def test_e_and_i_as_the_bare_argument_of_a_command_are_the_constants(text: str, same: str) -> None:
+    # a letter right after \frac or \sqrt, without braces, is read by identifier_plain: e and i there are the
+    # constants, as everywhere (killed: "e" dropped from its table, which made \frac e2 a variable e over 2)
+    verdict = mathgrade.grade(f"$\\boxed{{{text}}}$", same)
+    assert verdict.correct, verdict.explain()
+    assert not mathgrade.grade(f"$\\boxed{{{text.replace('e', 'E').replace('i', 'I')}}}$", same).correct
