@@ -38,7 +38,8 @@ WELL = 12.0
 ROWS: List[Tuple[str, float, str]] = [
     ("\\pi + e", WELL, "add"), ("\\pi \\cdot e", WELL, "mul"), ("\\frac{\\pi}{e}", WELL, "div"),
     ("\\frac{1}{\\pi \\cdot 10^{30}}", WELL, "div"), ("\\frac{\\pi}{10^{30}}", WELL, "div"),
-    ("e^{100} \\cdot \\pi", WELL + 7, "mul"), ("\\pi \\cdot e^{-100}", WELL + 7, "mul"), ("\\pi \\cdot 10^{30} + e", WELL, "add"),
+    ("e^{100} \\cdot \\pi", WELL + 7, "mul"), ("\\pi \\cdot e^{-100}", WELL + 7, "mul"),
+    ("\\pi \\cdot 10^{30} + e", WELL, "add"),
     ("\\pi^{e}", WELL, "pow"), ("(\\pi/10)^{100}", WELL + 7, "pow"), ("-\\pi \\cdot e", WELL, "neg"),
     ("\\sqrt{\\pi}", WELL, "sqrt"), ("\\sqrt{10^{40}\\pi}", WELL + 64, "sqrt"), ("\\sqrt[3]{\\pi}", WELL, "root"),
     ("\\sin(\\pi/7)", WELL, "sin"), ("\\cos(\\pi/7)", WELL, "cos"), ("\\tan(\\pi/7)", WELL, "tan"),
