@@ -236,3 +236,14 @@ def test_the_turn_ends_at_eoa_too(policy: Literal["eval", "reward"]) -> None:
     output = "The answer is $\\boxed{5}$.<eoa>\nUser: and now?\nThe answer is $\\boxed{7}$."
     assert mathgrade.grade(output, "5", policy=policy).correct
     assert not mathgrade.grade(output, "7", policy=policy).correct
+
+
+# -- seed 47 ------------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("output", ["<!-- note -->\\boxed{5}", "Answer:<!-- c -->5", "<!--x-->\\boxed{5}"])
+@pytest.mark.parametrize("policy", ["eval", "reward"])
+def test_an_html_comment_hides_up_to_its_end_only(output: str, policy: Literal["eval", "reward"]) -> None:
+    # the character right after "-->" is shown (killed: the hidden range made one character longer, which hid the
+    # backslash of \boxed, or the answer after the phrase)
+    verdict = mathgrade.grade(output, "5", policy=policy)
+    assert verdict.correct, verdict.explain()
+    assert verdict.answer is not None and verdict.answer.text == "5"
