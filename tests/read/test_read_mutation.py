@@ -339,3 +339,13 @@ def test_e_and_i_as_the_bare_argument_of_a_command_are_the_constants(text: str, 
     verdict = mathgrade.grade(f"$\\boxed{{{text}}}$", same)
     assert verdict.correct, verdict.explain()
     assert not mathgrade.grade(f"$\\boxed{{{text.replace('e', 'E').replace('i', 'I')}}}$", same).correct
+
+
+# -- seed 53 (_read/__init__.py) ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("value, kind", [(5, "int"), (None, "NoneType"), (b"5", "bytes"), (3.5, "float")])
+def test_reading_what_is_not_a_string_says_what_it_was(value: object, kind: str) -> None:
+    # read never raises: a value that is not a string is an error naming its type, at position 0 (killed: the
+    # error left out, a reading with neither a value nor an error)
+    r = read(value)  # type: ignore[arg-type]
+    assert r.value is None and r.error is not None, r
+    assert (r.error.pos, r.error.message) == (0, f"expected a string, not {kind}")
