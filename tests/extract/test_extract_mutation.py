@@ -247,3 +247,20 @@ def test_an_html_comment_hides_up_to_its_end_only(output: str, policy: Literal["
     verdict = mathgrade.grade(output, "5", policy=policy)
     assert verdict.correct, verdict.explain()
     assert verdict.answer is not None and verdict.answer.text == "5"
+
+
+# -- seed 53 ------------------------------------------------------------------------------------------------------------
+_HALF = "Which is half?\n(A) $\\frac{1}{3}$\n(B) $\\frac{1}{2}$\n(C) $\\frac{2}{3}$"
+
+
+@pytest.mark.parametrize("output", ["$\\boxed{(B) \\frac{1}{3}}$", "The answer is (B) $\\frac{1}{3}$.",
+                                    "$\\boxed{\\text{(B) } \\frac{1}{3}}$"])
+@pytest.mark.parametrize("policy", ["eval", "reward"])
+def test_a_choice_whose_content_ends_in_a_brace_keeps_it(output: str, policy: Literal["eval", "reward"]) -> None:
+    # the letter's content ends in a balanced brace, which stays: (B) written as 1/3 is not option (B), 1/2
+    # (killed: a closing brace stripped when the braces balance, `>` made `>=`, which left "\frac{1}{3" unreadable
+    # and the mismatch unseen: a false "correct")
+    verdict = mathgrade.grade(output, "B", problem=_HALF, policy=policy)
+    assert (verdict.correct, verdict.rule) == (False, "answer.option_mismatch"), verdict.explain()
+    assert extract(output, choices=True)[0].content == "\\frac{1}{3}"
+    assert mathgrade.grade(output.replace("{3}", "{2}"), "B", problem=_HALF, policy=policy).correct
