@@ -320,7 +320,7 @@ def test_the_reasons_of_false_chains_sets_and_spelled_words() -> None:
     assert mathgrade.grade("$\\text{abc}$", "xyz").reason == "x*y*z spelled as a word is 'xyz', not 'abc'"
 
 
-# -- seed 47 ------------------------------------------------------------------------------------------------------------
+# -- seed 47 -----------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("answer", ["(0, a) \\cup (2, 3)", "(0, 1) \\cup (2, a)", "(a, 1) \\cup (2, 3)"])
 def test_a_union_with_a_variable_end_is_not_compared_as_a_set_of_reals(answer: str) -> None:
     # an interval with one end that is not a constant has no description as a set of reals: the union is decided by

@@ -238,7 +238,7 @@ def test_the_turn_ends_at_eoa_too(policy: Literal["eval", "reward"]) -> None:
     assert not mathgrade.grade(output, "7", policy=policy).correct
 
 
-# -- seed 47 ------------------------------------------------------------------------------------------------------------
+# -- seed 47 -----------------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("output", ["<!-- note -->\\boxed{5}", "Answer:<!-- c -->5", "<!--x-->\\boxed{5}"])
 @pytest.mark.parametrize("policy", ["eval", "reward"])
 def test_an_html_comment_hides_up_to_its_end_only(output: str, policy: Literal["eval", "reward"]) -> None:
@@ -249,7 +249,7 @@ def test_an_html_comment_hides_up_to_its_end_only(output: str, policy: Literal["
     assert verdict.answer is not None and verdict.answer.text == "5"
 
 
-# -- seed 53 ------------------------------------------------------------------------------------------------------------
+# -- seed 53 -----------------------------------------------------------------------------------------------------------
 _HALF = "Which is half?\n(A) $\\frac{1}{3}$\n(B) $\\frac{1}{2}$\n(C) $\\frac{2}{3}$"
 
 
@@ -264,3 +264,15 @@ def test_a_choice_whose_content_ends_in_a_brace_keeps_it(output: str, policy: Li
     assert (verdict.correct, verdict.rule) == (False, "answer.option_mismatch"), verdict.explain()
     assert extract(output, choices=True)[0].content == "\\frac{1}{3}"
     assert mathgrade.grade(output.replace("{3}", "{2}"), "B", problem=_HALF, policy=policy).correct
+
+
+@pytest.mark.parametrize("output", ["The answer is 7, or maybe \\boxed{8}.",
+                                    "The answer is 7, but it could be \\boxed{8}."])
+@pytest.mark.parametrize("policy", ["eval", "reward"])
+def test_a_phrase_answer_then_a_hedged_box_commits_to_neither(output: str, policy: Literal["eval", "reward"]) -> None:
+    # the phrase's answer and the box a hedge offers after it are alternatives (killed: the hedge after a phrase's
+    # answer no longer looked for, which made 7 correct: a false "correct")
+    for gold in ("7", "8"):
+        verdict = mathgrade.grade(output, gold, policy=policy)
+        assert not verdict.correct, (gold, verdict.explain())
+    assert mathgrade.grade("The answer is 7, and \\boxed{7}.", "7", policy=policy).correct
