@@ -349,3 +349,25 @@ def test_reading_what_is_not_a_string_says_what_it_was(value: object, kind: str)
     r = read(value)  # type: ignore[arg-type]
     assert r.value is None and r.error is not None, r
     assert (r.error.pos, r.error.message) == (0, f"expected a string, not {kind}")
+
+
+class _FaultyText(str):
+    """A string whose own methods fail (a str subclass, as numpy.str_ is one): a real fault inside the reader."""
+
+    def _fail(self, *args: object, **kwargs: object) -> str:
+        raise ValueError("a fault in the input's own method")
+
+    replace = strip = split = find = lower = startswith = endswith = rstrip = lstrip = translate = _fail  # type: ignore
+    __contains__ = __getitem__ = _fail  # type: ignore
+
+
+def test_an_internal_error_of_the_reader_is_a_reading_that_holds_the_input() -> None:
+    # reading never raises: a failure inside the reader is an error reading, which keeps the input it was reading
+    # (killed: the input left out of that error, text None)
+    text = _FaultyText("x^2 + 1 + y_{seed 53}")
+    r = read(text)
+    assert r.value is None and r.error is not None, r
+    assert r.error.message == "internal reader error (ValueError: a fault in the input's own method)"
+    assert r.error.text == "x^2 + 1 + y_{seed 53}" and r.error.pos == 0
+    clear_read_cache()  # (the cache keeps that reading under the equal plain string)
+    assert read("x^2 + 1 + y_{seed 53}").error is None  # the same text as a plain string reads
