@@ -276,3 +276,21 @@ def test_a_phrase_answer_then_a_hedged_box_commits_to_neither(output: str, polic
         verdict = mathgrade.grade(output, gold, policy=policy)
         assert not verdict.correct, (gold, verdict.explain())
     assert mathgrade.grade("The answer is 7, and \\boxed{7}.", "7", policy=policy).correct
+
+
+@pytest.mark.parametrize("output", ["Q: Alice?\nA: 11, B: 9, C: 4 for Alice", "Q: what?\nA: x = 11, B: 9, C: Anna"])
+def test_labelled_parts_after_a_label_are_taken_from_the_label(output: str) -> None:
+    # "A: 11, B: 9, C: 4" is the answer in labelled parts: its span starts at the line's "A" (killed: the "A"
+    # looked for in the whole text, which found the one in a later word and took "Alice" or "Anna" as the answer)
+    found = extract(output)
+    assert found and found[0].rule == "answer_label", found
+    start = output.index("\nA:") + 1
+    assert (found[0].text, found[0].start) == (output[start:], start)
+
+
+@pytest.mark.parametrize("output", ["The answer is (A) or (B).", "$\\boxed{A, B}$"])
+def test_an_answer_naming_several_letters_has_no_content(output: str) -> None:
+    # (killed: the content of such an answer made a non-empty string, which the grader would read as the written
+    # content of the last letter)
+    found = extract(output, choices=True)
+    assert found and found[0].choice and found[0].alternatives == ("A", "B") and found[0].content == "", found
