@@ -318,3 +318,15 @@ def test_the_reasons_of_false_chains_sets_and_spelled_words() -> None:
     assert mathgrade.grade("$1, 2$", "1, 2, 3").reason == "the answer has 2 elements, the gold 3: a partial answer"
     assert mathgrade.grade("$\\{7\\}$", "\\{7, 8\\}").reason == "the answer has 1 element, the gold 2: a partial answer"
     assert mathgrade.grade("$\\text{abc}$", "xyz").reason == "x*y*z spelled as a word is 'xyz', not 'abc'"
+
+
+# -- seed 47 -----------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("answer", ["(0, a) \\cup (2, 3)", "(0, 1) \\cup (2, a)", "(a, 1) \\cup (2, 3)"])
+def test_a_union_with_a_variable_end_is_not_compared_as_a_set_of_reals(answer: str) -> None:
+    # an interval with one end that is not a constant has no description as a set of reals: the union is decided by
+    # its parts (killed: `lo is None or hi is None` made `and`, which described it with a missing end and sent it to
+    # sympy's comparison of sets of reals)
+    v = mathgrade.grade(f"$\\boxed{{{answer}}}$", "(0, 1) \\cup (2, 3)")
+    assert (v.correct, v.rule) == (False, "union.parts"), v.explain()
+    assert v.reason.endswith("are not the same set"), v.reason
+    assert mathgrade.grade(f"$\\boxed{{{answer}}}$", answer).correct

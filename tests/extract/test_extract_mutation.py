@@ -236,3 +236,61 @@ def test_the_turn_ends_at_eoa_too(policy: Literal["eval", "reward"]) -> None:
     output = "The answer is $\\boxed{5}$.<eoa>\nUser: and now?\nThe answer is $\\boxed{7}$."
     assert mathgrade.grade(output, "5", policy=policy).correct
     assert not mathgrade.grade(output, "7", policy=policy).correct
+
+
+# -- seed 47 -----------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("output", ["<!-- note -->\\boxed{5}", "Answer:<!-- c -->5", "<!--x-->\\boxed{5}"])
+@pytest.mark.parametrize("policy", ["eval", "reward"])
+def test_an_html_comment_hides_up_to_its_end_only(output: str, policy: Literal["eval", "reward"]) -> None:
+    # the character right after "-->" is shown (killed: the hidden range made one character longer, which hid the
+    # backslash of \boxed, or the answer after the phrase)
+    verdict = mathgrade.grade(output, "5", policy=policy)
+    assert verdict.correct, verdict.explain()
+    assert verdict.answer is not None and verdict.answer.text == "5"
+
+
+# -- seed 53 -----------------------------------------------------------------------------------------------------------
+_HALF = "Which is half?\n(A) $\\frac{1}{3}$\n(B) $\\frac{1}{2}$\n(C) $\\frac{2}{3}$"
+
+
+@pytest.mark.parametrize("output", ["$\\boxed{(B) \\frac{1}{3}}$", "The answer is (B) $\\frac{1}{3}$.",
+                                    "$\\boxed{\\text{(B) } \\frac{1}{3}}$"])
+@pytest.mark.parametrize("policy", ["eval", "reward"])
+def test_a_choice_whose_content_ends_in_a_brace_keeps_it(output: str, policy: Literal["eval", "reward"]) -> None:
+    # the letter's content ends in a balanced brace, which stays: (B) written as 1/3 is not option (B), 1/2
+    # (killed: a closing brace stripped when the braces balance, `>` made `>=`, which left "\frac{1}{3" unreadable
+    # and the mismatch unseen: a false "correct")
+    verdict = mathgrade.grade(output, "B", problem=_HALF, policy=policy)
+    assert (verdict.correct, verdict.rule) == (False, "answer.option_mismatch"), verdict.explain()
+    assert extract(output, choices=True)[0].content == "\\frac{1}{3}"
+    assert mathgrade.grade(output.replace("{3}", "{2}"), "B", problem=_HALF, policy=policy).correct
+
+
+@pytest.mark.parametrize("output", ["The answer is 7, or maybe \\boxed{8}.",
+                                    "The answer is 7, but it could be \\boxed{8}."])
+@pytest.mark.parametrize("policy", ["eval", "reward"])
+def test_a_phrase_answer_then_a_hedged_box_commits_to_neither(output: str, policy: Literal["eval", "reward"]) -> None:
+    # the phrase's answer and the box a hedge offers after it are alternatives (killed: the hedge after a phrase's
+    # answer no longer looked for, which made 7 correct: a false "correct")
+    for gold in ("7", "8"):
+        verdict = mathgrade.grade(output, gold, policy=policy)
+        assert not verdict.correct, (gold, verdict.explain())
+    assert mathgrade.grade("The answer is 7, and \\boxed{7}.", "7", policy=policy).correct
+
+
+@pytest.mark.parametrize("output", ["Q: Alice?\nA: 11, B: 9, C: 4 for Alice", "Q: what?\nA: x = 11, B: 9, C: Anna"])
+def test_labelled_parts_after_a_label_are_taken_from_the_label(output: str) -> None:
+    # "A: 11, B: 9, C: 4" is the answer in labelled parts: its span starts at the line's "A" (killed: the "A"
+    # looked for in the whole text, which found the one in a later word and took "Alice" or "Anna" as the answer)
+    found = extract(output)
+    assert found and found[0].rule == "answer_label", found
+    start = output.index("\nA:") + 1
+    assert (found[0].text, found[0].start) == (output[start:], start)
+
+
+@pytest.mark.parametrize("output", ["The answer is (A) or (B).", "$\\boxed{A, B}$"])
+def test_an_answer_naming_several_letters_has_no_content(output: str) -> None:
+    # (killed: the content of such an answer made a non-empty string, which the grader would read as the written
+    # content of the last letter)
+    found = extract(output, choices=True)
+    assert found and found[0].choice and found[0].alternatives == ("A", "B") and found[0].content == "", found

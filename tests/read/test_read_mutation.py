@@ -284,3 +284,90 @@ def test_a_letter_and_parenthesis_before_content_is_the_choice(text: str, letter
     # "B) 12" is choice B with content 12 (killed: the letter taken from the content's group: the "letter" 12)
     assert read(text).value == Choice(letter, Number(Fraction(content)))
     assert mathgrade.grade(f"$\\boxed{{{text}}}$", letter).correct
+
+
+# -- seed 43 (_read/_parser.py) ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text, same", [("2|x|", "2 \\cdot |x|"), ("x|y|", "x \\cdot |y|"),
+                                        ("3|x - 1| + 1", "3 \\cdot |x - 1| + 1")])
+def test_bars_after_an_operand_are_an_absolute_value_times_it(text: str, same: str) -> None:
+    # outside bars, a "|" after an operand opens an absolute value multiplied by it (killed: the parser starting as
+    # if inside bars, `in_bars = True`, which made "2|x|" unreadable)
+    assert read(text).value == read(same).value is not None
+    assert mathgrade.grade(f"$\\boxed{{{text}}}$", same).correct
+
+
+@pytest.mark.parametrize("text", ["\\{x \\mid x > 1, x < 3\\}", "\\{x : x > 1, x < 3\\}"])
+def test_a_set_builder_with_several_conditions_reads_as_their_list(text: str) -> None:
+    # (killed: the list of conditions given an unknown tree kind, which made the set-builder unreadable)
+    assert read(text).value == read("x > 1, x < 3").value is not None
+    assert mathgrade.grade(f"$\\boxed{{{text}}}$", "x > 1, x < 3").correct
+    assert read("\\{x \\mid x > 1\\}").value == read("x > 1").value  # (one condition: the condition itself)
+
+
+def test_a_function_value_names_its_argument_without_braces_around_a_product() -> None:
+    # "f(2 \cdot 10^{3})" and "f(2 \cdot 10^3)" name one value: the braces go even when the argument holds \cdot
+    # (killed: the \cdot no longer set aside before looking for other commands, which kept the braces)
+    assert mathgrade.grade("$\\boxed{f(2 \\cdot 10^{3})}$", "f(2 \\cdot 10^3)").correct
+    assert mathgrade.grade("$\\boxed{f(2 \\cdot 10^{3}) = 5}$", "f(2 \\cdot 10^3) = 5").correct
+    assert not mathgrade.grade("$\\boxed{f(2 \\cdot 10^{4})}$", "f(2 \\cdot 10^3)").correct
+
+
+@pytest.mark.parametrize("text, same", [("; 1, 2", "1, 2"), ("(;1, 2)", "(1, 2)"), ("\\{;1;2\\}", "\\{1, 2\\}"),
+                                        ("x=1;;x=2", "x=1, x=2"), ("(1; ;2)", "(1, 2)")])
+def test_stray_semicolons_between_items_are_skipped(text: str, same: str) -> None:
+    # (killed: the stray separator ";" no longer skipped: each of these unreadable)
+    assert read(text).value == read(same).value is not None
+
+
+@pytest.mark.parametrize("text, opener, closer, at", [("\\lfloor 2.5", "lfloor", "rfloor", 11),
+                                                     ("\\lfloor 2.5 \\rceil", "lfloor", "rfloor", 12),
+                                                     ("1 + \\lceil 2.5 )", "lceil", "rceil", 15)])
+def test_an_unclosed_floor_or_ceiling_says_where_it_opened(text: str, opener: str, closer: str, at: int) -> None:
+    # (killed: the error's context, where the \lfloor opened, dropped)
+    error = read(text).error
+    assert error is not None and error.message == f"expected '\\{closer}' to close it" and error.pos == at
+    start = text.index("\\" + opener)
+    assert error.context == (f"'\\{opener}' opened", start)
+    assert str(error) == f"'\\{opener}' opened at position {start}: expected '\\{closer}' to close it at position {at}"
+
+
+@pytest.mark.parametrize("text, same", [("\\frac e2", "\\frac{e}{2}"), ("\\sqrt e", "e^{1/2}"), ("\\frac 1e", "e^{-1}"),
+                                        ("\\frac i2", "\\frac{i}{2}"), ("\\frac 1i", "-i")])
+def test_e_and_i_as_the_bare_argument_of_a_command_are_the_constants(text: str, same: str) -> None:
+    # a letter right after \frac or \sqrt, without braces, is read by identifier_plain: e and i there are the
+    # constants, as everywhere (killed: "e" dropped from its table, which made \frac e2 a variable e over 2)
+    verdict = mathgrade.grade(f"$\\boxed{{{text}}}$", same)
+    assert verdict.correct, verdict.explain()
+    assert not mathgrade.grade(f"$\\boxed{{{text.replace('e', 'E').replace('i', 'I')}}}$", same).correct
+
+
+# -- seed 53 (_read/__init__.py) ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("value, kind", [(5, "int"), (None, "NoneType"), (b"5", "bytes"), (3.5, "float")])
+def test_reading_what_is_not_a_string_says_what_it_was(value: object, kind: str) -> None:
+    # read never raises: a value that is not a string is an error naming its type, at position 0 (killed: the
+    # error left out, a reading with neither a value nor an error)
+    r = read(value)  # type: ignore[arg-type]
+    assert r.value is None and r.error is not None, r
+    assert (r.error.pos, r.error.message) == (0, f"expected a string, not {kind}")
+
+
+class _FaultyText(str):
+    """A string whose own methods fail (a str subclass, as numpy.str_ is one): a real fault inside the reader."""
+
+    def _fail(self, *args: object, **kwargs: object) -> str:
+        raise ValueError("a fault in the input's own method")
+
+    replace = strip = split = find = lower = startswith = endswith = rstrip = lstrip = translate = _fail  # type: ignore
+    __contains__ = __getitem__ = _fail  # type: ignore
+
+
+def test_an_internal_error_of_the_reader_is_a_reading_that_holds_the_input() -> None:
+    # reading never raises: a failure inside the reader is an error reading, which keeps the input it was reading
+    # (killed: the input left out of that error, text None)
+    text = _FaultyText("x^2 + 1 + y_{seed 53}")
+    r = read(text)
+    assert r.value is None and r.error is not None, r
+    assert r.error.message == "internal reader error (ValueError: a fault in the input's own method)"
+    assert r.error.text == "x^2 + 1 + y_{seed 53}" and r.error.pos == 0
+    clear_read_cache()  # (the cache keeps that reading under the equal plain string)
+    assert read("x^2 + 1 + y_{seed 53}").error is None  # the same text as a plain string reads

@@ -638,7 +638,8 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
     found = _before_refusal(before)
     if found is not None:
         return found, ""
-    if _supposed_after(text, end):
+    if _supposed_after(text, answer_start):  # (from the answer's start: in a language written without spaces the
+        # answer runs on to the end of its sentence, so "答えは 7 と仮定する" holds its verb of supposing)
         return ("answer.supposed", "it is a supposition or a trial, not a conclusion"), ""
     if _unfinished(text, end):
         return ("answer.supposed", _UNFINISHED_WHY), ""
