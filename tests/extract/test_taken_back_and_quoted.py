@@ -57,3 +57,19 @@ def test_the_answer_after_a_turn_or_with_agreement_is_credited(output: str, poli
                                     "Suppose we try 40, but then the answer is $\\boxed{42}$."])
 def test_a_turn_that_stays_hypothetical_is_still_a_supposition(output: str) -> None:
     assert not mathgrade.grade(output, "42", policy="reward").correct
+
+
+@pytest.mark.parametrize("output", ["We can rule out $x = \\boxed{6}$.", "It is not $x = \\boxed{6}$, the value is unclear",
+                                    "We cannot have $x = \\boxed{6}$.", "The answer is not $n = \\boxed{6}$.",
+                                    "We can rule out $a_1 = \\boxed{6}$."])
+@pytest.mark.parametrize("policy", ["reward", "eval"])
+def test_a_negated_box_given_to_a_name_is_not_credited(output: str, policy: str) -> None:
+    # (the negation's anchor stopped at "x =": the box answered 6 under both policies)
+    v = mathgrade.grade(output, "6", policy=policy)
+    assert not v.correct, v.explain()
+
+
+@pytest.mark.parametrize("output", ["So $x = \\boxed{6}$.", "Thus $x = \\boxed{6}$, not 7.", "We get $a_1 = \\boxed{6}$.",
+                                    "It is not hard to see that $x = \\boxed{6}$."])
+def test_a_box_given_to_a_name_stays_credited(output: str) -> None:
+    assert mathgrade.grade(output, "6", policy="reward").correct

@@ -47,6 +47,8 @@ REFUSAL_RULES = ("answer.withdrawn", "answer.question", "answer.supposed", "answ
 """Every rule this module refuses with (a test keeps the docs' table in step with it)."""
 
 _DELIMS = r"(?:\$\$?|\\\(|\\\[)?"
+_NAMED = r"(?:[A-Za-z](?:_\{?\w+\}?)?[ \t]*=[ \t]*)"
+"""A name the answer is given to, between a negation and the answer ("not $x = \\boxed{6}$")."""
 _CLOSING = r"[ \t]*(?:\$\$?|\\\)|\\\])?"
 _WINDOW_BEFORE = 160
 _WINDOW_AFTER = 160
@@ -57,7 +59,7 @@ NEGATED_BEFORE = (
     r"[ \t]*(?:is|was|[:：=])?",  # en: labelled wrong
     r"(?:\b(?:not|never|cannot|rule out|ruled out|rules out|ruling out|discard|discards|discarded|discarding|"
     r"eliminate|eliminates|eliminated|reject|rejects|rejected|exclude|excludes|excluded)|n't)"
-    r"(?:[ \t]+(?:be|equal|equals|to|the|answer|just|simply|exactly|actually|really|necessarily|definitely|"
+    r"(?:[ \t]+(?:be|have|get|take|equal|equals|to|the|answer|just|simply|exactly|actually|really|necessarily|definitely|"
     r"certainly|is|it|that|value|option))*",  # en: negated, ruled out
     r"\bno[ \t]+(?:es|era|será)",  # es
     r"\bn'(?:est|était|sera)[ \t]+pas|\bpas",  # fr
@@ -298,7 +300,7 @@ _ALTERNATIVE_AFTER_HEDGE = re.compile(
 def _compile(parts: Tuple[str, ...], anchor_end: bool = False, anchor_start: bool = False) -> "re.Pattern[str]":
     body = "|".join(f"(?:{p})" for p in parts)
     if anchor_end:
-        body = f"(?:{body})[ \t]*{_DELIMS}[ \t]*$"
+        body = f"(?:{body})[ \t]*{_DELIMS}[ \t]*{_NAMED}?$"  # ("rule out $x = \\boxed{6}$")
     if anchor_start:
         body = f"{_CLOSING}[ \t]*,?[ \t]*(?:{body})"
     return re.compile(body, re.I)
