@@ -106,6 +106,9 @@ def test_a_colour_switch_reaches_the_end_of_its_group_only() -> None:
     assert mathgrade.grade("{\\color{white} $\\boxed{7}$} so $\\boxed{42}$", "42", policy="reward").correct
     assert mathgrade.grade("\\color{white} we get $\\boxed{7}$\n\nSo $\\boxed{42}$", "42", policy="reward").correct
     assert not mathgrade.grade("So $\\boxed{42}$ \\color{white} and $\\boxed{7}$", "7", policy="reward").correct
+    # a formula opened with \( or \[ ends the switch at its own closing delimiter
+    assert mathgrade.grade("\\(\\color{white}\\boxed{7}\\) so the answer is \\boxed{42}.", "42", policy="reward").correct
+    assert mathgrade.grade("\\[\\color{white}\\boxed{7}\\] so the answer is \\boxed{42}.", "42", policy="reward").correct
 
 
 @settings(max_examples=600, deadline=None)
