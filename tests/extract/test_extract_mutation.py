@@ -294,3 +294,14 @@ def test_an_answer_naming_several_letters_has_no_content(output: str) -> None:
     # content of the last letter)
     found = extract(output, choices=True)
     assert found and found[0].choice and found[0].alternatives == ("A", "B") and found[0].content == "", found
+
+
+@pytest.mark.parametrize("output", [
+    "We have $$x = 1$$ so \\boxed{6} is wrong; the answer is 7. Check: $$7 + 1 = 8$$",
+    "First $$a = 1$$, then \\boxed{6} is wrong. The answer is 7, since $$b = 2$$.",
+])
+def test_the_text_between_two_displays_is_no_formula(output: str) -> None:
+    # killed: _find_envs going on from a display's inner start (it found a formula from each display's closing $$ to
+    # the next one's opening: the withdrawn box's span then covered "the answer is 7", and nothing answered)
+    v = mathgrade.grade(output, "7", policy="reward")
+    assert v.correct, v.explain()
