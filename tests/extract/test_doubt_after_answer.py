@@ -50,3 +50,12 @@ def test_every_doubt_of_the_table_is_exercised() -> None:
 def test_certainty_or_other_remarks_after_the_answer_stay_credited(after: str, policy: str) -> None:
     v = mathgrade.grade("The answer is $\\boxed{42}$" + after, "42", policy=policy)
     assert v.correct, v.explain()
+
+
+@pytest.mark.parametrize("output", ["The answer is 42 (I could be wrong).  Then we stop.",
+                                    "The answer is 42 (low confidence).\tDone."])
+def test_more_whitespace_after_the_sentence_keeps_the_doubt_found(output: str) -> None:
+    # (the phrase's checks read from the answer's start after the whitespace was evened into a copy that starts at
+    # the answer's end: the doubt in brackets was looked for in the wrong place, and 42 was credited)
+    v = mathgrade.grade(output, "42", policy="reward")
+    assert (v.status.value, v.rule) == ("no_answer", "answer.hedged"), v.explain()

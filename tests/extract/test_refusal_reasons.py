@@ -87,3 +87,9 @@ def test_a_hedge_naming_another_value_makes_the_output_ambiguous_and_names_it() 
 def test_every_refusal_rule_is_reached_by_a_row() -> None:
     assert {r[2] for r in BOX} == set(REFUSAL_RULES)
     assert {r[2] for r in PHRASE} == set(REFUSAL_RULES) - {"answer.partial_expression"}  # (no box, no expression)
+
+
+def test_a_supposition_after_a_phrase_answer_is_found_whatever_whitespace_follows() -> None:
+    # (the same bug: "答えは 7 と仮定する。  次に進む。" was credited under the reward policy)
+    v = mathgrade.grade("答えは 7 と仮定する。  次に進む。", "7", policy="reward")
+    assert (v.status.value, v.rule) == ("no_answer", "answer.supposed"), v.explain()

@@ -634,17 +634,21 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
     if _HEDGE_LEAD.match(answer) or _HEDGE_TAIL.search(text, answer_start, end):
         return ("answer.hedged", "the sentence hedges it"), ""
     before = sentence_before(text, answer_start)
+    # (both read from the answer's start, so before _after, whose copy starts at the answer's end: in a language
+    # written without spaces the answer runs on to the end of its sentence, so "答えは 7 と仮定する" holds its verb
+    # of supposing; "The answer is 42 (I could be wrong).")
+    supposed = _supposed_after(text, answer_start)
+    doubted = _DOUBT_WITHIN.search(text, answer_start, end) is not None
     text, end = _after(text, end)
     if asked(text, end):
         return ("answer.question", "it is asked, not stated"), ""
     found = _before_refusal(before)
     if found is not None:
         return found, ""
-    if _supposed_after(text, answer_start):  # (from the answer's start: in a language written without spaces the
-        # answer runs on to the end of its sentence, so "答えは 7 と仮定する" holds its verb of supposing)
+    if supposed:
         return ("answer.supposed", "it is a supposition or a trial, not a conclusion"), ""
     if _unfinished(text, end):
         return ("answer.supposed", _UNFINISHED_WHY), ""
-    if _DOUBT_WITHIN.search(text, answer_start, end):  # ("The answer is 42 (I could be wrong).")
+    if doubted:
         return ("answer.hedged", "a hedge follows it"), ""
     return hedged_after(text, end)
