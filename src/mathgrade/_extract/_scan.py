@@ -64,6 +64,9 @@ second argument when the first is the page's colour (:data:`PAGE_COLOR`); ``swit
 (``{\\color{white} ..}``) when its colour is the page's; ``scaled`` (``\\scalebox{0}{..}``) and ``resized``
 (``\\resizebox{0pt}{..}{..}``), their last argument when a factor or a size is (nearly) zero. Inside a box's braces
 these are left to the box rule, which refuses the box (``answer.hidden``)."""
+_HTML_UNSHOWN = {"del": "struck", "s": "struck", "strike": "struck", "script": "hidden", "style": "hidden",
+                 "template": "hidden"}
+"""HTML elements whose content is never rendered (``hidden``) or is struck out (``struck``), whatever their style."""
 _LATEX_COMMANDS = "|".join(re.escape(c) for c in sorted(_LATEX_HIDING, key=len, reverse=True))
 _HIDING = re.compile(
     r"%|\\iffalse(?![A-Za-z])|<!--|\\begin\s*\{comment\}|\[[^\]\n]*\]:[ \t]*#[^\n]*"
@@ -71,7 +74,7 @@ _HIDING = re.compile(
     r"|opacity\s*:\s*(?:0+(?:\.0*)?|\.0+)\s*(?:[;\"'>]|$)"
     r"|font-size\s*:\s*(?:0+(?:\.0*)?|\.0+)\s*(?:px|pt|em|rem|%)?\s*(?:[;\"'>]|$)"
     r"|(?<![\w-])color\s*:\s*(?:white|#fff(?:fff)?|transparent)\b)[^>\n]*>"
-    r"|<(?P<unshown>del|s|strike|script|style|template)(?=[\s/>])[^>\n]*>"
+    r"|<(?P<unshown>" + "|".join(_HTML_UNSHOWN) + r")(?=[\s/>])[^>\n]*>"
     r"|\\(?-i:(?P<latex>" + _LATEX_COMMANDS + r"))(?![A-Za-z])"
     r"|~~(?=[^\s~])",
     re.I)
@@ -82,7 +85,7 @@ environment), an HTML comment, a Markdown comment line (``[//]: # (...)``), an H
 ``<del>``, ``<s>``, ``<strike>``), a LaTeX command that hides, whitens, shrinks to nothing or crosses out its argument
 (:data:`_LATEX_HIDING`), Markdown's ``~~struck out~~``. Each branch starts with a character of its own and no
 lookbehind or anchor (so that ``re`` skips to those characters): what a mark needs before it (an unescaped ``%``, a
-Markdown comment alone on its line, ``~~`` after no word) is checked by :func:`_hidden_end`."""
+Markdown comment alone on its line, ``~~`` after no word) is checked by :meth:`_Hider.end_of`."""
 _TAG = re.compile(r"<(?:!--|[A-Za-z][\w-]*[\s/>])")
 """What each HTML mark of :data:`_HIDING` starts with: a comment, or a tag's name followed by a space or its end (not
 ``0<x<1``). Most outputs hold none of these, and are spared :data:`_HIDING`."""
@@ -182,7 +185,7 @@ def _kind(m: "re.Match[str]") -> str:
     if latex:
         return "struck" if _LATEX_HIDING[latex].startswith("struck") else "hidden"
     if unshown:
-        return "struck" if unshown.lower() in ("del", "s", "strike") else "hidden"
+        return _HTML_UNSHOWN[unshown.lower()]
     if m.group("tag"):
         return "hidden"
     return "struck" if m.group() == "~~" else "comment"

@@ -89,7 +89,7 @@ from typing import Dict, List, Optional, Tuple
 from ..limits import MAX_ANSWER_CHARS, MAX_DIGITS
 from ..values import Choice, Expression, Number, Relation, Text, Value
 from ._build import build
-from ._normalize import OFFERED_VALUE, balanced, input_offset, normalize_steps, strip_text_wrappers
+from ._normalize import OFFERED_NUMBER, OFFERED_VALUE, OFFERING, balanced, input_offset, normalize_steps, strip_text_wrappers
 from ._parser import parse
 from ._tokens import ParseFailure, safe_int, tokenize
 
@@ -387,9 +387,8 @@ def _error(failure: ParseFailure, steps: List[str]) -> ReadError:
     return ReadError(failure.pos, failure.message, steps[0], failure.context, steps)
 
 
-_OFFERED_AFTER = re.compile(r"(.+?)\s*(?:\\text\s*\{\s*" + OFFERED_VALUE + r"\s*\}|\\text\s*\{\s*\(\s*"
-                            r"(?:or|i\.?\s?e\.?|that\s+is|equivalently|alternatively|approx\.?|approximately|about|roughly)"
-                            r"[\s,]*\}\s*(-?[0-9]+(?:\.[0-9]+)?(?:\s*/\s*[0-9]+)?\s*%?)\s*\))\s*")
+_OFFERED_AFTER = re.compile(r"(.+?)\s*(?:\\text\s*\{\s*" + OFFERED_VALUE + r"\s*\}|\\text\s*\{\s*\(\s*" + OFFERING
+                            + r"[\s,]*\}\s*" + OFFERED_NUMBER + r"\s*\))\s*")
 
 
 def _offered_value(s: str) -> Optional[Reading]:

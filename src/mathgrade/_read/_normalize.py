@@ -444,8 +444,11 @@ _WITHDRAWING = re.compile(r"\b(?:not|no|never|wrong|incorrect|false|invalid|isn'
                           r"unverified|unsure|uncertain|tentative|confidence|rejected|discarded|impossible|"
                           r"estimated?|approximate|approximately|approx|bound|at most|at least)\b", re.I)
 """Words that make a parenthetical after an answer withdraw or hedge it: "7 (not the answer)" is not 7."""
-OFFERED_VALUE = (r"\(\s*(?:or|i\.?\s?e\.?|that\s+is|equivalently|alternatively|approx\.?|approximately|about|"
-                 r"roughly|≈)?[\s,]*(-?[0-9]+(?:\.[0-9]+)?(?:\s*/\s*[0-9]+)?\s*%?)\s*\)")
+OFFERING = r"(?:or|i\.?\s?e\.?|that\s+is|equivalently|alternatively|approx\.?|approximately|about|roughly)"
+"""The words that offer a second value in brackets after an answer ("(or 43)", "(i.e. 0.5)")."""
+OFFERED_NUMBER = r"(-?[0-9]+(?:\.[0-9]+)?(?:\s*/\s*[0-9]+)?\s*%?)"
+"""The value offered: a number, a decimal or a fraction, with a percent sign or not."""
+OFFERED_VALUE = r"\(\s*(?:" + OFFERING + r"|≈)?[\s,]*" + OFFERED_NUMBER + r"\s*\)"
 """A parenthetical that offers a value after an answer, with at most a connective (``(or 43)``, ``(i.e. 0.5)``,
 ``(43)``): not an annotation to drop; the reader compares the two values (:func:`mathgrade._read._offered_value`)."""
 _OFFERED = re.compile(OFFERED_VALUE)
