@@ -305,3 +305,33 @@ def test_the_text_between_two_displays_is_no_formula(output: str) -> None:
     # the next one's opening: the withdrawn box's span then covered "the answer is 7", and nothing answered)
     v = mathgrade.grade(output, "7", policy="reward")
     assert v.correct, v.explain()
+
+
+def test_a_spaced_formula_far_into_a_long_output_is_still_a_formula() -> None:
+    # "$ \frac{1}{2} $" is math wherever it stands: its length limit is measured from its own opening dollar
+    # (killed: the offset added to the closing dollar's instead of subtracted, which made every spaced formula after
+    # the first 2,000 characters no formula, and the eval policy then read "and then $x" as the answer)
+    for pad in ("", "We work it out step by step. " * 80):
+        output = pad + "So we get $ \\frac{1}{2} $, and then $x$ is done."
+        v = mathgrade.grade(output, "\\frac{1}{2}")
+        assert v.correct and v.answer is not None and v.answer.rule == "math_env", v.explain()
+        assert not mathgrade.grade(output, "x").correct
+
+
+def test_a_hiding_command_hides_a_braced_argument_only() -> None:
+    # "\phantom X{..}" hides the single token X, not the braces after it: only spaces may stand between a command and
+    # the argument it hides (killed: letters skipped as well, which blanked "{\boxed{42}}")
+    from mathgrade._extract import _scan
+    text = "\\phantom X{\\boxed{42}} then \\phantom {7} and \\phantom\n{8}."
+    hidden = _scan.hide_comments(text)
+    assert hidden[:text.index(" then")] == text[:text.index(" then")]
+    assert "7" not in hidden and "8" not in hidden and len(hidden) == len(text)
+
+
+@pytest.mark.parametrize("policy", ["eval", "reward"])
+def test_a_markdown_strike_closes_on_its_own_line_only(policy: str) -> None:
+    # "~~" opens a strike-through that ends on the same line: a "~~" on a later line closes nothing of it (killed:
+    # the line's end looked for in an empty range, which let "~~6\n...\boxed{42}~~" strike the answer out)
+    output = "We try ~~6\nThe answer is $\\boxed{42}$~~."
+    assert mathgrade.grade(output, "42", policy=policy).correct
+    assert not mathgrade.grade("We try ~~6 and then $\\boxed{42}$~~. So 6.", "42", policy=policy).correct
