@@ -10,7 +10,8 @@ so they cost microseconds. The grader applies them after a comparison found the 
     ``\\sqrt{180}``; "Write $\\frac{7}{25}$ as a decimal." answered ``\\frac{7}{25}``). Both policies.
 ``answer.unfinished_arithmetic``
     the gold is a plain number (``1024``, ``2.5``) and the answer still holds operations that work out to it
-    (``2^{10}``, ``3 \\cdot 4 + 5``, ``\\frac{10}{4}``, ``\\sqrt{49}``, ``5!``); a fraction in lowest terms, a mixed
+    (``2^{10}``, ``3 \\cdot 4 + 5``, ``\\frac{10}{4}``, ``\\sqrt{49}``, ``5!``, ``|-7|``, ``\\lceil 6.5 \\rceil``,
+    ``\\gcd(84, 126)``, ``max(1, 42)``, ``{5 \\choose 2}``); a fraction in lowest terms, a mixed
     number, a repeating decimal and scientific notation (``1.5 \\times 10^{6}``) are numbers, not arithmetic. Reward
     policy only: the eval policy credits a correct value however it is written, as benchmark graders do.
 """
@@ -23,13 +24,17 @@ from math import gcd
 from typing import List, Optional
 
 from ._read._normalize import normalize
+from ._read._parser import FUNCTION_NAMES
 
 __all__ = ["restates_problem", "unfinished_arithmetic", "problem_says_rounded", "problem_asks_order",
            "plain_number"]
 
 _MATH = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
-_OPERATION = re.compile(r"[-+*/^!]|\\(?:frac|sqrt|binom|times|cdot|div|log|ln|sin|cos|tan|cot|sec|csc|exp|sum|prod)"
-                        r"(?![A-Za-z])|_")
+_NAMES = "|".join(sorted(FUNCTION_NAMES, key=lambda n: (-len(n), n)))
+_OPERATION = re.compile(r"[-+*/^!|_]|\\(?:frac|times|cdot|div|sum|prod|" + _NAMES + r")(?![A-Za-z])"
+                        r"|(?<![A-Za-z\\])(?:" + _NAMES + r")\(")
+"""An operation in an answer (spaces removed): an operator sign, the bars of an absolute value, a subscript, or a
+function the reader evaluates (:data:`mathgrade._read._parser.FUNCTION_NAMES`: ``\\lceil``, ``\\gcd``, ``max(``)."""
 _SPACES = re.compile(r"\s+|\{|\}")
 
 

@@ -36,7 +36,7 @@ from fractions import Fraction
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from ..limits import MAX_DEPTH, MAX_MATRIX_CELLS
-from ._tokens import ALIGNMENT_ENVS, ParseFailure, Token, safe_int
+from ._tokens import _PLAIN_FUNCS, _PROGRAM_CALLS, ALIGNMENT_ENVS, ParseFailure, Token, safe_int
 
 __all__ = ["parse", "POSITIONED"]
 
@@ -128,6 +128,12 @@ _FUNCS = {
 _INVERSE = {"sin": "asin", "cos": "acos", "tan": "atan"}
 _PROGRAM_RELATIONS = {"Eq": "=", "Ne": "!=", "Lt": "<", "Le": "<=", "Gt": ">", "Ge": ">="}
 """SymPy's relations written as calls (``Eq(a, b)``), see the tokenizer's program calls."""
+FUNCTION_NAMES = frozenset(_FUNCS) | _PLAIN_FUNCS | frozenset(
+    name for name, command in _PROGRAM_CALLS.items() if command not in _PROGRAM_RELATIONS) | frozenset(
+    "lceil lfloor choose binom".split())
+"""Every name the reader evaluates as a function of its arguments, as a LaTeX command or a word before ``(``
+(``\\gcd``, ``max(1, 42)``, ``\\lceil``, ``{5 \\choose 2}``, ``factorial(5)``): an answer that holds one and equals a
+plain number leaves arithmetic undone (:func:`mathgrade._forms.unfinished_arithmetic`)."""
 _DECORATIONS = frozenset("dot ddot hat bar vec tilde overline widehat widetilde overrightarrow mathring".split())
 _FUNC_LETTERS = frozenset("fghFGHIPQNu")  # f(x) is a name, not f times x
 _MAX_NAMED_ARGS = 8  # E(2020, 1993) = 76: the most arguments of a named value
