@@ -45,7 +45,8 @@ ROWS: List[Row] = [
     ("The answer is 5 <eoa> The answer is 6", {}, [("5", "answer_phrase", 22, 14, 15)]),
     ("<think>The answer is 6</think>The answer is 5", {}, [("5", "answer_phrase", 22, 44, 45)]),
     ("<think>x</think>42", {}, [("42", "bare_answer", 46, 16, 18)]),  # (the answer part starts after the tag)
-    ("<think>7</think>\\frac{1}{2}", {}, [("\\frac{1}{2}", "bare_answer", 46, 16, 27), ("2", "last_number", 70, 25, 26)]),
+    ("<think>7</think>\\frac{1}{2}", {},
+     [("\\frac{1}{2}", "bare_answer", 46, 16, 27), ("2", "last_number", 70, 25, 26)]),
     # policies
     ("So $\\boxed{5}$. **7**", {}, [("5", "boxed", 10, 11, 12), ("7", "bold", 34, 18, 19)]),
     ("So $\\boxed{5}$. **7**", {"policy": "reward"}, [("5", "boxed", 10, 11, 12)]),
