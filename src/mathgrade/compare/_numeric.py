@@ -603,7 +603,8 @@ def _int_root(n: int, q: int) -> Optional[int]:
         return n
     if q > n.bit_length():
         return None
-    r = round(n ** (1.0 / q)) if n.bit_length() < 1000 else _newton_root(n, q)
+    # (a float's root is within 1 of the true root while that has at most 50 bits; a float holds n below 2^1024)
+    r = round(n ** (1.0 / q)) if n.bit_length() < min(1000, 50 * q) else _newton_root(n, q)
     for cand in (r - 1, r, r + 1):
         if cand >= 0 and cand**q == n:
             return cand
