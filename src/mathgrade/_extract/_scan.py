@@ -67,6 +67,11 @@ these are left to the box rule, which refuses the box (``answer.hidden``)."""
 _HTML_UNSHOWN = {"del": "struck", "s": "struck", "strike": "struck", "script": "hidden", "style": "hidden",
                  "template": "hidden"}
 """HTML elements whose content is never rendered (``hidden``) or is struck out (``struck``), whatever their style."""
+_DEFINING = r"(?:re)?newcommand|providecommand|DeclareRobustCommand|[gex]?def|let"
+"""LaTeX's commands that define a macro (MathJax and KaTeX follow them too). What a text that uses a macro it defines
+(or redefines: ``\\renewcommand{\\boxed}[1]{}``, ``\\let\\boxed\\phantom``) shows cannot be read from the text: it
+is blanked from the definition to its end (a definition never used changes nothing)."""
+_DEFINED_NAME = re.compile(r"\*?[ \t]*\{?[ \t]*(\\(?:[A-Za-z]+|.))")
 _LATEX_COMMANDS = "|".join(re.escape(c) for c in sorted(_LATEX_HIDING, key=len, reverse=True))
 _HIDING = re.compile(
     r"%|\\iffalse(?![A-Za-z])|<!--|\\begin\s*\{comment\}|\[[^\]\n]*\]:[ \t]*#[^\n]*"
@@ -78,6 +83,7 @@ _HIDING = re.compile(
     r"|(?P<attributes><[A-Za-z][\w-]*\s[^<>]*?=\s*[\"'][^<>]*>)"
     r"|(?P<image>!\[[^\]\n]{0,500}\]\([^)\s]*(?:[ \t]+\"[^\"\n]*\")?\))"
     r"|\\(?-i:(?P<latex>" + _LATEX_COMMANDS + r"))(?![A-Za-z])"
+    r"|\\(?-i:(?P<define>" + _DEFINING + r"))(?![A-Za-z])"
     r"|~~(?=[^\s~])",
     re.I)
 """The start of what is not shown, or is struck out: a LaTeX comment (``%``, ``\\iffalse``, the ``comment``
@@ -92,7 +98,7 @@ Markdown comment alone on its line, ``~~`` after no word) is checked by :meth:`_
 _TAG = re.compile(r"<(?:!--|[A-Za-z][\w-]*[\s/>])")
 """What each HTML mark of :data:`_HIDING` starts with: a comment, or a tag's name followed by a space or its end (not
 ``0<x<1``). Most outputs hold none of these, and are spared :data:`_HIDING`."""
-_LATEX_MARK = re.compile(r"\\(?:iffalse|begin|" + _LATEX_COMMANDS + ")")
+_LATEX_MARK = re.compile(r"\\(?:iffalse|begin|" + _LATEX_COMMANDS + "|" + _DEFINING + ")")
 """What each LaTeX mark of :data:`_HIDING` starts with: a text whose backslashes start none of these, that holds no
 ``]:`` (a Markdown comment), no ``~~`` and no HTML mark of :data:`_TAG`, has nothing of :data:`_HIDING` but ``%``
 signs (a regex that skips from backslash to backslash: 2.4 µs on a typical LaTeX output, against 8 µs for a test of
@@ -190,7 +196,7 @@ def _kind(m: "re.Match[str]") -> str:
         return "struck" if _LATEX_HIDING[latex].startswith("struck") else "hidden"
     if unshown:
         return _HTML_UNSHOWN[unshown.lower()]
-    if m.group("tag") or m.group("attributes") or m.group("image"):
+    if m.group("tag") or m.group("attributes") or m.group("image") or m.group("define"):
         return "hidden"
     return "struck" if m.group() == "~~" else "comment"
 
@@ -248,6 +254,12 @@ class _Hider:
             return len(text) if close is None else close.end()
         if m.group("latex"):
             return self._latex_end(m.end(), m.group("latex"), s)
+        if m.group("define"):  # a macro's definition: from it on, when the output uses the macro
+            name = _DEFINED_NAME.match(text, m.end())
+            if name is None:
+                return -1
+            use = re.compile(re.escape(name.group(1)) + r"(?![A-Za-z])").search(text, name.end())
+            return -1 if use is None else len(text)
         if mark == "~~":
             before = text[s - 1: s]
             if before and (before in "~\\" or before.isalnum() or before == "_"):  # (LaTeX ties: "x~~=~~5")
