@@ -194,7 +194,14 @@ DOUBTS = (
 )
 """English phrases of doubt that, right after an answer (in its sentence, the next one or brackets), make it a guess:
 "$\\boxed{7}$, though I'm not certain", "(I could be wrong)", "(low confidence)", "— not sure", ", I guess"."""
+BOUNDS_AFTER = ("or more", "or less", "or fewer", "or greater", "or higher", "or lower", "or larger", "or smaller",
+                "or above", "or below", "or over", "or under", "or so", "or thereabouts", "or something", "more or less",
+                "give or take", "plus or minus", "-ish")
+"""English words that make the value right before them a bound or an estimate, not the value: "$\\boxed{42}$ or more",
+"$\\boxed{42}$ or so", "$\\boxed{42}$, give or take", where they end the clause."""
 _EN_HEDGED_AFTER = "|".join((
+    r"[ \t]*,?[ \t]*\(?[ \t]*(?:" + "|".join(w.replace(" ", r"[ \t]+") for w in BOUNDS_AFTER)
+    + r")[ \t]*\)?(?=[ \t]*(?:[.,;:!?\n]|$))",  # (ending its clause: not "or more precisely, 42")
     r"[ \t]*,?[ \t]*(?:but|or|and)[ \t]+(?:it[ \t]+|the answer[ \t]+)?(?:might|may|could)[ \t]+(?:also[ \t]+)?be\b",
     r"[ \t]*[,.…;:]*[ \t]*(?:" + "|".join(c.replace(" ", r"[ \t]+") for c in ALTERNATIVE_CONNECTIVES) + r")[ \t]*,?[ \t]+"
     + _IT_IS + "?" + _ADVERB + r"\b",  # "or probably 9", "if not, likely 9"

@@ -453,6 +453,10 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
         break
     contents = _dedupe([text[b[2]: b[3]] for b in chain])
     last = chain[-1]
+    other = _value_offered_after(text, last[1])
+    if other and len(_dedupe(contents + [other])) > len(contents):  # "\\boxed{42} or 43": the same value or two
+        return [Found(contents[-1], chain[0][0], last[1], "boxed", "boxed.alternatives",
+                      tuple(_dedupe(contents + [other])))]
     offered = _offered_after(scan, boxes, chain)
     if offered and len(_dedupe(contents + offered)) > len(contents):  # "\\boxed{42}. Maybe \\boxed{43}."
         alternatives = tuple(_dedupe(contents + offered))
@@ -477,6 +481,34 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
 
 
 _ALTERNATIVELY = re.compile(r"[ \t]*(?:alternatively|or)\b", re.I)
+OFFERING_WORDS = (
+    "or", "or rather", "or else", "or even", "or equivalently", "or alternatively", "or in other words", "vs.", "vs",
+    "versus",  # en
+    "o", "ou", "oder", "или", "lub", "albo", "veya", "ya da", "hoặc", "atau", "au", "أو", "या", "অথবা", "หรือ", "లేదా",
+    "또는", "혹은",  # es it fr pt de ru pl tr vi id sw ar hi bn th te ko
+    "或者", "或是", "或", "还是", "または",  # zh ja
+)
+"""Words that offer a second value right after a box ("$\\boxed{42}$ or 43", "$\\boxed{42}$ (or 43)", "$\\boxed{42}$
+或 43"): the output gives two values, one answer only when they are equal ("$\\boxed{0.5}$, or $\\frac12$")."""
+_VALUE_OFFERED = re.compile(
+    r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?[ \t]*[,;，；]?[ \t]*[(（]?[ \t]*(?:"
+    + "|".join(re.escape(w).replace(r"\ ", r"[ \t]*,?[ \t]+") for w in sorted(OFFERING_WORDS, key=len, reverse=True))
+    + r")(?![^\W\d_])[ \t]*[,，]?[ \t]*"
+    r"(\$[^$\n]{1,80}\$|\\\([^\n]{1,80}?\\\)|-?\d+(?:[.,]\d+)*(?:/\d+)?(?:\\?%)?)", re.I)
+"""A value offered by one of :data:`OFFERING_WORDS` right after a box (a formula or a number)."""
+
+
+def _value_offered_after(text: str, end: int) -> str:
+    """The value offered right after the box ending at ``end`` ("or 43", "(or $x = 43$)"), or ""."""
+    if end >= len(text) or text[end] not in " \t$\\,;，；(（或还ま":
+        return ""  # (every offering starts with one of these after the box: most boxes end their text or line)
+    m = _VALUE_OFFERED.match(text, end)
+    if m is None:
+        return ""
+    value = m.group(1)
+    if value.startswith("$"):
+        return value.strip("$ ")
+    return value[2:-2].strip() if value.startswith("\\(") else value
 
 
 def _offered_after(scan: Scan, boxes: List[Box], chain: List[Box]) -> List[str]:

@@ -201,6 +201,7 @@ def _kind(m: "re.Match[str]") -> str:
     return "struck" if m.group() == "~~" else "comment"
 
 
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _STRIKE_REACH = 1_000
 _SPAN_REACH = 1_000
 """Characters looked at on either side of a position for the backticks of a code span around it."""
@@ -566,9 +567,6 @@ def _ends_region(text: str, j: int, stop_at_newline: bool) -> bool:
     if c == " ":
         return _CLAUSE_AFTER_SPACE.match(text, j + 1) is not None
     return False
-
-
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
 def _find_envs(text: str) -> List[MathEnv]:
