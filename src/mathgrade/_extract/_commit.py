@@ -32,7 +32,7 @@ form.
 from __future__ import annotations
 
 import re
-from typing import Dict, Optional, Tuple, Union
+from typing import Callable, Dict, Optional, Tuple, Union
 
 from ._gate import Gate, trie
 
@@ -559,35 +559,88 @@ _HIDDEN = re.compile(r"\\[hv]?phantom(?![A-Za-z])|\\(?:text|math)?color\s*\{\s*(
                      r"#?F{3}(?:F{3})?|bg|background|none|transparent|[A-Za-z]+!0*(?:\.0*)?)\s*\}", re.I)
 """What hides a box's content when rendered: a phantom, or a colour that is the page's (white, ``#FFF``, xcolor's
 ``white!80`` or ``black!0``, which is 0% black: white)."""
+CONTINUING_AFTER = ("pi", "sqrt", "frac", "dfrac", "tfrac", "over", "choose", "atop", "bmod", "log", "ln", "exp", "sin",
+                    "cos", "tan", "cdot", "times", "div", "pm", "mp")
+"""LaTeX commands after a box that make it a factor or an operand of a longer expression ("$\\boxed{21}\\pi$",
+"$\\boxed{21} \\over 2$", "$\\boxed{21} \\bmod 5$"); ``\\pmod`` and ``\\mod`` are not among them (a congruence
+"$x \\equiv \\boxed{21} \\pmod{35}$" states its answer)."""
+FUNCTIONS_BEFORE = ("sqrt", "log", "ln", "lg", "exp", "sin", "cos", "tan", "sec", "csc", "cot", "arcsin", "arccos",
+                    "arctan", "sinh", "cosh", "tanh", "det", "gcd", "lcm", "max", "min", "binom", "lfloor", "lceil",
+                    "lvert", "vert")
+"""LaTeX commands before a box that apply a function to it ("$\\log \\boxed{21}$", "$\\sqrt\\boxed{21}$",
+"$\\lfloor \\boxed{21.5} \\rfloor$")."""
 _OPERATOR_AFTER = re.compile(
     r"[ \t]*\n?[ \t]*(?:[-+*/=×÷·]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z])|!(?!=)|\^(?![ \t]*\{?[ \t]*\\circ))"
     r"[ \t]*(?:[\d(\[{\\]|[A-Za-z](?![A-Za-z]))"
     r"|[ \t]*\}[ \t]*[{^_]|[ \t]*\^[ \t]*\{?[ \t]*[\dA-Za-z]"
+    r"|[ \t]*\\(?:" + "|".join(CONTINUING_AFTER) + r")(?![A-Za-z])"
+    r"|(?:\d|[.,]\d|\{,\}\d|\\[,;!]?[ \t]*\d{3}(?!\d)|[A-Za-z](?![A-Za-z])|[ \t]*_[ \t]*\{?[ \t]*\w)"
+    r"|[ \t]*(?:\\right[ \t]*)?[)\]][ \t]*(?:[\^!_]|\\(?:times|cdot)(?![A-Za-z]))"
 )
-"""What continues an expression after a box: ``- 12``, ``+ 3``, ``^2``, ``}{2}`` (the box was a numerator)."""
+"""What continues an expression after a box: ``- 12``, ``+ 3``, ``^2``, ``}{2}`` (the box was a numerator), a command
+of :data:`CONTINUING_AFTER`, a glued digit, decimal or group of digits (``\\boxed{21}0``, ``.5``, ``,000``,
+``\\,000``), a glued letter (``\\boxed{21}x``), a subscript (a base: ``\\boxed{21}_8``), a bracket closed around the
+box and raised to a power (``(\\boxed{21})^2``)."""
 _OPERATOR_BEFORE = re.compile(
-    r"(?:(?:[+*/×÷·]|\\(?:times|cdot|div|pm|mp)|-|(?:\\(?:d|t)?frac|\\sqrt(?:\[[^\]]*\])?|[\^_]|\})[ \t]*\{)"
-    r"[ \t]*|\d)$"
+    r"(?:(?:[+*/×÷·]|\\(?:times|cdot|div|pm|mp)|-)[ \t]*(?:(?:\\left[ \t]*)?[(\[][ \t]*)?"
+    r"|(?:\\(?:d|t)?frac|\\sqrt(?:\[[^\]]*\])?|[\^_]|\})[ \t]*\{[ \t]*|[\^_][ \t]*"
+    r"|\\(?:" + "|".join(FUNCTIONS_BEFORE) + r")(?:_\{?\w+\}?)?[ \t]*(?:(?:\\left[ \t]*)?[(\[][ \t]*)?"
+    r"|\d(?:(?:\\left)?\()?)$"
 )
-"""What precedes a box in a longer expression: ``3 \\times``, ``2`` (glued), ``-``, ``\\frac{``, ``\\sqrt{``."""
-_DASH_AS_PUNCTUATION = re.compile(r"(?:^|[A-Za-z:,.][ \t]+)-[ \t]+$")
+"""What precedes a box in a longer expression: ``3 \\times``, ``2`` (glued), ``-``, ``-(``, ``\\frac{``, ``\\sqrt{``,
+``10^``, a function of :data:`FUNCTIONS_BEFORE`."""
+_IN_FORMULA_BEFORE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]$|(?:\||\\left[ \t]*\||\\[lL]vert)[ \t]*$")
+"""What makes a box a piece of an expression only inside a formula (elsewhere it is a word's letter or a table's rule):
+a glued letter before it (``$x\\boxed{21}$``), a bar before it (``$|\\boxed{-21}|$``). (So does a factorial after it,
+``$\\boxed{21}!$``, where elsewhere it is an exclamation mark.)"""
+_DASH_AS_PUNCTUATION = re.compile(r"(?:^[ \t]*[-*+•]|[A-Za-z:,.][ \t]+-)[ \t]+(?:[(\[][ \t]*)?$")
+_LIST_ITEM = re.compile(r"[ \t]*[-*+•][ \t]+")
+"""A Markdown list item's marker at a line's start (``- ``, ``* ``): not an operator outside a formula."""
+
+Formula = Callable[[], Optional[Tuple[int, int, int, int]]]
+"""The math environment holding a box, found when it is needed: (start, end, inner start, inner end), or None."""
 
 
-def _partial(text: str, start: int, end: int) -> bool:
-    """The box at ``text[start:end]`` is a piece of a longer expression (see :data:`_OPERATOR_AFTER`)."""
+def _no_formula() -> None:
+    return None
+
+
+def _partial(text: str, start: int, end: int, formula: Formula = _no_formula) -> bool:
+    """The box at ``text[start:end]`` is a piece of a longer expression (see :data:`_OPERATOR_AFTER`). A line break
+    inside the formula holding the box does not end the expression ("$2 \\times\\n\\boxed{21}$"); outside one, a
+    list item's marker on the next line is no operator."""
     after = _OPERATOR_AFTER.match(text, end)
     if after is not None:
         tail = text[end: after.end()]
-        if not (tail.strip().startswith("-") and _word_follows(text, after.end() - 1)):
+        nl = tail.find("\n")
+        if nl >= 0 and _LIST_ITEM.match(text, end + nl + 1) and not _holds(formula, after.end()):
+            pass  # ("$\\boxed{42}$\\n- next item")
+        elif not (tail.strip().startswith("-") and _word_follows(text, after.end() - 1)):
             return True
+    if text.startswith("!", end) and not text.startswith("!=", end) and _holds(formula, end + 1):
+        return True  # a factorial ("$\\boxed{21}!$"; not "The answer is \\boxed{21}!")
     lo = max(0, start - 40)
     line = text.rfind("\n", lo, start)
     before = text[(line + 1 if line >= 0 else lo): start]
     if before.endswith("$") or before.rstrip().endswith("$"):
         return False
+    held: Optional[bool] = None
+    if line >= 0 and not before.strip():  # (the box opens its line: the formula may go on from the line before)
+        env = formula()
+        held = env is not None
+        if env is not None and env[2] <= line:
+            before = text[max(lo, env[2]): start].replace("\n", " ")
     if _OPERATOR_BEFORE.search(before):
         return not _DASH_AS_PUNCTUATION.search(before) and not before.rstrip().endswith(("=", ":"))
+    if _IN_FORMULA_BEFORE.search(before):
+        return held if held is not None else _holds(formula, end)
     return False
+
+
+def _holds(formula: Formula, pos: int) -> bool:
+    """The formula holding the box (if any) goes on to ``pos``."""
+    env = formula()
+    return env is not None and pos <= env[3]
 
 
 def _word_follows(text: str, pos: int) -> bool:
@@ -595,12 +648,14 @@ def _word_follows(text: str, pos: int) -> bool:
     return bool(re.match(r"[A-Za-z]{2,}", text[pos: pos + 3]))
 
 
-def box_refusal(text: str, start: int, end: int, content_start: int, content_end: int) -> Optional[Tuple[Refusal, str]]:
-    """Why the box ``text[start:end]`` (content ``text[content_start:content_end]``) is not a committed answer, and
-    the other value a hedge names (or ""); None when it is committed."""
+def box_refusal(text: str, start: int, end: int, content_start: int, content_end: int,
+                formula: Formula = _no_formula) -> Optional[Tuple[Refusal, str]]:
+    """Why the box ``text[start:end]`` (content ``text[content_start:content_end]``; ``formula`` finds the math
+    environment holding it) is not a committed answer, and the other value a hedge names (or ""); None when it is
+    committed."""
     if _HIDDEN.search(text, content_start, content_end):
         return ("answer.hidden", "its content is hidden when rendered (\\phantom, white text)"), ""
-    if _partial(text, start, end):
+    if _partial(text, start, end, formula):
         return ("answer.partial_expression", "the box is a piece of a longer expression, not the whole answer"), ""
     found = _before_refusal(sentence_before(text, start))
     text, end = _after(text, end)

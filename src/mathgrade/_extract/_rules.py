@@ -9,6 +9,7 @@ characters, and searches that could run to the end of the output are done once.
 from __future__ import annotations
 
 import re
+from functools import partial
 from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
@@ -275,7 +276,7 @@ def _find_boxes(scan: Scan, limit: int = 0, memo: Optional[_Refusals] = None) ->
             if at in memo:
                 refusal = memo[at]
             else:
-                refusal = memo[at] = box_refusal(text, at, end, s, e)
+                refusal = memo[at] = box_refusal(text, at, end, s, e, partial(scan.env_containing, at))
             if refusal is None:
                 boxes.append((m.start(), end, s, e))
                 continue
@@ -395,9 +396,21 @@ _GAP_WORDS = re.compile(r"([A-Za-z]+(?:[ \t]+[A-Za-z]+){0,2})(?=[ \t]*(?:,|(?:an
 """Up to three words after a box, then a comma or a conjunction (checked by :func:`_unit_words`)."""
 
 
+_LIST_MARKER = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,2}[.)]|\(\d{1,2}\))[ \t]+", re.M)
+"""A Markdown list item's marker at a line's start (``- ``, ``* ``, ``1. ``, ``2) ``, ``(3) ``)."""
+_LAYOUT = re.compile(r"(?:\s|\$|\\[()\[\]])*")
+"""Line breaks, blank lines and formula delimiters."""
+
+
 def _gap_kind(gap: str) -> Optional[str]:
     """How two boxes separated by ``gap`` relate: ``join`` (one multi-part answer), ``or`` (alternatives), or None
-    (separate statements: the later box is the answer)."""
+    (separate statements: the later box is the answer). Boxes that are the items of one list, nothing between them
+    but list markers, line breaks and blank lines ("1. $\\boxed{42}$\\n\\n2. $\\boxed{43}$"), are joined; two displays
+    apart by a blank line alone are separate statements."""
+    if "\n" in gap and len(gap) <= _MAX_GAP:
+        unlisted = _LIST_MARKER.sub("", gap)
+        if unlisted != gap and _LAYOUT.fullmatch(unlisted):
+            return "join"
     if len(gap) > _MAX_GAP or "\n\n" in gap.replace(" ", "").replace("\t", ""):
         return None
     pos, worded = 0, False
@@ -668,7 +681,12 @@ def _region_text(scan: Scan, pos: int) -> Tuple[str, int, int]:
         env = scan.env_at(colon.end())
         if env is not None:  # "The general solution is:\n$$x(t) = ...$$"
             return clean_answer(_last_of_chain(scan.text[env[2]: env[3]])), env[0], env[1]
-    return clean_answer(strip_delimiters(scan, s, e)), s, e
+    answer = clean_answer(strip_delimiters(scan, s, e))
+    if e > s and scan.text[e - 1] in "$)]" and answer and not answer.endswith("!"):
+        env = scan.env_containing(e - 1)  # a factorial ends the formula: "The answer is $5!$" is 120, not 5
+        if env is not None and env[1] == e and scan.text[env[2]: env[3]].rstrip().endswith("!"):
+            answer += "!"
+    return answer, s, e
 
 
 def phrases(scan: Scan, choices: bool) -> List[Found]:
