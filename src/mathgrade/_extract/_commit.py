@@ -127,7 +127,7 @@ SUPPOSED_BEFORE = (
     r"nehmen wir an|предположим|допустим|supponiamo|suponha|suponhamos|supondo|se a resposta fosse|"
     r"stel dat|veronderstel|aangenomen dat|neem aan|załóżmy|zakładając|przypuśćmy|varsayalım|varsayarsak|"
     r"farz edelim|diyelim ki|giả sử|giả định|misalkan|andaikan|seandainya|tuseme|tuchukulie)\b",
-    r"(?:假设|假如|假定|如果答案|若答案|如果结果|先猜|猜测|初步|试试|不妨设|比如|例如|もし|仮に|と仮定|"
+    r"(?:假设|假如|假定|如果答案|若答案|如果结果|先猜|猜测|随便猜|瞎猜|猜一个|猜一下|初步|试试|不妨设|比如|例如|もし|仮に|と仮定|"
     r"가정하면|가정하자|가정해|라고 하면|لنفترض|نفترض|بافتراض|افترض|मान लीजिए|मान लो|मानें|สมมติ|สมมุติ|"
     r"ধরা যাক|ধরে নিই|అనుకుందాం)",
 )
@@ -199,6 +199,23 @@ BOUNDS_AFTER = ("or more", "or less", "or fewer", "or greater", "or higher", "or
                 "give or take", "plus or minus", "-ish")
 """English words that make the value right before them a bound or an estimate, not the value: "$\\boxed{42}$ or more",
 "$\\boxed{42}$ or so", "$\\boxed{42}$, give or take", where they end the clause."""
+DOUBT_SENTENCES = (
+    r"i[ \t]+(?:do[ \t]+not|don'?t|really[ \t]+don'?t)[ \t]+know", r"(?:i[ \t]+have[ \t]+)?no[ \t]+idea",
+    r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+(?:not[ \t]+" + _SURE + r"|unsure|uncertain|guessing)",
+    r"not[ \t]+" + _SURE, r"unsure", r"(?:i|we)[ \t]+(?:can(?:no|')t|could(?:n'?t|[ \t]+not))[ \t]+(?:solve|figure(?:[ \t]+out)?|"
+    r"work[ \t]+out|find|determine)[ \t]+(?:this|it|that|the[ \t]+answer)(?:[ \t]+out)?",
+    r"(?:i'?m|i[ \t]+am)[ \t]+unable[ \t]+to[ \t]+(?:solve|determine|find)[ \t]+(?:this|it|the[ \t]+answer)",
+    r"i[ \t]+give[ \t]+up", r"(?:this|that|it)[ \t]+is[ \t]+(?:just[ \t]+)?a[ \t]+guess",
+    r"(?:just[ \t]+)?(?:a|my)?[ \t]*(?:random|wild|blind|rough)?[ \t]*guess(?:ing)?",  # en
+    r"我?(?:也|真的|实在)?(?:不知道|不确定|不会做?|没有把握|没把握)|(?:随便|瞎)猜(?:一下|一个)?|猜一下",  # zh
+)
+"""Sentences that say the writer does not know the answer ("I don't know.", "I'm not sure.", "No idea.", "我不知道。"):
+said right before the sentence that gives an answer, they make it a guess (a doubt after it: :data:`DOUBTS`)."""
+_DOUBT_SENTENCE = re.compile(
+    r"(?:(?:honestly|frankly|well|ok(?:ay)?|hmm+|sorry|but)[ \t]*,?[ \t]*)?(?:" + "|".join(DOUBT_SENTENCES)
+    + r")(?:[ \t]+(?:about|of)[ \t]+(?:this|it|that|the[ \t]+answer|my[ \t]+answer))?[ \t]*[.!…。！]*", re.I)
+_DOUBT_STEMS = re.compile(r"know|sure|certain|confident|idea|guess|solve|figure|work|find|determine|give|不|没|猜", re.I)
+_DIGIT = re.compile(r"\d")
 _EN_HEDGED_AFTER = "|".join((
     r"[ \t]*,?[ \t]*\(?[ \t]*(?:" + "|".join(w.replace(" ", r"[ \t]+") for w in BOUNDS_AFTER)
     + r")[ \t]*\)?(?=[ \t]*(?:[.,;:!?\n]|$))",  # (ending its clause: not "or more precisely, 42")
@@ -414,7 +431,7 @@ _SUPPOSED_STEMS = ("supp", "assum", "hypothe", "what if", "say", "had the", "rat
                    "had ", "common ", "students", "people", "someone", "write ", "format", "template", "sample",
                    "example", "placeholder",
                    "angenommen", "nehmen", "предполож", "допуст", "假", "如果", "若", "先猜", "猜测", "初步", "试试",
-                   "不妨", "比如", "例如", "もし", "仮", "supon", "stel", "veronderstel", "aangenomen", "neem aan",
+                   "不妨", "比如", "例如", "猜", "もし", "仮", "supon", "stel", "veronderstel", "aangenomen", "neem aan",
                    "załóż", "zakładaj", "przypuść", "varsay", "farz", "diyelim", "giả", "misalkan", "andaikan",
                    "seandainya", "tuseme", "tuchukulie", "가정", "라고 하면", "فترض", "मान", "สมม", "ধর",
                    "అనుకుందాం")
@@ -458,6 +475,7 @@ def _holds_any(lowered: str, stems: Tuple[str, ...]) -> bool:
     return _STEMS[stems].search(lowered) is not None
 
 
+_DOUBTED_WHY = "the sentence before it says the answer is not known"
 _UNFINISHED_WHY = "the output stops in the middle of its sentence (cut off): a value being tried, not a conclusion"
 
 
@@ -469,6 +487,21 @@ def _unfinished(text: str, end: int) -> bool:
         return False
     rest = text[end:].rstrip()
     return bool(rest.strip(" \t$)]\\")) and _UNFINISHED_END.search(rest) is not None
+
+
+def _doubted_before(text: str, start: int) -> bool:
+    """The sentence right before the one an answer starting at ``start`` is in says the writer does not know
+    (:data:`DOUBT_SENTENCES`), and nothing worked out comes between (no digit: "I'm not sure. Checking, 6 \\cdot 7 =
+    42, so ..." is resolved)."""
+    window = text[max(0, start - _WINDOW_BEFORE): start]
+    cut = _sentence_start(window)
+    if not cut or _DIGIT.search(window, cut) is not None:
+        return False
+    previous = window[:cut].rstrip()
+    if _DOUBT_STEMS.search(previous, max(0, len(previous) - 60)) is None:
+        return False
+    body = previous.rstrip(".!…。！ \t\n")  # (its own end: "。" ends a sentence even without a space after it)
+    return _DOUBT_SENTENCE.fullmatch(previous[_sentence_start(body):].strip()) is not None
 
 
 def _before_refusal(before: str) -> Optional[Refusal]:
@@ -658,6 +691,8 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
     if _partial(text, start, end, formula):
         return ("answer.partial_expression", "the box is a piece of a longer expression, not the whole answer"), ""
     found = _before_refusal(sentence_before(text, start))
+    if found is None and _doubted_before(text, start):
+        found = "answer.hedged", _DOUBTED_WHY
     text, end = _after(text, end)
     after = _WITHDRAWN.match(text, end)
     if after is not None:
@@ -696,6 +731,7 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
     if _HEDGE_LEAD.match(answer) or _HEDGE_TAIL.search(text, answer_start, end):
         return ("answer.hedged", "the sentence hedges it"), ""
     before = sentence_before(text, answer_start)
+    doubted_before = _doubted_before(text, phrase_start)
     # (both read from the answer's start, so before _after, whose copy starts at the answer's end: in a language
     # written without spaces the answer runs on to the end of its sentence, so "答えは 7 と仮定する" holds its verb
     # of supposing; "The answer is 42 (I could be wrong).")
@@ -707,6 +743,8 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
     found = _before_refusal(before)
     if found is not None:
         return found, ""
+    if doubted_before:
+        return ("answer.hedged", _DOUBTED_WHY), ""
     if supposed:
         return ("answer.supposed", "it is a supposition or a trial, not a conclusion"), ""
     if _unfinished(text, end):
