@@ -87,7 +87,11 @@ WITHDRAWN_AFTER = (
     r"|(?:can|must|should)[ \t]+be[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)"
     r"|is[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)",
     r"[.!]?[ \t]*(?:—|–|-)?[ \t]*(?:(?:hmm|wait|no|oh|oops|actually|hold on)[ \t]*[,.!]?[ \t]*)*"
-    r"(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s|it[ \t]+is)[ \t]+(?:not[ \t]+(?:right|correct|it)|wrong|incorrect)"
+    r"(?:(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s|it[ \t]+is)[ \t]+(?:not[ \t]+(?:right|correct|it)|wrong|incorrect)"
+    r"|(?:that|this|it)[ \t]+(?:can'?t|cannot|couldn'?t|doesn'?t|does[ \t]+not|isn'?t|won'?t)[ \t]+(?:be[ \t]+)?"
+    r"(?:(?:seem|look)[ \t]+)?(?:right|correct|make[ \t]+sense|work|match|add[ \t]+up)"
+    r"|(?:i[ \t]+think[ \t]+)?i[ \t]+(?:must[ \t]+have[ \t]+|have[ \t]+)?made[ \t]+(?:a[ \t]+|an[ \t]+)?(?:mistake|error)"
+    r"(?=[ \t]*(?:[.!…]|$))|something[ \t]+(?:is|'s|seems)[ \t]+wrong)"
     r"|[.!]?[ \t]*(?:—|–|-)?[ \t]*(?:scratch that|never[ \t]?mind|oops|no[ \t]*,?[ \t]*wait|wait[ \t]*,?[ \t]*no"
     r"|hmm[ \t]*,?[ \t]*no)(?![A-Za-z])"
     r"|[ \t]*\([ \t]*(?:incorrect|wrong|false|invalid|rejected)[ \t]*\)|[ \t]*(?:✗|✘|❌)",  # en: taken back
@@ -475,6 +479,25 @@ def _holds_any(lowered: str, stems: Tuple[str, ...]) -> bool:
     return _STEMS[stems].search(lowered) is not None
 
 
+RECONSIDERING_END = (
+    r"(?:wait|hmm+|hold[ \t]+on|but|actually|however|no|although|though)[ \t,.…!?—–-]*",
+    r"(?:(?:but|oh|hmm+)[ \t]*,?[ \t]*)?(?:wait|hold[ \t]+on)(?![A-Za-z])[^\d\n]{0,40}",
+    r"let[ \t]+me[ \t]+(?:re-?check|double[- ]check|verify|reconsider|recompute|re-?examine|think[ \t]+again)"
+    r"(?![A-Za-z])[^\d\n]{0,30}",  # en
+    r"(?:等等|等一下|嗯+|不过|但是?|不对)[，,。.…！!？?]*",  # zh
+)
+"""How an output ends that stops right after its answer as it starts to reconsider it ("$\\boxed{42}$. Wait,",
+"... Hmm", "... Wait, let me double-check."): the answer is being questioned, not given (nothing worked out follows:
+no digit)."""
+_RECONSIDERING = re.compile(r"[ \t]*(?:\$\$?|\\\)|\\\])?[ \t]*[.!。！]?\s*(?:" + "|".join(RECONSIDERING_END) + r")\s*$", re.I)
+_RECONSIDERING_WHY = "the output ends as it starts to reconsider it"
+
+
+def _reconsidering(text: str, end: int) -> bool:
+    """The output ends, right after an answer ending at ``end``, as it starts to reconsider it."""
+    return len(text) - end <= 80 and _RECONSIDERING.match(text, end) is not None
+
+
 _DOUBTED_WHY = "the sentence before it says the answer is not known"
 _UNFINISHED_WHY = "the output stops in the middle of its sentence (cut off): a value being tried, not a conclusion"
 
@@ -693,6 +716,8 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
     found = _before_refusal(sentence_before(text, start))
     if found is None and _doubted_before(text, start):
         found = "answer.hedged", _DOUBTED_WHY
+    if found is None and _reconsidering(text, end):
+        found = "answer.hedged", _RECONSIDERING_WHY
     text, end = _after(text, end)
     after = _WITHDRAWN.match(text, end)
     if after is not None:
@@ -732,6 +757,7 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
         return ("answer.hedged", "the sentence hedges it"), ""
     before = sentence_before(text, answer_start)
     doubted_before = _doubted_before(text, phrase_start)
+    reconsidering = _reconsidering(text, end)
     # (both read from the answer's start, so before _after, whose copy starts at the answer's end: in a language
     # written without spaces the answer runs on to the end of its sentence, so "答えは 7 と仮定する" holds its verb
     # of supposing; "The answer is 42 (I could be wrong).")
@@ -745,6 +771,8 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
         return found, ""
     if doubted_before:
         return ("answer.hedged", _DOUBTED_WHY), ""
+    if reconsidering:
+        return ("answer.hedged", _RECONSIDERING_WHY), ""
     if supposed:
         return ("answer.supposed", "it is a supposition or a trial, not a conclusion"), ""
     if _unfinished(text, end):

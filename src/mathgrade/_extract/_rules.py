@@ -300,7 +300,8 @@ def _find_boxes(scan: Scan, limit: int = 0, memo: Optional[_Refusals] = None) ->
 
 
 _WITHDRAWN_AFTER_STEMS = ("not", "wrong", "incorrect", "fals", "invalid", "impossib", "rul", "exclud", "discard",
-                          "elimin", "reject", "faux", "scratch", "mind", "oops", "wait", "hmm", "✗", "✘", "❌")
+                          "elimin", "reject", "faux", "scratch", "mind", "oops", "wait", "hmm", "✗", "✘", "❌",
+                          "mistake", "error")
 """Lower-case stems one of which every ASCII match of ``_commit.WITHDRAWN_AFTER`` holds (a test adds 40 boxes after
 each withdrawal of the adversarial cases and checks that the answer stays withdrawn)."""
 _WITHDRAWING = tuple(a for a in dict.fromkeys(_NEGATED_STEMS + _WITHDRAWN_AFTER_STEMS)
