@@ -39,7 +39,7 @@ BOX: List[Tuple[str, str, str, str, str]] = [
     ("Is it $\\boxed{7}$?", "7", "answer.question", "it is asked, not stated", "It is $\\boxed{7}$."),
     ("$\\boxed{7}$ と仮定する。", "7", "answer.supposed", SUPPOSED, "$\\boxed{7}$ である。"),
     ("We get $\\boxed{7}$ if we assume that the", "7", "answer.supposed", CUT_OFF, "We get $\\boxed{7}$."),
-    ("We get $\\boxed{7}$, or maybe.", "7", "answer.hedged", "a hedge follows it", "We get $\\boxed{7}$, or so."),
+    ("We get $\\boxed{7}$, or maybe.", "7", "answer.hedged", "a hedge follows it", "We get $\\boxed{7}$, or so we found."),
     ("We get $\\boxed{7}$, but I am not sure.", "7", "answer.hedged", "a hedge follows it",
      "We get $\\boxed{7}$, and I am sure."),
 ]

@@ -32,7 +32,7 @@ form.
 from __future__ import annotations
 
 import re
-from typing import Dict, Optional, Tuple, Union
+from typing import Callable, Dict, Optional, Tuple, Union
 
 from ._gate import Gate, trie
 
@@ -87,7 +87,11 @@ WITHDRAWN_AFTER = (
     r"|(?:can|must|should)[ \t]+be[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)"
     r"|is[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)",
     r"[.!]?[ \t]*(?:—|–|-)?[ \t]*(?:(?:hmm|wait|no|oh|oops|actually|hold on)[ \t]*[,.!]?[ \t]*)*"
-    r"(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s|it[ \t]+is)[ \t]+(?:not[ \t]+(?:right|correct|it)|wrong|incorrect)"
+    r"(?:(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s|it[ \t]+is)[ \t]+(?:not[ \t]+(?:right|correct|it)|wrong|incorrect)"
+    r"|(?:that|this|it)[ \t]+(?:can'?t|cannot|couldn'?t|doesn'?t|does[ \t]+not|isn'?t|won'?t)[ \t]+(?:be[ \t]+)?"
+    r"(?:(?:seem|look)[ \t]+)?(?:right|correct|make[ \t]+sense|work|match|add[ \t]+up)"
+    r"|(?:i[ \t]+think[ \t]+)?i[ \t]+(?:must[ \t]+have[ \t]+|have[ \t]+)?made[ \t]+(?:a[ \t]+|an[ \t]+)?(?:mistake|error)"
+    r"(?=[ \t]*(?:[.!…]|$))|something[ \t]+(?:is|'s|seems)[ \t]+wrong)"
     r"|[.!]?[ \t]*(?:—|–|-)?[ \t]*(?:scratch that|never[ \t]?mind|oops|no[ \t]*,?[ \t]*wait|wait[ \t]*,?[ \t]*no"
     r"|hmm[ \t]*,?[ \t]*no)(?![A-Za-z])"
     r"|[ \t]*\([ \t]*(?:incorrect|wrong|false|invalid|rejected)[ \t]*\)|[ \t]*(?:✗|✘|❌)",  # en: taken back
@@ -127,7 +131,7 @@ SUPPOSED_BEFORE = (
     r"nehmen wir an|предположим|допустим|supponiamo|suponha|suponhamos|supondo|se a resposta fosse|"
     r"stel dat|veronderstel|aangenomen dat|neem aan|załóżmy|zakładając|przypuśćmy|varsayalım|varsayarsak|"
     r"farz edelim|diyelim ki|giả sử|giả định|misalkan|andaikan|seandainya|tuseme|tuchukulie)\b",
-    r"(?:假设|假如|假定|如果答案|若答案|如果结果|先猜|猜测|初步|试试|不妨设|比如|例如|もし|仮に|と仮定|"
+    r"(?:假设|假如|假定|如果答案|若答案|如果结果|先猜|猜测|随便猜|瞎猜|猜一个|猜一下|初步|试试|不妨设|比如|例如|もし|仮に|と仮定|"
     r"가정하면|가정하자|가정해|라고 하면|لنفترض|نفترض|بافتراض|افترض|मान लीजिए|मान लो|मानें|สมมติ|สมมุติ|"
     r"ধরা যাক|ধরে নিই|అనుకుందాం)",
 )
@@ -194,7 +198,31 @@ DOUBTS = (
 )
 """English phrases of doubt that, right after an answer (in its sentence, the next one or brackets), make it a guess:
 "$\\boxed{7}$, though I'm not certain", "(I could be wrong)", "(low confidence)", "— not sure", ", I guess"."""
+BOUNDS_AFTER = ("or more", "or less", "or fewer", "or greater", "or higher", "or lower", "or larger", "or smaller",
+                "or above", "or below", "or over", "or under", "or so", "or thereabouts", "or something", "more or less",
+                "give or take", "plus or minus", "-ish")
+"""English words that make the value right before them a bound or an estimate, not the value: "$\\boxed{42}$ or more",
+"$\\boxed{42}$ or so", "$\\boxed{42}$, give or take", where they end the clause."""
+DOUBT_SENTENCES = (
+    r"i[ \t]+(?:do[ \t]+not|don'?t|really[ \t]+don'?t)[ \t]+know", r"(?:i[ \t]+have[ \t]+)?no[ \t]+idea",
+    r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+(?:not[ \t]+" + _SURE + r"|unsure|uncertain|guessing)",
+    r"not[ \t]+" + _SURE, r"unsure", r"(?:i|we)[ \t]+(?:can(?:no|')t|could(?:n'?t|[ \t]+not))[ \t]+(?:solve|figure(?:[ \t]+out)?|"
+    r"work[ \t]+out|find|determine)[ \t]+(?:this|it|that|the[ \t]+answer)(?:[ \t]+out)?",
+    r"(?:i'?m|i[ \t]+am)[ \t]+unable[ \t]+to[ \t]+(?:solve|determine|find)[ \t]+(?:this|it|the[ \t]+answer)",
+    r"i[ \t]+give[ \t]+up", r"(?:this|that|it)[ \t]+is[ \t]+(?:just[ \t]+)?a[ \t]+guess",
+    r"(?:just[ \t]+)?(?:a|my)?[ \t]*(?:random|wild|blind|rough)?[ \t]*guess(?:ing)?",  # en
+    r"我?(?:也|真的|实在)?(?:不知道|不确定|不会做?|没有把握|没把握)|(?:随便|瞎)猜(?:一下|一个)?|猜一下",  # zh
+)
+"""Sentences that say the writer does not know the answer ("I don't know.", "I'm not sure.", "No idea.", "我不知道。"):
+said right before the sentence that gives an answer, they make it a guess (a doubt after it: :data:`DOUBTS`)."""
+_DOUBT_SENTENCE = re.compile(
+    r"(?:(?:honestly|frankly|well|ok(?:ay)?|hmm+|sorry|but)[ \t]*,?[ \t]*)?(?:" + "|".join(DOUBT_SENTENCES)
+    + r")(?:[ \t]+(?:about|of)[ \t]+(?:this|it|that|the[ \t]+answer|my[ \t]+answer))?[ \t]*[.!…。！]*", re.I)
+_DOUBT_STEMS = re.compile(r"know|sure|certain|confident|idea|guess|solve|figure|work|find|determine|give|不|没|猜", re.I)
+_DIGIT = re.compile(r"\d")
 _EN_HEDGED_AFTER = "|".join((
+    r"[ \t]*,?[ \t]*\(?[ \t]*(?:" + "|".join(w.replace(" ", r"[ \t]+") for w in BOUNDS_AFTER)
+    + r")[ \t]*\)?(?=[ \t]*(?:[.,;:!?\n]|$))",  # (ending its clause: not "or more precisely, 42")
     r"[ \t]*,?[ \t]*(?:but|or|and)[ \t]+(?:it[ \t]+|the answer[ \t]+)?(?:might|may|could)[ \t]+(?:also[ \t]+)?be\b",
     r"[ \t]*[,.…;:]*[ \t]*(?:" + "|".join(c.replace(" ", r"[ \t]+") for c in ALTERNATIVE_CONNECTIVES) + r")[ \t]*,?[ \t]+"
     + _IT_IS + "?" + _ADVERB + r"\b",  # "or probably 9", "if not, likely 9"
@@ -407,7 +435,7 @@ _SUPPOSED_STEMS = ("supp", "assum", "hypothe", "what if", "say", "had the", "rat
                    "had ", "common ", "students", "people", "someone", "write ", "format", "template", "sample",
                    "example", "placeholder",
                    "angenommen", "nehmen", "предполож", "допуст", "假", "如果", "若", "先猜", "猜测", "初步", "试试",
-                   "不妨", "比如", "例如", "もし", "仮", "supon", "stel", "veronderstel", "aangenomen", "neem aan",
+                   "不妨", "比如", "例如", "猜", "もし", "仮", "supon", "stel", "veronderstel", "aangenomen", "neem aan",
                    "załóż", "zakładaj", "przypuść", "varsay", "farz", "diyelim", "giả", "misalkan", "andaikan",
                    "seandainya", "tuseme", "tuchukulie", "가정", "라고 하면", "فترض", "मान", "สมม", "ধর",
                    "అనుకుందాం")
@@ -451,6 +479,26 @@ def _holds_any(lowered: str, stems: Tuple[str, ...]) -> bool:
     return _STEMS[stems].search(lowered) is not None
 
 
+RECONSIDERING_END = (
+    r"(?:wait|hmm+|hold[ \t]+on|but|actually|however|no|although|though)[ \t,.…!?—–-]*",
+    r"(?:(?:but|oh|hmm+)[ \t]*,?[ \t]*)?(?:wait|hold[ \t]+on)(?![A-Za-z])[^\d\n]{0,40}",
+    r"let[ \t]+me[ \t]+(?:re-?check|double[- ]check|verify|reconsider|recompute|re-?examine|think[ \t]+again)"
+    r"(?![A-Za-z])[^\d\n]{0,30}",  # en
+    r"(?:等等|等一下|嗯+|不过|但是?|不对)[，,。.…！!？?]*",  # zh
+)
+"""How an output ends that stops right after its answer as it starts to reconsider it ("$\\boxed{42}$. Wait,",
+"... Hmm", "... Wait, let me double-check."): the answer is being questioned, not given (nothing worked out follows:
+no digit)."""
+_RECONSIDERING = re.compile(r"[ \t]*(?:\$\$?|\\\)|\\\])?[ \t]*[.!。！]?\s*(?:" + "|".join(RECONSIDERING_END) + r")\s*$", re.I)
+_RECONSIDERING_WHY = "the output ends as it starts to reconsider it"
+
+
+def _reconsidering(text: str, end: int) -> bool:
+    """The output ends, right after an answer ending at ``end``, as it starts to reconsider it."""
+    return len(text) - end <= 80 and _RECONSIDERING.match(text, end) is not None
+
+
+_DOUBTED_WHY = "the sentence before it says the answer is not known"
 _UNFINISHED_WHY = "the output stops in the middle of its sentence (cut off): a value being tried, not a conclusion"
 
 
@@ -462,6 +510,21 @@ def _unfinished(text: str, end: int) -> bool:
         return False
     rest = text[end:].rstrip()
     return bool(rest.strip(" \t$)]\\")) and _UNFINISHED_END.search(rest) is not None
+
+
+def _doubted_before(text: str, start: int) -> bool:
+    """The sentence right before the one an answer starting at ``start`` is in says the writer does not know
+    (:data:`DOUBT_SENTENCES`), and nothing worked out comes between (no digit: "I'm not sure. Checking, 6 \\cdot 7 =
+    42, so ..." is resolved)."""
+    window = text[max(0, start - _WINDOW_BEFORE): start]
+    cut = _sentence_start(window)
+    if not cut or _DIGIT.search(window, cut) is not None:
+        return False
+    previous = window[:cut].rstrip()
+    if _DOUBT_STEMS.search(previous, max(0, len(previous) - 60)) is None:
+        return False
+    body = previous.rstrip(".!…。！ \t\n")  # (its own end: "。" ends a sentence even without a space after it)
+    return _DOUBT_SENTENCE.fullmatch(previous[_sentence_start(body):].strip()) is not None
 
 
 def _before_refusal(before: str) -> Optional[Refusal]:
@@ -552,35 +615,88 @@ _HIDDEN = re.compile(r"\\[hv]?phantom(?![A-Za-z])|\\(?:text|math)?color\s*\{\s*(
                      r"#?F{3}(?:F{3})?|bg|background|none|transparent|[A-Za-z]+!0*(?:\.0*)?)\s*\}", re.I)
 """What hides a box's content when rendered: a phantom, or a colour that is the page's (white, ``#FFF``, xcolor's
 ``white!80`` or ``black!0``, which is 0% black: white)."""
+CONTINUING_AFTER = ("pi", "sqrt", "frac", "dfrac", "tfrac", "over", "choose", "atop", "bmod", "log", "ln", "exp", "sin",
+                    "cos", "tan", "cdot", "times", "div", "pm", "mp")
+"""LaTeX commands after a box that make it a factor or an operand of a longer expression ("$\\boxed{21}\\pi$",
+"$\\boxed{21} \\over 2$", "$\\boxed{21} \\bmod 5$"); ``\\pmod`` and ``\\mod`` are not among them (a congruence
+"$x \\equiv \\boxed{21} \\pmod{35}$" states its answer)."""
+FUNCTIONS_BEFORE = ("sqrt", "log", "ln", "lg", "exp", "sin", "cos", "tan", "sec", "csc", "cot", "arcsin", "arccos",
+                    "arctan", "sinh", "cosh", "tanh", "det", "gcd", "lcm", "max", "min", "binom", "lfloor", "lceil",
+                    "lvert", "vert")
+"""LaTeX commands before a box that apply a function to it ("$\\log \\boxed{21}$", "$\\sqrt\\boxed{21}$",
+"$\\lfloor \\boxed{21.5} \\rfloor$")."""
 _OPERATOR_AFTER = re.compile(
     r"[ \t]*\n?[ \t]*(?:[-+*/=×÷·]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z])|!(?!=)|\^(?![ \t]*\{?[ \t]*\\circ))"
     r"[ \t]*(?:[\d(\[{\\]|[A-Za-z](?![A-Za-z]))"
     r"|[ \t]*\}[ \t]*[{^_]|[ \t]*\^[ \t]*\{?[ \t]*[\dA-Za-z]"
+    r"|[ \t]*\\(?:" + "|".join(CONTINUING_AFTER) + r")(?![A-Za-z])"
+    r"|(?:\d|[.,]\d|\{,\}\d|\\[,;!]?[ \t]*\d{3}(?!\d)|[A-Za-z](?![A-Za-z])|[ \t]*_[ \t]*\{?[ \t]*\w)"
+    r"|[ \t]*(?:\\right[ \t]*)?[)\]][ \t]*(?:[\^!_]|\\(?:times|cdot)(?![A-Za-z]))"
 )
-"""What continues an expression after a box: ``- 12``, ``+ 3``, ``^2``, ``}{2}`` (the box was a numerator)."""
+"""What continues an expression after a box: ``- 12``, ``+ 3``, ``^2``, ``}{2}`` (the box was a numerator), a command
+of :data:`CONTINUING_AFTER`, a glued digit, decimal or group of digits (``\\boxed{21}0``, ``.5``, ``,000``,
+``\\,000``), a glued letter (``\\boxed{21}x``), a subscript (a base: ``\\boxed{21}_8``), a bracket closed around the
+box and raised to a power (``(\\boxed{21})^2``)."""
 _OPERATOR_BEFORE = re.compile(
-    r"(?:(?:[+*/×÷·]|\\(?:times|cdot|div|pm|mp)|-|(?:\\(?:d|t)?frac|\\sqrt(?:\[[^\]]*\])?|[\^_]|\})[ \t]*\{)"
-    r"[ \t]*|\d)$"
+    r"(?:(?:[+*/×÷·]|\\(?:times|cdot|div|pm|mp)|-)[ \t]*(?:(?:\\left[ \t]*)?[(\[][ \t]*)?"
+    r"|(?:\\(?:d|t)?frac|\\sqrt(?:\[[^\]]*\])?|[\^_]|\})[ \t]*\{[ \t]*|[\^_][ \t]*"
+    r"|\\(?:" + "|".join(FUNCTIONS_BEFORE) + r")(?:_\{?\w+\}?)?[ \t]*(?:(?:\\left[ \t]*)?[(\[][ \t]*)?"
+    r"|\d(?:(?:\\left)?\()?)$"
 )
-"""What precedes a box in a longer expression: ``3 \\times``, ``2`` (glued), ``-``, ``\\frac{``, ``\\sqrt{``."""
-_DASH_AS_PUNCTUATION = re.compile(r"(?:^|[A-Za-z:,.][ \t]+)-[ \t]+$")
+"""What precedes a box in a longer expression: ``3 \\times``, ``2`` (glued), ``-``, ``-(``, ``\\frac{``, ``\\sqrt{``,
+``10^``, a function of :data:`FUNCTIONS_BEFORE`."""
+_IN_FORMULA_BEFORE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]$|(?:\||\\left[ \t]*\||\\[lL]vert)[ \t]*$")
+"""What makes a box a piece of an expression only inside a formula (elsewhere it is a word's letter or a table's rule):
+a glued letter before it (``$x\\boxed{21}$``), a bar before it (``$|\\boxed{-21}|$``). (So does a factorial after it,
+``$\\boxed{21}!$``, where elsewhere it is an exclamation mark.)"""
+_DASH_AS_PUNCTUATION = re.compile(r"(?:^[ \t]*[-*+•]|[A-Za-z:,.][ \t]+-)[ \t]+(?:[(\[][ \t]*)?$")
+_LIST_ITEM = re.compile(r"[ \t]*[-*+•][ \t]+")
+"""A Markdown list item's marker at a line's start (``- ``, ``* ``): not an operator outside a formula."""
+
+Formula = Callable[[], Optional[Tuple[int, int, int, int]]]
+"""The math environment holding a box, found when it is needed: (start, end, inner start, inner end), or None."""
 
 
-def _partial(text: str, start: int, end: int) -> bool:
-    """The box at ``text[start:end]`` is a piece of a longer expression (see :data:`_OPERATOR_AFTER`)."""
+def _no_formula() -> None:
+    return None
+
+
+def _partial(text: str, start: int, end: int, formula: Formula = _no_formula) -> bool:
+    """The box at ``text[start:end]`` is a piece of a longer expression (see :data:`_OPERATOR_AFTER`). A line break
+    inside the formula holding the box does not end the expression ("$2 \\times\\n\\boxed{21}$"); outside one, a
+    list item's marker on the next line is no operator."""
     after = _OPERATOR_AFTER.match(text, end)
     if after is not None:
         tail = text[end: after.end()]
-        if not (tail.strip().startswith("-") and _word_follows(text, after.end() - 1)):
+        nl = tail.find("\n")
+        if nl >= 0 and _LIST_ITEM.match(text, end + nl + 1) and not _holds(formula, after.end()):
+            pass  # ("$\\boxed{42}$\\n- next item")
+        elif not (tail.strip().startswith("-") and _word_follows(text, after.end() - 1)):
             return True
+    if text.startswith("!", end) and not text.startswith("!=", end) and _holds(formula, end + 1):
+        return True  # a factorial ("$\\boxed{21}!$"; not "The answer is \\boxed{21}!")
     lo = max(0, start - 40)
     line = text.rfind("\n", lo, start)
     before = text[(line + 1 if line >= 0 else lo): start]
     if before.endswith("$") or before.rstrip().endswith("$"):
         return False
+    held: Optional[bool] = None
+    if line >= 0 and not before.strip():  # (the box opens its line: the formula may go on from the line before)
+        env = formula()
+        held = env is not None
+        if env is not None and env[2] <= line:
+            before = text[max(lo, env[2]): start].replace("\n", " ")
     if _OPERATOR_BEFORE.search(before):
         return not _DASH_AS_PUNCTUATION.search(before) and not before.rstrip().endswith(("=", ":"))
+    if _IN_FORMULA_BEFORE.search(before):
+        return held if held is not None else _holds(formula, end)
     return False
+
+
+def _holds(formula: Formula, pos: int) -> bool:
+    """The formula holding the box (if any) goes on to ``pos``."""
+    env = formula()
+    return env is not None and pos <= env[3]
 
 
 def _word_follows(text: str, pos: int) -> bool:
@@ -588,14 +704,20 @@ def _word_follows(text: str, pos: int) -> bool:
     return bool(re.match(r"[A-Za-z]{2,}", text[pos: pos + 3]))
 
 
-def box_refusal(text: str, start: int, end: int, content_start: int, content_end: int) -> Optional[Tuple[Refusal, str]]:
-    """Why the box ``text[start:end]`` (content ``text[content_start:content_end]``) is not a committed answer, and
-    the other value a hedge names (or ""); None when it is committed."""
+def box_refusal(text: str, start: int, end: int, content_start: int, content_end: int,
+                formula: Formula = _no_formula) -> Optional[Tuple[Refusal, str]]:
+    """Why the box ``text[start:end]`` (content ``text[content_start:content_end]``; ``formula`` finds the math
+    environment holding it) is not a committed answer, and the other value a hedge names (or ""); None when it is
+    committed."""
     if _HIDDEN.search(text, content_start, content_end):
         return ("answer.hidden", "its content is hidden when rendered (\\phantom, white text)"), ""
-    if _partial(text, start, end):
+    if _partial(text, start, end, formula):
         return ("answer.partial_expression", "the box is a piece of a longer expression, not the whole answer"), ""
     found = _before_refusal(sentence_before(text, start))
+    if found is None and _doubted_before(text, start):
+        found = "answer.hedged", _DOUBTED_WHY
+    if found is None and _reconsidering(text, end):
+        found = "answer.hedged", _RECONSIDERING_WHY
     text, end = _after(text, end)
     after = _WITHDRAWN.match(text, end)
     if after is not None:
@@ -634,6 +756,8 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
     if _HEDGE_LEAD.match(answer) or _HEDGE_TAIL.search(text, answer_start, end):
         return ("answer.hedged", "the sentence hedges it"), ""
     before = sentence_before(text, answer_start)
+    doubted_before = _doubted_before(text, phrase_start)
+    reconsidering = _reconsidering(text, end)
     # (both read from the answer's start, so before _after, whose copy starts at the answer's end: in a language
     # written without spaces the answer runs on to the end of its sentence, so "答えは 7 と仮定する" holds its verb
     # of supposing; "The answer is 42 (I could be wrong).")
@@ -645,6 +769,10 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
     found = _before_refusal(before)
     if found is not None:
         return found, ""
+    if doubted_before:
+        return ("answer.hedged", _DOUBTED_WHY), ""
+    if reconsidering:
+        return ("answer.hedged", _RECONSIDERING_WHY), ""
     if supposed:
         return ("answer.supposed", "it is a supposition or a trial, not a conclusion"), ""
     if _unfinished(text, end):

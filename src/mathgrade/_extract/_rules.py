@@ -9,6 +9,7 @@ characters, and searches that could run to the end of the output are done once.
 from __future__ import annotations
 
 import re
+from functools import partial
 from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
@@ -275,7 +276,7 @@ def _find_boxes(scan: Scan, limit: int = 0, memo: Optional[_Refusals] = None) ->
             if at in memo:
                 refusal = memo[at]
             else:
-                refusal = memo[at] = box_refusal(text, at, end, s, e)
+                refusal = memo[at] = box_refusal(text, at, end, s, e, partial(scan.env_containing, at))
             if refusal is None:
                 boxes.append((m.start(), end, s, e))
                 continue
@@ -299,7 +300,8 @@ def _find_boxes(scan: Scan, limit: int = 0, memo: Optional[_Refusals] = None) ->
 
 
 _WITHDRAWN_AFTER_STEMS = ("not", "wrong", "incorrect", "fals", "invalid", "impossib", "rul", "exclud", "discard",
-                          "elimin", "reject", "faux", "scratch", "mind", "oops", "wait", "hmm", "✗", "✘", "❌")
+                          "elimin", "reject", "faux", "scratch", "mind", "oops", "wait", "hmm", "✗", "✘", "❌",
+                          "mistake", "error")
 """Lower-case stems one of which every ASCII match of ``_commit.WITHDRAWN_AFTER`` holds (a test adds 40 boxes after
 each withdrawal of the adversarial cases and checks that the answer stays withdrawn)."""
 _WITHDRAWING = tuple(a for a in dict.fromkeys(_NEGATED_STEMS + _WITHDRAWN_AFTER_STEMS)
@@ -395,9 +397,21 @@ _GAP_WORDS = re.compile(r"([A-Za-z]+(?:[ \t]+[A-Za-z]+){0,2})(?=[ \t]*(?:,|(?:an
 """Up to three words after a box, then a comma or a conjunction (checked by :func:`_unit_words`)."""
 
 
+_LIST_MARKER = re.compile(r"^[ \t]*(?:[-*+•]|\d{1,2}[.)]|\(\d{1,2}\))[ \t]+", re.M)
+"""A Markdown list item's marker at a line's start (``- ``, ``* ``, ``1. ``, ``2) ``, ``(3) ``)."""
+_LAYOUT = re.compile(r"(?:\s|\$|\\[()\[\]])*")
+"""Line breaks, blank lines and formula delimiters."""
+
+
 def _gap_kind(gap: str) -> Optional[str]:
     """How two boxes separated by ``gap`` relate: ``join`` (one multi-part answer), ``or`` (alternatives), or None
-    (separate statements: the later box is the answer)."""
+    (separate statements: the later box is the answer). Boxes that are the items of one list, nothing between them
+    but list markers, line breaks and blank lines ("1. $\\boxed{42}$\\n\\n2. $\\boxed{43}$"), are joined; two displays
+    apart by a blank line alone are separate statements."""
+    if "\n" in gap and len(gap) <= _MAX_GAP:
+        unlisted = _LIST_MARKER.sub("", gap)
+        if unlisted != gap and _LAYOUT.fullmatch(unlisted):
+            return "join"
     if len(gap) > _MAX_GAP or "\n\n" in gap.replace(" ", "").replace("\t", ""):
         return None
     pos, worded = 0, False
@@ -453,6 +467,10 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
         break
     contents = _dedupe([text[b[2]: b[3]] for b in chain])
     last = chain[-1]
+    other = _value_offered_after(text, last[1])
+    if other and len(_dedupe(contents + [other])) > len(contents):  # "\\boxed{42} or 43": the same value or two
+        return [Found(contents[-1], chain[0][0], last[1], "boxed", "boxed.alternatives",
+                      tuple(_dedupe(contents + [other])))]
     offered = _offered_after(scan, boxes, chain)
     if offered and len(_dedupe(contents + offered)) > len(contents):  # "\\boxed{42}. Maybe \\boxed{43}."
         alternatives = tuple(_dedupe(contents + offered))
@@ -477,6 +495,34 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
 
 
 _ALTERNATIVELY = re.compile(r"[ \t]*(?:alternatively|or)\b", re.I)
+OFFERING_WORDS = (
+    "or", "or rather", "or else", "or even", "or equivalently", "or alternatively", "or in other words", "vs.", "vs",
+    "versus",  # en
+    "o", "ou", "oder", "или", "lub", "albo", "veya", "ya da", "hoặc", "atau", "au", "أو", "या", "অথবা", "หรือ", "లేదా",
+    "또는", "혹은",  # es it fr pt de ru pl tr vi id sw ar hi bn th te ko
+    "或者", "或是", "或", "还是", "または",  # zh ja
+)
+"""Words that offer a second value right after a box ("$\\boxed{42}$ or 43", "$\\boxed{42}$ (or 43)", "$\\boxed{42}$
+或 43"): the output gives two values, one answer only when they are equal ("$\\boxed{0.5}$, or $\\frac12$")."""
+_VALUE_OFFERED = re.compile(
+    r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?[ \t]*[,;，；]?[ \t]*[(（]?[ \t]*(?:"
+    + "|".join(re.escape(w).replace(r"\ ", r"[ \t]*,?[ \t]+") for w in sorted(OFFERING_WORDS, key=len, reverse=True))
+    + r")(?![^\W\d_])[ \t]*[,，]?[ \t]*"
+    r"(\$[^$\n]{1,80}\$|\\\([^\n]{1,80}?\\\)|-?\d+(?:[.,]\d+)*(?:/\d+)?(?:\\?%)?)", re.I)
+"""A value offered by one of :data:`OFFERING_WORDS` right after a box (a formula or a number)."""
+
+
+def _value_offered_after(text: str, end: int) -> str:
+    """The value offered right after the box ending at ``end`` ("or 43", "(or $x = 43$)"), or ""."""
+    if end >= len(text) or text[end] not in " \t$\\,;，；(（或还ま":
+        return ""  # (every offering starts with one of these after the box: most boxes end their text or line)
+    m = _VALUE_OFFERED.match(text, end)
+    if m is None:
+        return ""
+    value = m.group(1)
+    if value.startswith("$"):
+        return value.strip("$ ")
+    return value[2:-2].strip() if value.startswith("\\(") else value
 
 
 def _offered_after(scan: Scan, boxes: List[Box], chain: List[Box]) -> List[str]:
@@ -636,7 +682,12 @@ def _region_text(scan: Scan, pos: int) -> Tuple[str, int, int]:
         env = scan.env_at(colon.end())
         if env is not None:  # "The general solution is:\n$$x(t) = ...$$"
             return clean_answer(_last_of_chain(scan.text[env[2]: env[3]])), env[0], env[1]
-    return clean_answer(strip_delimiters(scan, s, e)), s, e
+    answer = clean_answer(strip_delimiters(scan, s, e))
+    if e > s and scan.text[e - 1] in "$)]" and answer and not answer.endswith("!"):
+        env = scan.env_containing(e - 1)  # a factorial ends the formula: "The answer is $5!$" is 120, not 5
+        if env is not None and env[1] == e and scan.text[env[2]: env[3]].rstrip().endswith("!"):
+            answer += "!"
+    return answer, s, e
 
 
 def phrases(scan: Scan, choices: bool) -> List[Found]:

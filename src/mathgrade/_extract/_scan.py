@@ -67,29 +67,38 @@ these are left to the box rule, which refuses the box (``answer.hidden``)."""
 _HTML_UNSHOWN = {"del": "struck", "s": "struck", "strike": "struck", "script": "hidden", "style": "hidden",
                  "template": "hidden"}
 """HTML elements whose content is never rendered (``hidden``) or is struck out (``struck``), whatever their style."""
+_DEFINING = r"(?:re)?newcommand|providecommand|DeclareRobustCommand|[gex]?def|let"
+"""LaTeX's commands that define a macro (MathJax and KaTeX follow them too). What a text that uses a macro it defines
+(or redefines: ``\\renewcommand{\\boxed}[1]{}``, ``\\let\\boxed\\phantom``) shows cannot be read from the text: it
+is blanked from the definition to its end (a definition never used changes nothing)."""
+_DEFINED_NAME = re.compile(r"\*?[ \t]*\{?[ \t]*(\\(?:[A-Za-z]+|.))")
 _LATEX_COMMANDS = "|".join(re.escape(c) for c in sorted(_LATEX_HIDING, key=len, reverse=True))
 _HIDING = re.compile(
     r"%|\\iffalse(?![A-Za-z])|<!--|\\begin\s*\{comment\}|\[[^\]\n]*\]:[ \t]*#[^\n]*"
-    r"|<(?P<tag>[A-Za-z][\w-]*)(?=[\s/>])[^>\n]*(?:display\s*:\s*none|visibility\s*:\s*hidden|\shidden\b"
+    r"|<(?P<tag>[A-Za-z][\w-]*)(?=[\s/>])[^<>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|\shidden\b"
     r"|opacity\s*:\s*(?:0+(?:\.0*)?|\.0+)\s*(?:[;\"'>]|$)"
     r"|font-size\s*:\s*(?:0+(?:\.0*)?|\.0+)\s*(?:px|pt|em|rem|%)?\s*(?:[;\"'>]|$)"
-    r"|(?<![\w-])color\s*:\s*(?:white|#fff(?:fff)?|transparent)\b)[^>\n]*>"
-    r"|<(?P<unshown>" + "|".join(_HTML_UNSHOWN) + r")(?=[\s/>])[^>\n]*>"
+    r"|(?<![\w-])color\s*:\s*(?:white|#fff(?:fff)?|transparent)\b)[^<>]*>"
+    r"|<(?P<unshown>" + "|".join(_HTML_UNSHOWN) + r")(?=[\s/>])[^<>]*>"
+    r"|(?P<attributes><[A-Za-z][\w-]*\s[^<>]*?=\s*[\"'][^<>]*>)"
+    r"|(?P<image>!\[[^\]\n]{0,500}\]\([^)\s]*(?:[ \t]+\"[^\"\n]*\")?\))"
     r"|\\(?-i:(?P<latex>" + _LATEX_COMMANDS + r"))(?![A-Za-z])"
+    r"|\\(?-i:(?P<define>" + _DEFINING + r"))(?![A-Za-z])"
     r"|~~(?=[^\s~])",
     re.I)
 """The start of what is not shown, or is struck out: a LaTeX comment (``%``, ``\\iffalse``, the ``comment``
 environment), an HTML comment, a Markdown comment line (``[//]: # (...)``), an HTML element hidden by its style
 (``display: none``, ``visibility: hidden``, ``opacity: 0``, ``font-size: 0``, white or transparent text) or its
 ``hidden`` attribute, an element that is never rendered or is struck out (``<script>``, ``<style>``, ``<template>``,
-``<del>``, ``<s>``, ``<strike>``), a LaTeX command that hides, whitens, shrinks to nothing or crosses out its argument
+``<del>``, ``<s>``, ``<strike>``), an HTML tag's quoted attributes (``<img alt="..">``: never shown on the page), an
+image's alternative text (Markdown's ``![..](..)``: the image is shown instead), a LaTeX command that hides, whitens, shrinks to nothing or crosses out its argument
 (:data:`_LATEX_HIDING`), Markdown's ``~~struck out~~``. Each branch starts with a character of its own and no
 lookbehind or anchor (so that ``re`` skips to those characters): what a mark needs before it (an unescaped ``%``, a
 Markdown comment alone on its line, ``~~`` after no word) is checked by :meth:`_Hider.end_of`."""
 _TAG = re.compile(r"<(?:!--|[A-Za-z][\w-]*[\s/>])")
 """What each HTML mark of :data:`_HIDING` starts with: a comment, or a tag's name followed by a space or its end (not
 ``0<x<1``). Most outputs hold none of these, and are spared :data:`_HIDING`."""
-_LATEX_MARK = re.compile(r"\\(?:iffalse|begin|" + _LATEX_COMMANDS + ")")
+_LATEX_MARK = re.compile(r"\\(?:iffalse|begin|" + _LATEX_COMMANDS + "|" + _DEFINING + ")")
 """What each LaTeX mark of :data:`_HIDING` starts with: a text whose backslashes start none of these, that holds no
 ``]:`` (a Markdown comment), no ``~~`` and no HTML mark of :data:`_TAG`, has nothing of :data:`_HIDING` but ``%``
 signs (a regex that skips from backslash to backslash: 2.4 µs on a typical LaTeX output, against 8 µs for a test of
@@ -120,7 +129,8 @@ def hide_comments(text: str) -> str:
     marks of :data:`_HIDING` (hidden or struck-out HTML elements, ``\\phantom{..}``, white text, ``\\scalebox{0}``,
     ``\\cancel{..}``, ``~~..~~``). A ``%`` right after a number (``50%``, ``20 %``, ``\\frac{1}{2}%``) is a percent
     sign, as models write it, not a comment."""
-    if (("\\" not in text or _LATEX_MARK.search(text) is None) and ("]" not in text or "]:" not in text)
+    if (("\\" not in text or _LATEX_MARK.search(text) is None)
+            and ("]" not in text or ("]:" not in text and "![" not in text))
             and ("~" not in text or "~~" not in text) and ("<" not in text or _TAG.search(text) is None)):
         return _hide_percent_comments(text) if "%" in text else text
     return _hide_all(text)
@@ -186,13 +196,35 @@ def _kind(m: "re.Match[str]") -> str:
         return "struck" if _LATEX_HIDING[latex].startswith("struck") else "hidden"
     if unshown:
         return _HTML_UNSHOWN[unshown.lower()]
-    if m.group("tag"):
+    if m.group("tag") or m.group("attributes") or m.group("image") or m.group("define"):
         return "hidden"
     return "struck" if m.group() == "~~" else "comment"
 
 
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _STRIKE_REACH = 1_000
-"""Longest ``~~struck out~~`` span looked for (on one line)."""
+_SPAN_REACH = 1_000
+"""Characters looked at on either side of a position for the backticks of a code span around it."""
+_BACKTICKS = re.compile(r"`+|\n")
+"""Longest ``~~struck out~~`` span looked for (in one paragraph: GitHub's Markdown strikes over a line break)."""
+_TITLE_OPEN = re.compile(r"#[ \t]*([(\"'])")
+_TITLE_CLOSER = {"(": ")", '"': '"', "'": "'"}
+
+
+def _title_end(text: str, m: "re.Match[str]") -> int:
+    """Where a Markdown comment line (``[//]: # (...)``, matched by ``m`` to its line's end) ends: at its line's end,
+    or, when its title opens there and closes on a later line of its paragraph (a title may span lines), at the end
+    of that line."""
+    title = _TITLE_OPEN.search(text, m.start(), m.end())
+    if title is None or text.find(_TITLE_CLOSER[title.group(1)], title.end(), m.end()) >= 0:
+        return m.end()
+    paragraph = _BLANK_LINE.search(text, m.end(), m.end() + _STRIKE_REACH)
+    stop = m.end() + _STRIKE_REACH if paragraph is None else paragraph.start()
+    close = text.find(_TITLE_CLOSER[title.group(1)], m.end(), stop)
+    if close < 0:
+        return m.end()
+    line_end = text.find("\n", close)
+    return len(text) if line_end < 0 else line_end
 
 
 class _Hider:
@@ -223,19 +255,28 @@ class _Hider:
             return len(text) if close is None else close.end()
         if m.group("latex"):
             return self._latex_end(m.end(), m.group("latex"), s)
+        if m.group("define"):  # a macro's definition: from it on, when the output uses the macro
+            name = _DEFINED_NAME.match(text, m.end())
+            if name is None:
+                return -1
+            use = re.compile(re.escape(name.group(1)) + r"(?![A-Za-z])").search(text, name.end())
+            return -1 if use is None else len(text)
         if mark == "~~":
             before = text[s - 1: s]
             if before and (before in "~\\" or before.isalnum() or before == "_"):  # (LaTeX ties: "x~~=~~5")
                 return -1
-            line_end = text.find("\n", s, s + _STRIKE_REACH)
-            close = _STRIKE_CLOSE.search(text, m.end(), s + _STRIKE_REACH if line_end < 0 else line_end)
+            paragraph_end = _BLANK_LINE.search(text, s, s + _STRIKE_REACH)  # (a strike goes on over a line break)
+            close = _STRIKE_CLOSE.search(text, m.end(), s + _STRIKE_REACH if paragraph_end is None
+                                         else paragraph_end.start())
             return -1 if close is None else close.end()
         if mark.startswith("\\begin"):
             end = _END_COMMENT.search(text, m.end())
             return len(text) if end is None else end.end()
+        if m.group("attributes") or m.group("image"):  # (the tag or the image markup itself: nothing after it)
+            return m.end()
         if mark.startswith("["):  # a Markdown comment line: alone on its line
             line_start = text.rfind("\n", 0, s) + 1
-            return m.end() if not text[line_start:s].strip(" \t") else -1
+            return _title_end(text, m) if not text[line_start:s].strip(" \t") else -1
         fi = _FI.search(text, m.end())  # \iffalse
         return len(text) if fi is None else fi.end()
 
@@ -375,6 +416,7 @@ class Scan:
         self._braces: Optional[Dict[int, int]] = None
         self._braces_from = len(text)
         self._fences: Optional[List[int]] = None
+        self._ticks: Optional[bool] = None
         self.refused: List[Refused] = []
         """The boxes the text does not commit to ("definitely not $\\boxed{6}$", "could it be $\\boxed{6}$?"), in
         order, found by the box rule."""
@@ -419,8 +461,29 @@ class Scan:
         return None
 
     def in_code_block(self, pos: int) -> bool:
-        """True when ``pos`` is inside a fenced code block (between a pair of ```` ``` ````)."""
-        return self.code_block_start(pos) >= 0
+        """True when ``pos`` is inside a fenced code block (between a pair of ```` ``` ````) or an inline code span
+        (```..``` on its line): code is shown as it is written, not rendered."""
+        return self.code_block_start(pos) >= 0 or self._in_code_span(pos)
+
+    def _in_code_span(self, pos: int) -> bool:
+        """``pos`` lies between two runs of backticks of the same length on its line (a Markdown code span)."""
+        if self._ticks is None:
+            self._ticks = "`" in self.text
+        if not self._ticks:
+            return False
+        text = self.text
+        lo, hi = max(0, pos - _SPAN_REACH), min(len(text), pos + _SPAN_REACH)
+        opening: Optional["re.Match[str]"] = None
+        for run in _BACKTICKS.finditer(text, text.rfind("\n", lo, pos) + 1 or lo, hi):
+            if run.group() == "\n" or (run.start() > pos and opening is None):
+                return False
+            if opening is None:
+                opening = run
+            elif len(run.group()) == len(opening.group()):
+                if opening.end() <= pos < run.start():
+                    return True
+                opening = None
+        return False
 
     def code_block_start(self, pos: int) -> int:
         """Where the fenced code block holding ``pos`` opens, or -1 when ``pos`` is outside every block."""
@@ -504,9 +567,6 @@ def _ends_region(text: str, j: int, stop_at_newline: bool) -> bool:
     if c == " ":
         return _CLAUSE_AFTER_SPACE.match(text, j + 1) is not None
     return False
-
-
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
 def _find_envs(text: str) -> List[MathEnv]:
