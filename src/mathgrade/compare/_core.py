@@ -106,4 +106,4 @@ def kind_name(v: Value) -> str:
 def a_kind_name(v: Value) -> str:
     """:func:`kind_name` with its article: "a set", "an interval", "an expression"."""
     name = kind_name(v)
-    return ("an " if name[0] in "aeiou" else "a ") + name
+    return ("an " if name[0] in "aeio" else "a ") + name  # (of the kinds, only "union" starts with a u: "a union")
