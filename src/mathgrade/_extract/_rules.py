@@ -545,7 +545,8 @@ _QUOTED_TAG = re.compile(r"(?:\b(?:form|format|formatted|like|e\.g\.|example|suc
 """Words before a tag that quote the format instead of using it ("in the form <answer>7</answer>")."""
 def answer_tag(scan: Scan, choices: bool) -> List[Found]:
     """The last ``<answer>..</answer>`` (the format of R1-style training): the answer the model marked, whatever
-    precedes it; a box inside it gives the box's content."""
+    precedes it; a box inside it gives the box's content. A value offered right after it ("or 43") or a tag right
+    before it ("<answer>42</answer><answer>43</answer>") is an alternative of it."""
     text = scan.text
     open_at = text.rfind("<answer>")
     while open_at >= 0 and (scan.in_code_block(open_at) or _QUOTED_TAG.search(text, max(0, open_at - 60), open_at)):
@@ -566,6 +567,15 @@ def answer_tag(scan: Scan, choices: bool) -> List[Found]:
     answer = clean_answer(strip_delimiters(scan, s, close))
     if not answer:
         return []
+    others = [_value_offered_after(text, close + len("</answer>"))]  # "<answer>42</answer> or 43"
+    before = text.rfind("</answer>", 0, open_at)
+    if before >= 0 and _LAYOUT.fullmatch(text, before + len("</answer>"), open_at):  # a tag right before it
+        first = text.rfind("<answer>", 0, before)
+        if first >= 0:
+            others.append(clean_answer(strip_delimiters(scan, first + len("<answer>"), before)))
+    alternatives = tuple(_dedupe([answer] + [o for o in others if o]))
+    if len(alternatives) > 1:
+        return [Found(answer, s, close, "answer_tag", "answer_tag.alternatives", alternatives)]
     return [_marked(Found(answer, s, close, "answer_tag"), choices)]
 
 
