@@ -508,8 +508,9 @@ _VALUE_OFFERED = re.compile(
     r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?[ \t]*[,;，；]?[ \t]*[(（]?[ \t]*(?:"
     + "|".join(re.escape(w).replace(r"\ ", r"[ \t]*,?[ \t]+") for w in sorted(OFFERING_WORDS, key=len, reverse=True))
     + r")(?![^\W\d_])[ \t]*[,，]?[ \t]*"
-    r"(\$[^$\n]{1,80}\$|\\\([^\n]{1,80}?\\\)|-?\d+(?:[.,]\d+)*(?:/\d+)?(?:\\?%)?)", re.I)
-"""A value offered by one of :data:`OFFERING_WORDS` right after a box (a formula or a number)."""
+    r"(\$[^$\n]{1,80}\$|\\\([^\n]{1,80}?\\\)|-?\d+(?:[.,]\d+)*(?:/\d+)?(?:\\?%)?(?![ \t]*(?:[-+*/^=×÷·(\d]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z]))))", re.I)
+"""A value offered by one of :data:`OFFERING_WORDS` right after a box (a formula, or a number that is not the start of a
+sum or a product: "$\\boxed{6}$, or 3 \\times 2" offers no 3)."""
 
 
 def _value_offered_after(text: str, end: int) -> str:
