@@ -433,6 +433,31 @@ def _unit_words(words: str) -> bool:
     return not any(w.lower() in _BARE_PROSE_WORDS or _GAP_OR.fullmatch(w.lower()) for w in words.split())
 
 
+_SPREADING = ("answer.hedged", "answer.supposed", "answer.withdrawn")
+"""Refusals that reach the boxes listed right after the refused one ("Maybe:\\n- $\\boxed{42}$\\n- $\\boxed{43}$")."""
+
+
+def _listed_after_refused(scan: Scan, boxes: List[Box]) -> List[Box]:
+    """``boxes`` without those listed right after a box refused by a hedge, a supposition or a withdrawal (joined to it
+    as items of one list, :func:`_gap_kind`): the words that refuse the first item refuse the list. They are recorded
+    in ``scan.refused`` with the same rule."""
+    if not scan.refused or not boxes:
+        return boxes
+    text = scan.text
+    refused = [r for r in scan.refused if r.rule in _SPREADING]
+    kept: List[Box] = []
+    for b in boxes:
+        before = [r for r in refused if r.end <= b[0]]
+        last = before[-1] if before else None
+        if last is not None and not (kept and kept[-1][1] > last.end) and _gap_kind(text[last.end:b[0]]) == "join":
+            inherited = Refused(b[0], b[1], b[2], b[3], last.rule, last.why)
+            refused.append(inherited)
+            scan.refused = sorted(scan.refused + [inherited])
+            continue
+        kept.append(b)
+    return kept
+
+
 def boxed(scan: Scan, choices: bool) -> List[Found]:
     """The last box; boxes joined by ``and``/commas are one multi-part answer; boxes joined by ``or`` are ambiguous;
     repeated identical boxes count once."""
@@ -441,6 +466,7 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
     memo: _Refusals = {}
     while True:  # the last boxes first; more only while the answer is not decided within them
         boxes, cut = _find_boxes(scan, limit, memo)
+        boxes = _listed_after_refused(scan, boxes)
         if not boxes:
             if cut:
                 limit = 0
