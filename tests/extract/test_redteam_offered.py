@@ -86,7 +86,7 @@ def test_the_same_value_offered_again_or_words_that_offer_none_are_credited(outp
 @pytest.mark.parametrize("text, value", [
     (" or 43.", "43"), (", or $x = 43$", "x = 43"), (" (or \\(4/3\\))", "4/3"), ("或43", "43"), (" or 4.5%", "4.5%"),
     (" or -1,000", "-1,000"), ("$ or 43", "43"), (" orders 43", ""), (" or more", ""), (". Or 43", ""), ("", ""),
-    ("\nor 43", ""), (" ou\t43", "43"),
+    ("\nor 43", "43"), ("\n\nor 43", ""), (" ou\t43", "43"),
 ])
 def test_the_value_offered_after_a_box(text: str, value: str) -> None:
     assert _rules._value_offered_after("\\boxed{42}" + text, len("\\boxed{42}")) == value

@@ -494,9 +494,9 @@ def _holds_any(lowered: str, stems: Tuple[str, ...]) -> bool:
 
 RECONSIDERING_END = (
     r"(?:wait|hmm+|hold[ \t]+on|but|actually|however|no|although|though)[ \t,.…!?—–-]*",
-    r"(?:(?:but|oh|hmm+)[ \t]*,?[ \t]*)?(?:wait|hold[ \t]+on)(?![A-Za-z])[^\d\n]{0,40}",
+    r"(?:(?:but|oh|hmm+)[ \t]*,?[ \t]*)?(?:wait|hold[ \t]+on)(?![A-Za-z])[^\d]{0,40}",
     r"let[ \t]+me[ \t]+(?:re-?check|double[- ]check|verify|reconsider|recompute|re-?examine|think[ \t]+again)"
-    r"(?![A-Za-z])[^\d\n]{0,30}",  # en
+    r"(?![A-Za-z])[^\d]{0,30}",  # en
     r"(?:等等|等一下|嗯+|不过|但是?|不对)[，,。.…！!？?]*",  # zh
 )
 """How an output ends that stops right after its answer as it starts to reconsider it ("$\\boxed{42}$. Wait,",

@@ -531,9 +531,9 @@ OFFERING_WORDS = (
 """Words that offer a second value right after a box ("$\\boxed{42}$ or 43", "$\\boxed{42}$ (or 43)", "$\\boxed{42}$
 或 43"): the output gives two values, one answer only when they are equal ("$\\boxed{0.5}$, or $\\frac12$")."""
 _VALUE_OFFERED = re.compile(
-    r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?[ \t]*[,;，；]?[ \t]*[(（]?[ \t]*(?:"
+    r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?[ \t]*[,;，；]?[ \t]*\n?[ \t]*[(（]?[ \t]*(?:"
     + "|".join(re.escape(w).replace(r"\ ", r"[ \t]*,?[ \t]+") for w in sorted(OFFERING_WORDS, key=len, reverse=True))
-    + r")(?![^\W\d_])[ \t]*[,，]?[ \t]*"
+    + r")(?![^\W\d_])[ \t]*[,，]?[ \t]*\n?[ \t]*"
     r"(\$[^$\n]{1,80}\$|\\\([^\n]{1,80}?\\\)|-?\d+(?:[.,]\d+)*(?:/\d+)?(?:\\?%)?(?![ \t]*(?:[-+*/^=×÷·(\d]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z]))))", re.I)
 """A value offered by one of :data:`OFFERING_WORDS` right after a box (a formula, or a number that is not the start of a
 sum or a product: "$\\boxed{6}$, or 3 \\times 2" offers no 3)."""
@@ -541,7 +541,7 @@ sum or a product: "$\\boxed{6}$, or 3 \\times 2" offers no 3)."""
 
 def _value_offered_after(text: str, end: int) -> str:
     """The value offered right after the box ending at ``end`` ("or 43", "(or $x = 43$)"), or ""."""
-    if end >= len(text) or text[end] not in " \t$\\,;，；(（或还ま":
+    if end >= len(text) or text[end] not in " \t\n$\\,;，；(（或还ま":
         return ""  # (every offering starts with one of these after the box: most boxes end their text or line)
     m = _VALUE_OFFERED.match(text, end)
     if m is None:
