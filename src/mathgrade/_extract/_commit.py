@@ -233,6 +233,10 @@ _DOUBT_SENTENCE = re.compile(
     + r")(?:[ \t]+(?:about|of)[ \t]+(?:this|it|that|the[ \t]+answer|my[ \t]+answer))?[ \t]*[.!…。！]*", re.I)
 _DOUBT_STEMS = re.compile(r"know|sure|certain|confident|idea|guess|solve|figure|work|find|determine|give|不|没|猜", re.I)
 _DIGIT = re.compile(r"\d")
+_DOUBT_WORDS = ("know", "sure", "certain", "confiden", "positive", "idea", "guess", "unable", "give", "solve", "figure",
+                "work", "find", "determine")
+"""Words one of which every match of :data:`DOUBT_SENTENCES` on ASCII text holds (a test checks each pattern's
+examples)."""
 _EN_HEDGED_AFTER = "|".join((
     r"[ \t]*[,—–]?[ \t]*\(?[ \t]*(?:" + "|".join(w.replace(" ", r"[ \t]+") for w in BOUNDS_AFTER)
     + r")[ \t]*\)?(?=[ \t]*(?:[.,;:!?\n]|$))",  # (ending its clause: not "or more precisely, 42")
@@ -530,6 +534,10 @@ def _doubted_before(text: str, start: int) -> bool:
     (:data:`DOUBT_SENTENCES`), and nothing worked out comes between (no digit: "I'm not sure. Checking, 6 \\cdot 7 =
     42, so ..." is resolved)."""
     window = text[max(0, start - _WINDOW_BEFORE): start]
+    if window.isascii():  # (a quick exit: every ASCII match holds one of these words)
+        lowered = window.lower()
+        if not any(word in lowered for word in _DOUBT_WORDS):
+            return False
     cut = _sentence_start(window)
     if not cut or _DIGIT.search(window, cut) is not None:
         return False
