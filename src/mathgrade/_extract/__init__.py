@@ -223,7 +223,11 @@ class _Extraction:
         shown = output if self.offset == 0 and end == len(output) else output[self.offset:end]
         self.index: Optional[List[int]] = None
         if not shown.isascii() and _INVISIBLE.search(shown) is not None:  # read without them (spans map back)
-            self.index = [i for i, c in enumerate(shown) if not _INVISIBLE.match(c)]
+            self.index, last = [], 0
+            for m in _INVISIBLE.finditer(shown):
+                self.index.extend(range(last, m.start()))
+                last = m.end()
+            self.index.extend(range(last, len(shown)))
             shown = _INVISIBLE.sub("", shown)
         blanked = hide_comments(shown)
         self.scan = Scan(blanked, None if blanked is shown else shown)
