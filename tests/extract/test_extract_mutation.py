@@ -329,10 +329,11 @@ def test_a_hiding_command_hides_a_braced_argument_only() -> None:
 
 
 @pytest.mark.parametrize("policy", ["eval", "reward"])
-def test_a_markdown_strike_closes_within_its_paragraph_only(policy: str) -> None:
-    # "~~" opens a strike-through that goes on over a line break but ends with its paragraph: a "~~" after a blank
-    # line closes nothing of it (killed: the paragraph's end looked for in an empty range, which let "~~6\n\n...
-    # \boxed{42}~~" strike the answer out)
-    assert mathgrade.grade("We try ~~6\n\nThe answer is $\\boxed{42}$~~.", "42", policy=policy).correct
+def test_a_markdown_strike_closes_in_its_own_paragraph_only(policy: str) -> None:
+    # "~~" opens a strike-through that ends in the same paragraph (GitHub's Markdown strikes over a line break): a "~~"
+    # after a blank line closes nothing of it (killed: the paragraph's end looked for in an empty range, which let
+    # "~~6\n\n...\boxed{42}~~" strike the answer out)
+    output = "We try ~~6\n\nThe answer is $\\boxed{42}$~~."
+    assert mathgrade.grade(output, "42", policy=policy).correct
     assert not mathgrade.grade("We try ~~6\nThe answer is $\\boxed{42}$~~.", "42", policy=policy).correct
     assert not mathgrade.grade("We try ~~6 and then $\\boxed{42}$~~. So 6.", "42", policy=policy).correct

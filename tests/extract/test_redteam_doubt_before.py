@@ -68,3 +68,12 @@ def test_a_doubt_about_something_else_or_resolved_is_no_guess(output: str, polic
 ])
 def test_the_sentence_before(text: str, doubted: bool) -> None:
     assert _commit._doubted_before(text, text.index("X")) is doubted
+
+
+def test_every_doubt_sentence_holds_a_word_of_the_quick_exit() -> None:
+    for sentence in ATTACKS:
+        head = sentence.split("$")[0].split("The answer")[0].split("Final answer")[0]
+        if head.isascii():
+            assert any(w in head.lower() for w in _commit._DOUBT_WORDS), head
+    for pattern in _commit.DOUBT_SENTENCES[:-1]:  # (the last is Chinese: not ASCII, no quick exit)
+        assert any(w in pattern for w in _commit._DOUBT_WORDS), pattern

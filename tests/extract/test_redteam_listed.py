@@ -56,3 +56,24 @@ def test_boxes_with_words_between_them_or_apart_by_a_blank_line_are_separate(out
 ])
 def test_the_gap_between_two_listed_boxes(gap: str, kind: object) -> None:
     assert _rules._gap_kind(gap) == kind
+
+
+@pytest.mark.parametrize("output, rule", [
+    ("Maybe:\n- $\\boxed{42}$\n- $\\boxed{43}$", "answer.hedged"),
+    ("Maybe:\n- $\\boxed{41}$\n- $\\boxed{42}$\n- $\\boxed{43}$", "answer.hedged"),
+    ("假设答案是：\n- $\\boxed{42}$\n- $\\boxed{43}$", "answer.supposed"),
+])
+def test_words_that_refuse_the_first_item_of_a_list_refuse_every_item(output: str, rule: str) -> None:
+    # (before, the hedge reached the first item only, and the last was credited: "Maybe:\n- 42\n- 43" answered 43)
+    v = mathgrade.grade(output, "43", policy="reward")
+    assert (v.correct, v.rule) == (False, rule), v.explain()
+
+
+@pytest.mark.parametrize("output", [
+    "Suppose the answer were:\n- $\\boxed{42}$\n- $\\boxed{40}$\nSo the answer is $\\boxed{43}$.",
+    "$2 \\times \\boxed{6}$\n$\\boxed{43}$",  # (a piece of an expression does not reach the next line's box)
+    "Maybe $\\boxed{42}$.\n\nChecking every case, the answer is $\\boxed{43}$.",
+])
+def test_a_refusal_reaches_no_box_after_the_list(output: str) -> None:
+    v = mathgrade.grade(output, "43", policy="reward")
+    assert v.correct, v.explain()

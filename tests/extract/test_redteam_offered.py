@@ -29,6 +29,7 @@ TWO_VALUES = [
     "La réponse est $\\boxed{42}$ ou 43.",
     "Die Antwort ist $\\boxed{42}$ oder 43.",
     "Ответ: $\\boxed{42}$ или 43.",
+    "The length is $\\boxed{42}$ or 43 \\text{ cm}.",
 ]
 BOUNDS = [
     "The answer is $\\boxed{42}$ or more.",
@@ -52,6 +53,9 @@ CONTROLS = [
     ("The answer is $\\boxed{42}$. More or less than 40 would fail.", "42"),
     ("Therefore $\\boxed{3}$ of 5 balls are red.", "3"),
     ("The answer is $\\boxed{42}$ orders of 43 items.", "42"),
+    ("The smallest is $\\boxed{2}$, or 1 + 1.", "2"),
+    ("The answer is $\\boxed{6}$, or 3 \\times 2.", "6"),
+    ("The answer is $\\boxed{0.5}$, or 50\\%.", "0.5"),
     ("答案是 $\\boxed{42}$ 或 $42$。", "42"),
     ("La respuesta es $\\boxed{42}$ o 42 formas.", "42"),
 ]
@@ -82,7 +86,7 @@ def test_the_same_value_offered_again_or_words_that_offer_none_are_credited(outp
 @pytest.mark.parametrize("text, value", [
     (" or 43.", "43"), (", or $x = 43$", "x = 43"), (" (or \\(4/3\\))", "4/3"), ("或43", "43"), (" or 4.5%", "4.5%"),
     (" or -1,000", "-1,000"), ("$ or 43", "43"), (" orders 43", ""), (" or more", ""), (". Or 43", ""), ("", ""),
-    ("\nor 43", ""), (" ou\t43", "43"),
+    ("\nor 43", "43"), ("\n\nor 43", ""), (" ou\t43", "43"),
 ])
 def test_the_value_offered_after_a_box(text: str, value: str) -> None:
     assert _rules._value_offered_after("\\boxed{42}" + text, len("\\boxed{42}")) == value

@@ -57,6 +57,11 @@ THINKING_TAGS: Tuple[Tuple[str, str], ...] = (
 )
 """(opening, closing) tags of a reasoning model's thinking. The answer is what follows the last closing tag."""
 
+_INVISIBLE = re.compile("[\u00ad\u034f\u180e\u200b-\u200d\u2060-\u2064\ufeff]")
+"""Characters that show nothing and join nothing (zero-width spaces and joiners, the word joiner, the soft hyphen, the
+byte-order mark): an output is read without them, so that none hides a word that refuses an answer ("r\u200bule
+out", "ma\u00adybe")."""
+
 WINDOW = 100_000
 """Characters looked at, from the end of the output: the final answer is at the end, and this bounds the work on a
 huge output (1 MB of anything is extracted in well under a second). Longer outputs are cut at a line start."""
@@ -216,6 +221,14 @@ class _Extraction:
         self.offset = start + _window_start(output if whole else output[start:end])
         # what a LaTeX comment, \\iffalse or an HTML comment hides is not there: it is blanked (offsets unchanged)
         shown = output if self.offset == 0 and end == len(output) else output[self.offset:end]
+        self.index: Optional[List[int]] = None
+        if not shown.isascii() and _INVISIBLE.search(shown) is not None:  # read without them (spans map back)
+            self.index, last = [], 0
+            for m in _INVISIBLE.finditer(shown):
+                self.index.extend(range(last, m.start()))
+                last = m.end()
+            self.index.extend(range(last, len(shown)))
+            shown = _INVISIBLE.sub("", shown)
         blanked = hide_comments(shown)
         self.scan = Scan(blanked, None if blanked is shown else shown)
         self.phases = _FINDERS[policy, choices]
@@ -230,7 +243,7 @@ class _Extraction:
             return self._finish()
         if not self.found:
             return []
-        first = _ordered(promote_late_final(self.found), self.offset)
+        first = _ordered(promote_late_final(self.found), self.offset, self.index)
         self.n_first = len(first)
         return first
 
@@ -253,7 +266,7 @@ class _Extraction:
             found = [f for f in found if not RULE[f.family].guess]
         else:
             found = promote_late_number(found, self.scan)
-        return _ordered(found, self.offset)
+        return _ordered(found, self.offset, self.index)
 
 
 def _drop_alone_when_outranked(found: List[Found]) -> List[Found]:
@@ -298,10 +311,14 @@ def _window_start(output: str) -> int:
     return nl + 1 if nl >= 0 else start
 
 
-def _ordered(found: List[Found], offset: int) -> List[Candidate]:
+def _ordered(found: List[Found], offset: int, index: Optional[List[int]] = None) -> List[Candidate]:
     """Candidates ranked by priority (a stable sort: ties keep the order the rules were run in), without repeats and
     without the fragments that lie inside a higher-ranked candidate (the ``9`` of ``\\frac{10}{9}``). The whole
-    output taken as a bare answer does not hide fragments: they remain the fallbacks when it cannot be read."""
+    output taken as a bare answer does not hide fragments: they remain the fallbacks when it cannot be read. ``index``
+    maps offsets in the text the rules read to the output's, when invisible characters were taken out of it."""
+    if index is not None:
+        found = [f._replace(start=_mapped(index, f.start), end=_mapped(index, f.end - 1) + 1 if f.end > f.start
+                            else _mapped(index, f.start)) for f in found]
     if len(found) == 1:  # (most outputs: nothing to rank, repeat or hide)
         f = found[0]
         return [Candidate(f.text, f.start + offset, f.end + offset, f.name, RULE[f.family].priority, f.alternatives,
@@ -322,6 +339,11 @@ def _ordered(found: List[Found], offset: int) -> List[Candidate]:
         out.append(Candidate(f.text, f.start + offset, f.end + offset, f.name, rule.priority, f.alternatives,
                              f.choice, f.content, f.refused, f.why))
     return out
+
+
+def _mapped(index: List[int], pos: int) -> int:
+    """The offset in the output of offset ``pos`` of the text read without its invisible characters."""
+    return index[pos] if pos < len(index) else (index[-1] + 1 if index else 0)
 
 
 def _priority(f: Found) -> int:

@@ -198,9 +198,22 @@ DOUBTS = (
 )
 """English phrases of doubt that, right after an answer (in its sentence, the next one or brackets), make it a guess:
 "$\\boxed{7}$, though I'm not certain", "(I could be wrong)", "(low confidence)", "— not sure", ", I guess"."""
+UNCHECKED = (
+    r"provisional(?:ly)?|not[ \t]+final",
+    r"needs?[ \t]+(?:checking|verification|to[ \t]+be[ \t]+(?:checked|verified))",
+    r"if[ \t]+(?:i'?m|i[ \t]+am)[ \t]+not[ \t]+(?:mistaken|wrong)",
+    r"if[ \t]+my[ \t]+(?:arithmetic|math|maths|calculations?|reasoning|work)[ \t]+is[ \t]+(?:right|correct)",
+    r"assuming[ \t]+(?:i[ \t]+made[ \t]+)?no[ \t]+(?:errors|mistakes)",
+    r"with[ \t]+[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:confidence|certainty)",
+    r"(?:i[ \t]+|we[ \t]+)?(?:haven'?t|have[ \t]+not|did(?:n'?t|[ \t]+not))[ \t]+(?:verif(?:y|ied)|(?:double-)?check(?:ed)?)"
+    r"[ \t]+(?:it|this|that|the[ \t]+answer)",
+    r"don'?t[ \t]+quote[ \t]+me",
+)
+"""English phrases that, right after an answer, leave it provisional or unchecked (as :data:`DOUBTS`): "(provisional)",
+", if I'm not mistaken", ", but I haven't verified it", "with 60% confidence"."""
 BOUNDS_AFTER = ("or more", "or less", "or fewer", "or greater", "or higher", "or lower", "or larger", "or smaller",
                 "or above", "or below", "or over", "or under", "or so", "or thereabouts", "or something", "more or less",
-                "give or take", "plus or minus", "-ish")
+                "give or take", "plus or minus", "-ish", "or close to it", "or close")
 """English words that make the value right before them a bound or an estimate, not the value: "$\\boxed{42}$ or more",
 "$\\boxed{42}$ or so", "$\\boxed{42}$, give or take", where they end the clause."""
 DOUBT_SENTENCES = (
@@ -220,8 +233,12 @@ _DOUBT_SENTENCE = re.compile(
     + r")(?:[ \t]+(?:about|of)[ \t]+(?:this|it|that|the[ \t]+answer|my[ \t]+answer))?[ \t]*[.!…。！]*", re.I)
 _DOUBT_STEMS = re.compile(r"know|sure|certain|confident|idea|guess|solve|figure|work|find|determine|give|不|没|猜", re.I)
 _DIGIT = re.compile(r"\d")
+_DOUBT_WORDS = ("know", "sure", "certain", "confiden", "positive", "idea", "guess", "unable", "give", "solve", "figure",
+                "work", "find", "determine")
+"""Words one of which every match of :data:`DOUBT_SENTENCES` on ASCII text holds (a test checks each pattern's
+examples)."""
 _EN_HEDGED_AFTER = "|".join((
-    r"[ \t]*,?[ \t]*\(?[ \t]*(?:" + "|".join(w.replace(" ", r"[ \t]+") for w in BOUNDS_AFTER)
+    r"[ \t]*[,—–]?[ \t]*\(?[ \t]*(?:" + "|".join(w.replace(" ", r"[ \t]+") for w in BOUNDS_AFTER)
     + r")[ \t]*\)?(?=[ \t]*(?:[.,;:!?\n]|$))",  # (ending its clause: not "or more precisely, 42")
     r"[ \t]*,?[ \t]*(?:but|or|and)[ \t]+(?:it[ \t]+|the answer[ \t]+)?(?:might|may|could)[ \t]+(?:also[ \t]+)?be\b",
     r"[ \t]*[,.…;:]*[ \t]*(?:" + "|".join(c.replace(" ", r"[ \t]+") for c in ALTERNATIVE_CONNECTIVES) + r")[ \t]*,?[ \t]+"
@@ -233,7 +250,7 @@ _EN_HEDGED_AFTER = "|".join((
     r"[ \t]*[,(—–.!]?[ \t]*\n?[ \t]*\(?(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]*\)?[ \t]*(?:[.!…;\n]|$)",
     # "7, probably.", "7 (probably)"
     r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ \t]+answer)\b",
-    r"[ \t]*[.,!;:—–-]?[ \t]*\(?[ \t]*(?:(?:but|though|although|and|however),?[ \t]+)?(?:" + "|".join(DOUBTS) + r")",
+    r"[ \t]*[.,!;:—–-]?[ \t]*\(?[ \t]*(?:(?:but|though|although|and|however),?[ \t]+)?(?:" + "|".join(DOUBTS + UNCHECKED) + r")",
 ))
 
 HEDGED_AFTER = (
@@ -241,7 +258,7 @@ HEDGED_AFTER = (
     r"[ \t]*[，,。]?[ \t]*(?:但|但是|不过|或者|或)?(?:也|又|更|很)?(?:可能|或许|也许|大概|多半)(?:就)?(?:是|为)?"
     r"|[ \t]*[，,。]?[ \t]*(?:否则|不然)(?:的话)?[，,]?[ \t]*(?:就)?(?:是|为)?"
     r"|[ \t]*[，,。]?[ \t]*(?:等等|嗯)?[，,]?[ \t]*(?:也许|或许|可能)(?:不对|不是|有误|错了)"
-    r"|[ \t]*[，,。]?[ \t]*(?:不确定|不一定对|没有把握)"
+    r"|[ \t]*[，,。]?[ \t]*[（(]?[ \t]*(?:不确定|不一定对|没有把握|待验证|未验证)"
     r"|[ \t]*\n?[ \t]*吧(?=[ \t]*(?:[。！!.，,\n]|$))",  # "答案是 42 吧"
     r"[ \t]*[,.]?[ \t]*(?:pero|o)[ \t]+(?:también[ \t]+)?(?:podría|puede[ \t]+que|quizás?|tal[ \t]+vez)",  # es
     r"[ \t]*[,.]?[ \t]*(?:mais|ou)[ \t]+(?:(?:ça|cela|il|elle|ce)[ \t]+|c')?(?:pourrait|peut[ \t-]être|"
@@ -481,9 +498,9 @@ def _holds_any(lowered: str, stems: Tuple[str, ...]) -> bool:
 
 RECONSIDERING_END = (
     r"(?:wait|hmm+|hold[ \t]+on|but|actually|however|no|although|though)[ \t,.…!?—–-]*",
-    r"(?:(?:but|oh|hmm+)[ \t]*,?[ \t]*)?(?:wait|hold[ \t]+on)(?![A-Za-z])[^\d\n]{0,40}",
+    r"(?:(?:but|oh|hmm+)[ \t]*,?[ \t]*)?(?:wait|hold[ \t]+on)(?![A-Za-z])[^\d]{0,40}",
     r"let[ \t]+me[ \t]+(?:re-?check|double[- ]check|verify|reconsider|recompute|re-?examine|think[ \t]+again)"
-    r"(?![A-Za-z])[^\d\n]{0,30}",  # en
+    r"(?![A-Za-z])[^\d]{0,30}",  # en
     r"(?:等等|等一下|嗯+|不过|但是?|不对)[，,。.…！!？?]*",  # zh
 )
 """How an output ends that stops right after its answer as it starts to reconsider it ("$\\boxed{42}$. Wait,",
@@ -517,6 +534,10 @@ def _doubted_before(text: str, start: int) -> bool:
     (:data:`DOUBT_SENTENCES`), and nothing worked out comes between (no digit: "I'm not sure. Checking, 6 \\cdot 7 =
     42, so ..." is resolved)."""
     window = text[max(0, start - _WINDOW_BEFORE): start]
+    if window.isascii():  # (a quick exit: every ASCII match holds one of these words)
+        lowered = window.lower()
+        if not any(word in lowered for word in _DOUBT_WORDS):
+            return False
     cut = _sentence_start(window)
     if not cut or _DIGIT.search(window, cut) is not None:
         return False
@@ -734,7 +755,7 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
 
 
 
-_DOUBT_WITHIN = re.compile(r"\([^()\n]{0,40}?(?<![A-Za-z])(?:" + "|".join(DOUBTS) + r")", re.I)
+_DOUBT_WITHIN = re.compile(r"\([^()\n]{0,40}?(?<![A-Za-z])(?:" + "|".join(DOUBTS + UNCHECKED) + r")", re.I)
 """A phrase of doubt in brackets inside the answer taken after a phrase ("42 (I could be wrong)")."""
 _LABELLED_WRONG = re.compile(
     r"\b(?:wrong|incorrect|false|invalid|rejected|not the)[ \t]*$|(?:错误|错误的|不正确的?)[ \t]*$", re.I)

@@ -433,6 +433,31 @@ def _unit_words(words: str) -> bool:
     return not any(w.lower() in _BARE_PROSE_WORDS or _GAP_OR.fullmatch(w.lower()) for w in words.split())
 
 
+_SPREADING = ("answer.hedged", "answer.supposed", "answer.withdrawn")
+"""Refusals that reach the boxes listed right after the refused one ("Maybe:\\n- $\\boxed{42}$\\n- $\\boxed{43}$")."""
+
+
+def _listed_after_refused(scan: Scan, boxes: List[Box]) -> List[Box]:
+    """``boxes`` without those listed right after a box refused by a hedge, a supposition or a withdrawal (joined to it
+    as items of one list, :func:`_gap_kind`): the words that refuse the first item refuse the list. They are recorded
+    in ``scan.refused`` with the same rule."""
+    if not scan.refused or not boxes:
+        return boxes
+    text = scan.text
+    refused = [r for r in scan.refused if r.rule in _SPREADING]
+    kept: List[Box] = []
+    for b in boxes:
+        before = [r for r in refused if r.end <= b[0]]
+        last = before[-1] if before else None
+        if last is not None and not (kept and kept[-1][1] > last.end) and _gap_kind(text[last.end:b[0]]) == "join":
+            inherited = Refused(b[0], b[1], b[2], b[3], last.rule, last.why)
+            refused.append(inherited)
+            scan.refused = sorted(scan.refused + [inherited])
+            continue
+        kept.append(b)
+    return kept
+
+
 def boxed(scan: Scan, choices: bool) -> List[Found]:
     """The last box; boxes joined by ``and``/commas are one multi-part answer; boxes joined by ``or`` are ambiguous;
     repeated identical boxes count once."""
@@ -441,6 +466,7 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
     memo: _Refusals = {}
     while True:  # the last boxes first; more only while the answer is not decided within them
         boxes, cut = _find_boxes(scan, limit, memo)
+        boxes = _listed_after_refused(scan, boxes)
         if not boxes:
             if cut:
                 limit = 0
@@ -505,16 +531,17 @@ OFFERING_WORDS = (
 """Words that offer a second value right after a box ("$\\boxed{42}$ or 43", "$\\boxed{42}$ (or 43)", "$\\boxed{42}$
 或 43"): the output gives two values, one answer only when they are equal ("$\\boxed{0.5}$, or $\\frac12$")."""
 _VALUE_OFFERED = re.compile(
-    r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?[ \t]*[,;，；]?[ \t]*[(（]?[ \t]*(?:"
+    r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?[ \t]*[,;，；]?[ \t]*\n?[ \t]*[(（]?[ \t]*(?:"
     + "|".join(re.escape(w).replace(r"\ ", r"[ \t]*,?[ \t]+") for w in sorted(OFFERING_WORDS, key=len, reverse=True))
-    + r")(?![^\W\d_])[ \t]*[,，]?[ \t]*"
-    r"(\$[^$\n]{1,80}\$|\\\([^\n]{1,80}?\\\)|-?\d+(?:[.,]\d+)*(?:/\d+)?(?:\\?%)?)", re.I)
-"""A value offered by one of :data:`OFFERING_WORDS` right after a box (a formula or a number)."""
+    + r")(?![^\W\d_])[ \t]*[,，]?[ \t]*\n?[ \t]*"
+    r"(\$[^$\n]{1,80}\$|\\\([^\n]{1,80}?\\\)|-?\d+(?:[.,]\d+)*(?:/\d+)?(?:\\?%)?(?![ \t]*(?:[-+*/^=×÷·(\d]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z]))))", re.I)
+"""A value offered by one of :data:`OFFERING_WORDS` right after a box (a formula, or a number that is not the start of a
+sum or a product: "$\\boxed{6}$, or 3 \\times 2" offers no 3)."""
 
 
 def _value_offered_after(text: str, end: int) -> str:
     """The value offered right after the box ending at ``end`` ("or 43", "(or $x = 43$)"), or ""."""
-    if end >= len(text) or text[end] not in " \t$\\,;，；(（或还ま":
+    if end >= len(text) or text[end] not in " \t\n$\\,;，；(（或还ま":
         return ""  # (every offering starts with one of these after the box: most boxes end their text or line)
     m = _VALUE_OFFERED.match(text, end)
     if m is None:
@@ -545,7 +572,8 @@ _QUOTED_TAG = re.compile(r"(?:\b(?:form|format|formatted|like|e\.g\.|example|suc
 """Words before a tag that quote the format instead of using it ("in the form <answer>7</answer>")."""
 def answer_tag(scan: Scan, choices: bool) -> List[Found]:
     """The last ``<answer>..</answer>`` (the format of R1-style training): the answer the model marked, whatever
-    precedes it; a box inside it gives the box's content."""
+    precedes it; a box inside it gives the box's content. A value offered right after it ("or 43") or a tag right
+    before it ("<answer>42</answer><answer>43</answer>") is an alternative of it."""
     text = scan.text
     open_at = text.rfind("<answer>")
     while open_at >= 0 and (scan.in_code_block(open_at) or _QUOTED_TAG.search(text, max(0, open_at - 60), open_at)):
@@ -566,6 +594,15 @@ def answer_tag(scan: Scan, choices: bool) -> List[Found]:
     answer = clean_answer(strip_delimiters(scan, s, close))
     if not answer:
         return []
+    others = [_value_offered_after(text, close + len("</answer>"))]  # "<answer>42</answer> or 43"
+    before = text.rfind("</answer>", 0, open_at)
+    if before >= 0 and _LAYOUT.fullmatch(text, before + len("</answer>"), open_at):  # a tag right before it
+        first = text.rfind("<answer>", 0, before)
+        if first >= 0:
+            others.append(clean_answer(strip_delimiters(scan, first + len("<answer>"), before)))
+    alternatives = tuple(_dedupe([answer] + [o for o in others if o]))
+    if len(alternatives) > 1:
+        return [Found(answer, s, close, "answer_tag", "answer_tag.alternatives", alternatives)]
     return [_marked(Found(answer, s, close, "answer_tag"), choices)]
 
 
