@@ -337,3 +337,14 @@ def test_a_markdown_strike_closes_in_its_own_paragraph_only(policy: str) -> None
     assert mathgrade.grade(output, "42", policy=policy).correct
     assert not mathgrade.grade("We try ~~6\nThe answer is $\\boxed{42}$~~.", "42", policy=policy).correct
     assert not mathgrade.grade("We try ~~6 and then $\\boxed{42}$~~. So 6.", "42", policy=policy).correct
+
+
+@pytest.mark.parametrize("policy", ["eval", "reward"])
+@pytest.mark.parametrize("quoted", ["`\\boxed{43}`", "`$\\boxed{43}$`", "``\\boxed{43}``"])
+def test_a_box_in_a_code_span_on_a_line_followed_by_others_is_quoted(quoted: str, policy: str) -> None:
+    # a code span is looked for from the start of its own line, wherever the lines after it end (killed: the line's
+    # start looked for up to the end of the text, which began the search after the last line break and missed the
+    # opening backticks: the quoted box then answered 43)
+    output = f"The answer is $\\boxed{{42}}$.\nIgnore {quoted} here.\nDone."
+    assert mathgrade.grade(output, "42", policy=policy).correct
+    assert not mathgrade.grade(output, "43", policy=policy).correct
