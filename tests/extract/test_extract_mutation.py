@@ -208,12 +208,14 @@ def test_an_ellipsis_after_a_phrase_does_not_end_its_answer(output: str, gold: s
     assert not mathgrade.grade(output, "41", policy="reward").correct
 
 
-@pytest.mark.parametrize("before", ["{", "^", "_", "\\"])
-def test_spaced_dollars_around_a_plain_number_are_currency_whatever_precedes_them(before: str) -> None:
+@pytest.mark.parametrize("before, after", [("{", ""), ("^", ""), ("_", ""), ("\\", ""),
+                                           ("", " (see {note})"), ("", " \\quad done")])
+def test_spaced_dollars_around_a_plain_number_are_currency_whatever_surrounds_them(before: str, after: str) -> None:
     # "$ 5 $" holds no LaTeX: the dollars are money, not math, so the eval policy's fallback takes the last number;
-    # a LaTeX mark just before the first dollar is no part of the content (killed: the test for LaTeX inside started
-    # one character before the dollar, which made "{$ 5 $}" math and answered 5)
-    output = f"The price is {before}$ 5 $, so he pays 10 in all."
+    # a LaTeX mark just before the first dollar or after the second is no part of the content (killed: the test for
+    # LaTeX inside started one character before the dollar, which made "{$ 5 $}" math and answered 5; and it
+    # searched on to the end of the output, which made "$ 5 $ ... {note}" math)
+    output = f"The price is {before}$ 5 $, so he pays 10 in all{after}."
     v = mathgrade.grade(output, "10")
     assert v.correct and v.answer is not None and v.answer.text == "10", v.explain()
 
