@@ -83,10 +83,12 @@ def _restrict(work: Path, modules: List[str]) -> None:
     (work / "pyproject.toml").write_text(text, encoding="utf-8")
 
 
-def _mutmut(work: Path, *args: str, check: bool = True) -> int:
-    """``mutmut ARGS`` in ``work`` (its output shown as it comes, its spinner lines dropped)."""
-    cmd = [sys.executable, "-m", "mutmut", *args]
-    print("+ " + " ".join(cmd[2:]) if len(cmd) < 12 else f"+ mutmut {args[0]} ({len(args) - 1} names)", flush=True)
+def _mutmut(work: Path, *args: str, check: bool = True, map_only: bool = False) -> int:
+    """``mutmut ARGS`` in ``work`` (its output shown as it comes, its spinner lines dropped); with ``map_only``, a
+    ``mutmut run`` stopped once the mutants and the map are made (:data:`_MAP_ONLY`)."""
+    cmd = [sys.executable, "-c", _MAP_ONLY, *args] if map_only else [sys.executable, "-m", "mutmut", *args]
+    print("+ mutmut " + " ".join(args) + (" (stopped once the mutants and the map are made)" if map_only else "")
+          if len(args) < 10 else f"+ mutmut {args[0]} ({len(args) - 1} names)", flush=True)
     proc = subprocess.Popen(cmd, cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             errors="replace")
     assert proc.stdout is not None
@@ -114,11 +116,25 @@ def _status(code: Optional[int]) -> str:
     return str(status_by_exit_code[code])
 
 
+_MAP_ONLY = """
+import sys
+import mutmut.__main__ as mutmut_main
+
+def stop(names):
+    # mutmut 3.8.1's run has made the mutants and the map; what it does next is a clean run of every selected test
+    # (the same work as the map again) before it runs mutants itself, which run_applied does instead
+    raise SystemExit(0)
+
+mutmut_main.tests_for_mutant_names = stop
+mutmut_main.cli(sys.argv[1:])
+"""
+"""``mutmut ARGS``, stopped once a run has made the mutants and the map (mutmut has no command that stops there)."""
+
+
 def _generate(work: Path, children: int) -> None:
-    """Make the mutants and mutmut's map from functions to tests (a run of one name that matches no mutant)."""
+    """Make the mutants and mutmut's map from functions to tests, and stop there."""
     if not _results(work):
-        # mutmut makes the mutants and the map, then exits 1 since the name matches none: that exit is expected
-        _mutmut(work, "run", "--max-children", str(children), "no.such.mutant*", check=False)
+        _mutmut(work, "run", "--max-children", str(children), map_only=True)
     if not _results(work) or not (work / "mutants" / "mutmut-stats.json").is_file():
         raise SystemExit("mutmut made no mutants, or no map of the tests that reach them (see its output above)")
 

@@ -250,7 +250,8 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
             if first_unread is None:
                 first_unread = (answer, reading)
             continue
-        value, decision = _compare(reading, gold, options, deadline, output[cand.start:cand.end], output)
+        value, decision = _compare(reading, gold, options, deadline, extraction.squeezed(output[cand.start:cand.end]),
+                                   output)
         if not decision.equal and isinstance(gold.value, Choice) and not isinstance(value, Choice):
             named = _named_letter(cand, candidates, more, options)
             if named is not None:

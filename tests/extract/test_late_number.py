@@ -56,9 +56,13 @@ ROWS: List[Tuple[str, List[Tuple[str, str, int]]]] = [
     ("We compute $x^2 = 4$. We improve it by 100%.", [("100%", "last_number", 49), FORMULA]),
     # two adverbs between the verb and the number
     ("We compute $x^2 = 4$. So the total is currently approximately 7" + MORE, [PROMOTED, FORMULA]),
-    # the verb's window: 40 characters before the number
-    ("We compute $x^2 = 4$. So the total is" + " " * 38 + "7" + MORE, [PROMOTED, FORMULA]),
-    ("We compute $x^2 = 4$. So the total is" + " " * 39 + "7" + MORE, [FORMULA, LAST]),
+    # the verb's window: 40 characters before the number (in runs of spaces no longer than the 8 an output is read
+    # with: a longer run is read as 8 spaces)
+    ("We compute $x^2 = 4$. So the total is" + " " * 8 + "currently" + " " * 7 + "approximately 7" + MORE,
+     [PROMOTED, FORMULA]),
+    ("We compute $x^2 = 4$. So the total is" + " " * 8 + "currently" + " " * 8 + "approximately 7" + MORE,
+     [FORMULA, LAST]),
+    ("We compute $x^2 = 4$. So the total is" + " " * 39 + "7" + MORE, [PROMOTED, FORMULA]),
 ]
 
 

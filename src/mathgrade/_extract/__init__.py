@@ -47,7 +47,7 @@ from ._scan import Scan, hide_comments
 from ._table import RULE, RULES, Finder, Rule
 
 __all__ = ["extract", "extract_staged", "answer_part", "why_none", "Candidate", "Rule", "RULES", "THINKING_TAGS",
-           "WINDOW"]
+           "WINDOW", "squeezed"]
 
 _TURN_END = re.compile(r"<\|(?:im_end|im_start|endoftext|eot_id|end|end_of_text|end_of_solution)\|>|<eoa>")
 """End-of-turn tokens (``<eoa>``: GAOKAO-Bench's end of answer)."""
@@ -61,6 +61,22 @@ _INVISIBLE = re.compile("[\u00ad\u034f\u180e\u200b-\u200d\u2060-\u2064\ufeff]")
 """Characters that show nothing and join nothing (zero-width spaces and joiners, the word joiner, the soft hyphen, the
 byte-order mark): an output is read without them, so that none hides a word that refuses an answer ("r\u200bule
 out", "ma\u00adybe")."""
+_KEPT_SPACES = 8
+_SQUEEZE = re.compile("%s|(?P<spaces>%s)|(?P<lines>%s)" % (
+    _INVISIBLE.pattern, r"[ \t]{%d}[ \t]+" % _KEPT_SPACES, r"(?:[ \t]*\n){3,}"))
+"""What an output is read without: invisible characters, and the part of a long run of whitespace past what any rule
+reads of it: of more than 8 spaces and tabs in a row, the first 8 are kept (enough for any indentation); of more than
+two line breaks with only spaces between, the first two (a blank line). Runs of spaces count as one space to the word
+lists, and a long run made their patterns with several optional spaces in a row try every way of sharing it among
+them: an output with 300 spaces after its box took two minutes to grade, in the caller, where no limit stops it."""
+_LINE_RUN = re.compile(r"\n[ \t]*\n[ \t]*\n")
+
+
+def _has_long_runs(text: str) -> bool:
+    """Whether ``text`` holds a run :data:`_SQUEEZE` shortens (tested cheaply: most outputs hold no tab, no 9 spaces
+    in a row and no three line breaks in a row; a search with ``_SQUEEZE`` itself costs 30 µs on an output)."""
+    return "\t" in text or " " * (_KEPT_SPACES + 1) in text or _LINE_RUN.search(text) is not None
+
 
 WINDOW = 100_000
 """Characters looked at, from the end of the output: the final answer is at the end, and this bounds the work on a
@@ -222,13 +238,8 @@ class _Extraction:
         # what a LaTeX comment, \\iffalse or an HTML comment hides is not there: it is blanked (offsets unchanged)
         shown = output if self.offset == 0 and end == len(output) else output[self.offset:end]
         self.index: Optional[List[int]] = None
-        if not shown.isascii() and _INVISIBLE.search(shown) is not None:  # read without them (spans map back)
-            self.index, last = [], 0
-            for m in _INVISIBLE.finditer(shown):
-                self.index.extend(range(last, m.start()))
-                last = m.end()
-            self.index.extend(range(last, len(shown)))
-            shown = _INVISIBLE.sub("", shown)
+        if (not shown.isascii() and _INVISIBLE.search(shown) is not None) or _has_long_runs(shown):
+            shown, self.index = _squeezed(shown)  # read without them (spans map back)
         blanked = hide_comments(shown)
         self.scan = Scan(blanked, None if blanked is shown else shown)
         self.phases = _FINDERS[policy, choices]
@@ -301,6 +312,35 @@ def _after_thinking(output: str, end: int) -> Tuple[int, bool]:
         if at >= 0:
             start = max(start, at + len(closing))
     return start, any(output.find(opening, start, end) >= 0 for opening, _ in THINKING_TAGS)
+
+
+def squeezed(text: str) -> str:
+    """``text`` as the rules read it: without invisible characters, its long runs of whitespace shortened
+    (:data:`_SQUEEZE`); what other stages read of an output's span is read the same way."""
+    if (text.isascii() or _INVISIBLE.search(text) is None) and not _has_long_runs(text):
+        return text
+    return _squeezed(text)[0]
+
+
+def _squeezed(shown: str) -> Tuple[str, List[int]]:
+    """``shown`` without its invisible characters and with its long runs of whitespace shortened (:data:`_LONG_SPACE`),
+    and the offset in ``shown`` of each character kept."""
+    index: List[int] = []
+    parts: List[str] = []
+    last = 0
+    for m in _SQUEEZE.finditer(shown):
+        if m.group("spaces"):
+            cut = m.start() + _KEPT_SPACES
+        elif m.group("lines"):
+            cut = shown.index("\n", shown.index("\n", m.start()) + 1) + 1  # (after its second line break)
+        else:
+            cut = m.start()
+        index.extend(range(last, cut))
+        parts.append(shown[last:cut])
+        last = m.end()
+    index.extend(range(last, len(shown)))
+    parts.append(shown[last:])
+    return "".join(parts), index
 
 
 def _window_start(output: str) -> int:

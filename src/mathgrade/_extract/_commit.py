@@ -404,6 +404,10 @@ def sentence_before(text: str, start: int) -> str:
     return _SPACES.sub(" ", tail) if "  " in tail or "\t" in tail else tail
 
 
+_FILLER = "\x00"
+"""What stands for the text past a window: no word list or delimiter matches it, and it is no whitespace."""
+
+
 def _after(text: str, end: int) -> Tuple[str, int]:
     """``(text, end)`` for the checks after an answer ending at ``end``: with its whitespace as the word lists expect
     it (a copy of the next few hundred characters when it has other whitespace)."""
@@ -413,10 +417,24 @@ def _after(text: str, end: int) -> Tuple[str, int]:
     line = window if nl < 0 else window[:nl]
     if "  " not in line and "\t" not in line and (nl < 0 or _CONTINUES.match(window, nl) is None):
         return text, end  # (the checks stop at a line break that ends the sentence: what follows is not theirs)
-    loose = _LOOSE_SPACE.sub(" ", window)
+    loose, ends = _loose_window(text, end, reach)
     if loose == window:
         return text, end
-    return (loose if len(text) - end <= reach else loose + " " * _WINDOW_AFTER + "."), 0
+    # a text that goes on past the window: a sentence end, then a filler no pattern reads (not spaces: a run of them
+    # is what makes a pattern with several optional spaces in a row try every way of sharing it, without end)
+    return (loose if ends else loose + " ." + _FILLER * (_WINDOW_AFTER - 1)), 0
+
+
+def _loose_window(text: str, start: int, size: int) -> Tuple[str, bool]:
+    """The text from ``start`` on with its whitespace as the word lists expect it (:data:`_LOOSE_SPACE`), cut at
+    ``size`` characters of that, however long the runs of whitespace were ("$\\boxed{7}$", 300 spaces, "is wrong":
+    the run is one space), and whether the text ends inside it."""
+    stop = start + size
+    window = _LOOSE_SPACE.sub(" ", text[start:stop])
+    while len(window) < size and stop < len(text):  # (runs were shortened: read on)
+        window = _LOOSE_SPACE.sub(" ", window + text[stop:stop + size])
+        stop += size
+    return window[:size], stop >= len(text) and len(window) <= size
 
 
 def _sentence_start(window: str) -> int:
