@@ -124,6 +124,8 @@ LOOSE_ROWS: List[Tuple[str, int, int, str, bool]] = [
     ("  " + "x" * 9, 0, 10, " " + "x" * 9, True),   # a short window read on to the text's end
     ("  " + "x" * 10, 0, 10, " " + "x" * 9, False),
     ("  " + "x" * 8, 0, 10, " " + "x" * 8, True),
+    ("x" * 9 + "   ", 0, 10, "x" * 9 + " ", False),    # a window ending in a run the text goes on with
+    ("x" * 9 + "  ", 0, 10, "x" * 9 + " ", False),     # (one character of it past the window)
     ("a \n b", 0, 10, "a b", True),         # a line break with spaces around it, before a small letter: joined
     ("a \n B", 0, 10, "a \n B", True),      # before a capital: kept
 ]
