@@ -57,8 +57,9 @@ Scalar = Union[Fraction, Any]  # a Fraction or an mpmath mpf/mpc
 BASE_DIGITS = 50
 """Significant decimal digits of a first evaluation."""
 GUARD_DIGITS = 15
-"""Trailing digits that rounding in the arithmetic may spoil: at ``d`` digits, two values closer than the largest
-magnitude met times ``10^-(d - GUARD_DIGITS)`` are not told apart (the *noise floor*)."""
+"""Trailing digits that rounding in the arithmetic may spoil: two values closer than ``10^GUARD_DIGITS`` times the
+larger of their propagated error bounds are not told apart (the *noise floor*); values with no error bound (exact
+ones) compare exactly."""
 WORKING_DIGITS = 10
 """Digits mpmath carries beyond the precision asked for."""
 CONFIRM_FACTOR = 2
@@ -213,15 +214,14 @@ def _rng(ordered: List[str], salt: str) -> random.Random:
 
 
 class _Measured:
-    """A value with the magnitudes met while computing it (in bits): ``top``, the largest of any finite value, sets
-    the noise floor; ``spread`` is the extra precision needed for every exact ingredient to count: the largest gap
-    between the terms of one sum (``e^{100} + 1``: 144 bits), or the size of an exact rational that enters floating
-    arithmetic other than a product (``\\sqrt{2^{1000}+1}``: 1001 bits)."""
+    """A value, its error bound, and ``spread`` (in bits): the extra precision needed for every exact ingredient to
+    count: the largest gap between the terms of one sum (``e^{100} + 1``: 144 bits), or the size of an exact
+    rational that enters floating arithmetic other than a product (``\\sqrt{2^{1000}+1}``: 1001 bits)."""
 
-    __slots__ = ("value", "top", "spread", "noise")
+    __slots__ = ("value", "spread", "noise")
 
-    def __init__(self, value: Scalar, top: Optional[int], spread: int, noise: Optional[float] = None) -> None:
-        self.value, self.top, self.spread = value, top, spread
+    def __init__(self, value: Scalar, spread: int, noise: Optional[float] = None) -> None:
+        self.value, self.spread = value, spread
         self.noise = noise
         """About log2 of the absolute error of ``value`` (None when exact), propagated through every operation:
         a quotient of two huge numbers has the small error of a moderate number, not the noise of its operands."""
@@ -245,7 +245,7 @@ def _measure(node: tuple, env: Dict[str, Fraction], digits: int, real: bool) -> 
             value = ev.run(node)
         except (ZeroDivisionError, OverflowError, ValueError) as exc:
             raise Undefined(str(exc) or type(exc).__name__) from None
-        return _Measured(value, ev.top, ev.spread, ev.last_noise)
+        return _Measured(value, ev.spread, ev.last_noise)
 
 
 class _Evaluator:
@@ -256,7 +256,6 @@ class _Evaluator:
         self.dps = digits
         self.real = real
         self.series_terms = 0  # terms of sums and products evaluated so far (nested ones multiply)
-        self.top: Optional[int] = None
         self.spread = 0
         self.last_noise: Optional[float] = None
         """The error bound (log2) of the value the last :meth:`run` returned (None: exact)."""
@@ -279,11 +278,10 @@ class _Evaluator:
         return value
 
     def _note(self, v: Scalar) -> None:
-        """Record the magnitude of ``v``; in real mode, refuse a value that is not real."""
+        """In real mode, refuse a value that is not real."""
         bits = self._magnitude(v)
         if bits is None:
             return
-        self.top = bits if self.top is None else max(self.top, bits)
         if self.real and not is_real(v) and self.ctx.mag(v.imag) > bits - (self.dps - GUARD_DIGITS) / _LOG10_2:
             raise Undefined("a value that is not real")
 
@@ -882,9 +880,8 @@ def same_value(a_tree: tuple, b_tree: tuple, env: Dict[str, Fraction], real: boo
             bounds = [n for n in (x.noise, y.noise) if n is not None]
             if bounds:  # the propagated error bounds, with GUARD_DIGITS of margin
                 noise = ctx.ldexp(ctx.mpf(10) ** GUARD_DIGITS, int(math.ceil(max(bounds))))
-            else:  # (only exact parts were rounded, at the magnitudes met)
-                top = max(t for t in (x.top, y.top, 0) if t is not None)
-                noise = ctx.ldexp(ctx.mpf(10) ** -(digits - GUARD_DIGITS), top)
+            else:  # no error bound on either side: each is a Fraction or a zero made exactly (a product with a
+                noise = 0  # zero factor, \sin 0): 0 \cdot e^{1000} is no 10^{-100}, whatever magnitudes were met
             if abs(a - b) > noise:
                 return False
             if confirming:
