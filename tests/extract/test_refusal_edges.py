@@ -10,7 +10,7 @@ reached (found from the mutants of seed 67, docs/testing.md):
 
 from __future__ import annotations
 
-from typing import List, Tuple
+from typing import List, Literal, Tuple
 
 import pytest
 
@@ -27,8 +27,8 @@ HEDGED_TAILS: List[Tuple[str, str]] = [
 
 @pytest.mark.parametrize("output,shown", HEDGED_TAILS)
 @pytest.mark.parametrize("policy", ["reward", "eval"])
-def test_a_hedge_adverb_in_a_phrase_answer_refuses_it_and_names_no_other_value(output: str, shown: str,
-                                                                              policy: str) -> None:
+def test_a_hedge_adverb_in_a_phrase_answer_refuses_it_and_names_no_other_value(
+        output: str, shown: str, policy: Literal["eval", "reward"]) -> None:
     v = mathgrade.grade(output, "7", policy=policy)
     assert (v.status.value, v.rule) == ("no_answer", "answer.hedged"), v.explain()
     assert v.reason == f"{shown!r} is not a committed answer: the sentence hedges it"
