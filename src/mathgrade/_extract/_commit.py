@@ -192,12 +192,15 @@ DOUBTS = (
     r"unless[ \t]+(?:i'?m[ \t]+(?:wrong|mistaken)|i[ \t]+am[ \t]+(?:wrong|mistaken)|i[ \t]+made[ \t]+a[ \t]+mistake)",
     r"(?:low|little)[ \t]+confidence|confidence[ \t]*:[ \t]*(?:low|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%)",
     r"[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:sure|certain|confident)",
-    r"(?:unverified|tentative(?:ly)?|unsure|uncertain|(?:just[ \t]+)?(?:a|my)[ \t]+(?:best[ \t]+)?guess|i[ \t]+guess"
+    r"(?:unverified|tentative(?:ly)?|unsure|uncertain|i[ \t]+guess|(?:(?:is|was|seems)[ \t]+)?"
+    r"(?:(?:just|only|merely|purely)[ \t]+)?(?:a|an|my|our)[ \t]+"
+    r"(?:(?:best|rough|educated|wild|first|initial|quick|blind|random)[ \t]+)?guess"
     r"|to[ \t]+be[ \t]+(?:verified|checked|confirmed|double-checked))(?![A-Za-z])",
     r"guess(?:ed|work)?[ \t]*\)",
 )
 """English phrases of doubt that, right after an answer (in its sentence, the next one or brackets), make it a guess:
-"$\\boxed{7}$, though I'm not certain", "(I could be wrong)", "(low confidence)", "— not sure", ", I guess"."""
+"$\\boxed{7}$, though I'm not certain", "(I could be wrong)", "(low confidence)", "— not sure", ", I guess", "is only a
+guess"."""
 UNCHECKED = (
     r"provisional(?:ly)?|not[ \t]+final",
     r"needs?[ \t]+(?:checking|verification|to[ \t]+be[ \t]+(?:checked|verified))",
@@ -773,8 +776,10 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
 
 
 
-_DOUBT_WITHIN = re.compile(r"\([^()\n]{0,40}?(?<![A-Za-z])(?:" + "|".join(DOUBTS + UNCHECKED) + r")", re.I)
-"""A phrase of doubt in brackets inside the answer taken after a phrase ("42 (I could be wrong)")."""
+_DOUBT_WITHIN = re.compile(r"(?:\([^()\n]{0,40}?(?<![A-Za-z])|[,;—–][ \t]*(?:(?:but|though|although|and|however),?[ \t]+)?)"
+                           r"(?:" + "|".join(DOUBTS + UNCHECKED) + r")", re.I)
+"""A phrase of doubt inside the answer taken after a phrase, in brackets or after a comma ("42 (I could be wrong)",
+"42, just a guess")."""
 _LABELLED_WRONG = re.compile(
     r"\b(?:wrong|incorrect|false|invalid|rejected|not the)[ \t]*$|(?:错误|错误的|不正确的?)[ \t]*$", re.I)
 _NEGATED_ANSWER = re.compile(
