@@ -72,10 +72,11 @@ them: an output with 300 spaces after its box took two minutes to grade, in the 
 _LINE_RUN = re.compile(r"\n[ \t]*\n[ \t]*\n")
 
 
-def _has_long_runs(text: str) -> bool:
-    """Whether ``text`` holds a run :data:`_SQUEEZE` shortens (tested cheaply: most outputs hold no tab, no 9 spaces
-    in a row and no three line breaks in a row; a search with ``_SQUEEZE`` itself costs 30 µs on an output)."""
-    return "\t" in text or " " * (_KEPT_SPACES + 1) in text or _LINE_RUN.search(text) is not None
+def _to_squeeze(text: str) -> bool:
+    """Whether ``text`` holds what :data:`_SQUEEZE` drops (tested cheaply: most outputs are ASCII and hold no tab, no
+    9 spaces in a row and no three line breaks in a row; a search with ``_SQUEEZE`` itself costs 30 µs on an output)."""
+    return ("\t" in text or " " * (_KEPT_SPACES + 1) in text or _LINE_RUN.search(text) is not None
+            or (not text.isascii() and _INVISIBLE.search(text) is not None))
 
 
 WINDOW = 100_000
@@ -238,7 +239,7 @@ class _Extraction:
         # what a LaTeX comment, \\iffalse or an HTML comment hides is not there: it is blanked (offsets unchanged)
         shown = output if self.offset == 0 and end == len(output) else output[self.offset:end]
         self.index: Optional[List[int]] = None
-        if (not shown.isascii() and _INVISIBLE.search(shown) is not None) or _has_long_runs(shown):
+        if _to_squeeze(shown):
             shown, self.index = _squeezed(shown)  # read without them (spans map back)
         blanked = hide_comments(shown)
         self.scan = Scan(blanked, None if blanked is shown else shown)
@@ -317,13 +318,11 @@ def _after_thinking(output: str, end: int) -> Tuple[int, bool]:
 def squeezed(text: str) -> str:
     """``text`` as the rules read it: without invisible characters, its long runs of whitespace shortened
     (:data:`_SQUEEZE`); what other stages read of an output's span is read the same way."""
-    if (text.isascii() or _INVISIBLE.search(text) is None) and not _has_long_runs(text):
-        return text
-    return _squeezed(text)[0]
+    return _squeezed(text)[0] if _to_squeeze(text) else text
 
 
 def _squeezed(shown: str) -> Tuple[str, List[int]]:
-    """``shown`` without its invisible characters and with its long runs of whitespace shortened (:data:`_LONG_SPACE`),
+    """``shown`` without its invisible characters and with its long runs of whitespace shortened (:data:`_SQUEEZE`),
     and the offset in ``shown`` of each character kept."""
     index: List[int] = []
     parts: List[str] = []

@@ -214,6 +214,9 @@ UNCHECKED = (
 )
 """English phrases that, right after an answer, leave it provisional or unchecked (as :data:`DOUBTS`): "(provisional)",
 ", if I'm not mistaken", ", but I haven't verified it", "with 60% confidence"."""
+_DOUBT = r"(?:" + "|".join(DOUBTS + UNCHECKED) + r")"
+_CONCEDED_DOUBT = r"(?:(?:but|though|although|and|however),?[ \t]+)?" + _DOUBT
+"""A phrase of doubt, maybe after a word that concedes it ("but not sure", "though I could be wrong")."""
 BOUNDS_AFTER = ("or more", "or less", "or fewer", "or greater", "or higher", "or lower", "or larger", "or smaller",
                 "or above", "or below", "or over", "or under", "or so", "or thereabouts", "or something", "more or less",
                 "give or take", "plus or minus", "-ish", "or close to it", "or close")
@@ -253,7 +256,7 @@ _EN_HEDGED_AFTER = "|".join((
     r"[ \t]*[,(—–.!]?[ \t]*\n?[ \t]*\(?(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]*\)?[ \t]*(?:[.!…;\n]|$)",
     # "7, probably.", "7 (probably)"
     r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ \t]+answer)\b",
-    r"[ \t]*[.,!;:—–-]?[ \t]*\(?[ \t]*(?:(?:but|though|although|and|however),?[ \t]+)?(?:" + "|".join(DOUBTS + UNCHECKED) + r")",
+    r"[ \t]*[.,!;:—–-]?[ \t]*\(?[ \t]*" + _CONCEDED_DOUBT,
 ))
 
 HEDGED_AFTER = (
@@ -776,8 +779,7 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
 
 
 
-_DOUBT_WITHIN = re.compile(r"(?:\([^()\n]{0,40}?(?<![A-Za-z])|[,;—–][ \t]*(?:(?:but|though|although|and|however),?[ \t]+)?)"
-                           r"(?:" + "|".join(DOUBTS + UNCHECKED) + r")", re.I)
+_DOUBT_WITHIN = re.compile(r"\([^()\n]{0,40}?(?<![A-Za-z])" + _DOUBT + r"|[,;—–][ \t]*" + _CONCEDED_DOUBT, re.I)
 """A phrase of doubt inside the answer taken after a phrase, in brackets or after a comma ("42 (I could be wrong)",
 "42, just a guess")."""
 _LABELLED_WRONG = re.compile(
