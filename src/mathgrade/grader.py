@@ -344,15 +344,13 @@ _SENTENCE_NUMBER = re.compile(r"(?<![\w.\\^_])[-−]?\$?\d[\d,]*(?:\.\d+)?%?(?![
 _MAX_SENTENCE_WORDS = 30
 _SENTENCE_RULES = ("answer_phrase", "final_answer_phrase", "final_answer_heading", "answer_label")
 """Extraction rules whose answer may be a sentence ("**Answer:** He paid $12.50 in total.")."""
-_UNSAID = re.compile(r"\b(?:not|no|never|wrong|incorrect|false|isn't|wasn't|maybe|perhaps|possibly|might|could|"
-                     r"unless|except|if|or|either)\b|n't\b|[?]|不|错|非", re.I)
-"""Words by which a sentence does not state its number as the answer."""
+
 
 
 def _value_in_sentence(text: str) -> Optional[Reading]:
     """The value an answer sentence gives ("He paid $12.50 in total." gives 12.50): its one formula, or else its
     one number; None when it gives none or several, or is no short sentence."""
-    if len(text.split()) > _MAX_SENTENCE_WORDS or _UNSAID.search(text):
+    if len(text.split()) > _MAX_SENTENCE_WORDS or extraction.NOT_STATED.search(text):
         return None
     math = [next(g for g in m.groups() if g is not None) for m in _SENTENCE_MATH.finditer(text)]
     found = math if math else [m.group() for m in _SENTENCE_NUMBER.finditer(text)]

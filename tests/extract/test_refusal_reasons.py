@@ -42,6 +42,15 @@ BOX: List[Tuple[str, str, str, str, str]] = [
     ("We get $\\boxed{7}$, or maybe.", "7", "answer.hedged", "a hedge follows it", "We get $\\boxed{7}$, or so we found."),
     ("We get $\\boxed{7}$, but I am not sure.", "7", "answer.hedged", "a hedge follows it",
      "We get $\\boxed{7}$, and I am sure."),
+    ("We get $\\boxed{7}$ squared.", "7", "answer.partial_expression",
+     "the box is a piece of a longer expression, not the whole answer", "We get $\\boxed{7}$ exactly."),
+    ("The answer is twice $\\boxed{7}$.", "7", "answer.partial_expression",
+     'the words before it apply an operation to it ("twice", "minus")', "The answer is then $\\boxed{7}$."),
+    ("The answer is nearly $\\boxed{7}$.", "7", "answer.hedged",
+     "the words before it make it a bound or an estimate, not the value", "The answer is clearly $\\boxed{7}$."),
+    ("$\\boxed{7}$ (typo, I meant 9)", "7", "answer.withdrawn", "the text calls it wrong", "$\\boxed{7}$ (no typo)"),
+    ("$\\boxed{7}$ would be the answer if n were even.", "7", "answer.supposed", SUPPOSED,
+     "$\\boxed{7}$ is the answer since n is even."),
 ]
 
 PHRASE: List[Tuple[str, str, str, str, str]] = [
@@ -59,6 +68,12 @@ PHRASE: List[Tuple[str, str, str, str, str]] = [
     ("The answer is 7 if we assume that the", "7", "answer.supposed", CUT_OFF, "The answer is 7."),
     ("The answer is 7, but I am not sure.", "7", "answer.hedged", "a hedge follows it",
      "The answer is 7, and I am sure."),
+    ("The answer is 7 squared.", "7", "answer.partial_expression", "the words after it apply an operation to it",
+     "The answer is 7 exactly."),
+    ("The answer is 7, which is wrong.", "7", "answer.withdrawn", "the text calls it wrong",
+     "The answer is 7, which is right."),
+    ("The answer is 7, just kidding.", "7,", "answer.withdrawn", "the text calls it wrong",
+     "The answer is 7, no kidding."),
 ]
 
 
@@ -86,7 +101,7 @@ def test_a_hedge_naming_another_value_makes_the_output_ambiguous_and_names_it() 
 
 def test_every_refusal_rule_is_reached_by_a_row() -> None:
     assert {r[2] for r in BOX} == set(REFUSAL_RULES)
-    assert {r[2] for r in PHRASE} == set(REFUSAL_RULES) - {"answer.partial_expression"}  # (no box, no expression)
+    assert {r[2] for r in PHRASE} == set(REFUSAL_RULES)
 
 
 def test_a_supposition_after_a_phrase_answer_is_found_whatever_whitespace_follows() -> None:

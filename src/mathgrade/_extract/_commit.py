@@ -37,7 +37,7 @@ from typing import Callable, Dict, Optional, Tuple, Union
 from ._gate import Gate, trie
 
 __all__ = ["Refusal", "box_refusal", "phrase_refusal", "hedged_after", "hedged_within", "hedge_joins", "sentence_before",
-           "reach", "asked", "REFUSAL_RULES"]
+           "reach", "asked", "REFUSAL_RULES", "NOT_STATED"]
 
 Refusal = Tuple[str, str]
 """``(rule, reason)``: why a marked answer is not a committed one."""
@@ -85,7 +85,9 @@ WITHDRAWN_AFTER = (
     r"actually|obviously|still|also)[ \t]+)?(?:wrong|incorrect|false|invalid|impossible|"
     r"not (?:correct|right|the answer|valid|possible|a solution))"
     r"|(?:can|must|should)[ \t]+be[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)"
-    r"|is[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)",
+    r"|is[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)"
+    r"|(?:(?:which|that)[ \t]+)?(?:is|was|would be)[ \t]+(?:a|the)[ \t]+(?:(?:common|typical|classic|frequent|tempting|"
+    r"naive|popular)[ \t]+)?(?:mistake|error|trap|pitfall|misconception|distractor|wrong answer)(?![A-Za-z])",
     r"[.!]?[ \t]*(?:—|–|-)?[ \t]*(?:(?:hmm|wait|no|oh|oops|actually|hold on)[ \t]*[,.!]?[ \t]*)*"
     r"(?:(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s|it[ \t]+is)[ \t]+(?:not[ \t]+(?:right|correct|it)|wrong|incorrect)"
     r"|(?:that|this|it)[ \t]+(?:can'?t|cannot|couldn'?t|doesn'?t|does[ \t]+not|isn'?t|won'?t)[ \t]+(?:be[ \t]+)?"
@@ -94,6 +96,9 @@ WITHDRAWN_AFTER = (
     r"(?=[ \t]*(?:[.!…]|$))|something[ \t]+(?:is|'s|seems)[ \t]+wrong)"
     r"|[.!]?[ \t]*(?:—|–|-)?[ \t]*(?:scratch that|never[ \t]?mind|oops|no[ \t]*,?[ \t]*wait|wait[ \t]*,?[ \t]*no"
     r"|hmm[ \t]*,?[ \t]*no)(?![A-Za-z])"
+    r"|[.!,;:]?[ \t]*(?:\n[ \t]*(?:\n[ \t]*)?)?(?:[—–-][ \t]*)?(?:\([ \t]*)?(?:just[ \t]+kidding|i[ \t]+meant(?![A-Za-z])"
+    r"|(?:sorry|typo|correction|erratum|edit|update|my[ \t]+bad)[ \t]*[,:;!—–-]"
+    r"|actually[ \t]*,?[ \t]*no(?:pe)?[ \t]*[,.!;:—–-])"  # corrected: "(typo, I meant 6)", "Actually, no: it is 6"
     r"|[ \t]*\([ \t]*(?:incorrect|wrong|false|invalid|rejected)[ \t]*\)|[ \t]*(?:✗|✘|❌)",  # en: taken back
     r"(?:是|为)?(?:错误的|错的|不对的?|不正确的?)|不是答案|(?:应|可以|应该)?(?:排除|舍去)",  # zh
     r"ではない|ではありません|ではなく|じゃない|は誤り|は間違い|は違い|は不正解",  # ja
@@ -136,6 +141,30 @@ SUPPOSED_BEFORE = (
     r"ধরা যাক|ধরে নিই|అనుకుందాం)",
 )
 """Words that make the rest of their sentence a supposition or a trial (anywhere before the answer in it)."""
+
+BOUNDS_BEFORE = (
+    r"\b(?:(?:more|less|fewer|greater|smaller|larger|bigger|higher|lower)[ \t]+than|upwards[ \t]+of|"
+    r"(?:a[ \t]+)?(?:multiple|factor|divisor)[ \t]+of|divisible[ \t]+by|close[ \t]+to|nearly|almost|"
+    r"(?:a[ \t]+(?:bit|little)|slightly|just)[ \t]+(?:more|less|over|under|above|below)(?:[ \t]+than)?)",
+)
+"""English words that make the value right after them a bound or an estimate, not the value ("the answer is more
+than $\\boxed{5}$", "nearly $\\boxed{5}$", "a multiple of $\\boxed{5}$"); "at least" and "at most" are not among them:
+they state a minimum or a maximum ("Jane must score at least $\\boxed{9}$ points")."""
+SPOKEN_OPERATIONS_BEFORE = (
+    r"\b(?:twice|double|triple|thrice|half(?:[ \t]+of)?|(?:one|a)[ \t]+(?:half|third|quarter|fourth|fifth)[ \t]+of|"
+    r"\d+[ \t]+times|(?:the[ \t]+)?(?:square|cube|(?:square|cube)[ \t]+root|reciprocal|negative|opposite|inverse|"
+    r"logarithm|log|factorial)[ \t]+of|minus|negative)",
+)
+"""English words that apply an operation to the value right after them ("twice $\\boxed{5}$", "the square of
+$\\boxed{5}$", "minus $\\boxed{5}$"): the box is an operand, as in "$2 \\times \\boxed{5}$"."""
+SPOKEN_OPERATIONS_AFTER = (
+    r"(?:squared|cubed)(?=[ \t]*(?:[.,;:!?)\n]|$))",
+    r"(?:plus|minus|times|divided[ \t]+by|multiplied[ \t]+by|(?:more|less|fewer)[ \t]+than|percent[ \t]+of|"
+    r"to[ \t]+the[ \t]+power[ \t]+of|raised[ \t]+to)[ \t]+(?:\$|\\\(|-?\d|(?:one|two|three|four|five|six|seven|eight|"
+    r"nine|ten|half|a[ \t]+(?:half|third|quarter))(?![A-Za-z]))",
+)
+"""English words that go on with an operation on the value right before them ("$\\boxed{5}$ squared.", "$\\boxed{5}$
+times 2"), ending its clause or followed by the other operand: "$\\boxed{5}$ times." counts."""
 
 HEDGE_ADVERBS = ("maybe", "perhaps", "possibly", "probably", "likely", "presumably", "conceivably", "plausibly",
                  "potentially", "arguably")
@@ -253,6 +282,11 @@ _EN_HEDGED_AFTER = "|".join((
     + r")[ \t]*,?[ \t]*" + _ALTERNATIVE_VALUE,  # "otherwise 9", "unless it is 9" (not "but 9", "though 7 is odd")
     r"[ \t]*[,.…;:!]*[ \t]*" + _ADVERB + r"[ \t]*,?[ \t]+" + _IT_IS + "?" + _ALTERNATIVE_VALUE,  # "7. Possibly 9."
     r"[ \t]*[.!]?[ \t]*(?:but[ \t]+)?(?:wait|hmm|hold on)?[ \t,.!]*(?:maybe|perhaps|possibly)[ \t]+not\b",
+    r"[ \t]*(?:[,;—–][ \t]*)?(?:though|although|but|and|or|while)[ \t]+(?:(?:the[ \t]+)?(?:answer|value)[ \t]+)?"
+    r"(?:\$[^$\n]{1,30}\$|\\boxed\{[^{}\n]{1,30}\}|-?\d[\d.,/]*)[ \t]+(?:(?:is|are|might[ \t]+be|"
+    r"could[ \t]+be|would[ \t]+be|seems)[ \t]+(?:also|equally|just[ \t]+as)[ \t]+(?:possible|plausible|valid|likely|"
+    r"correct|right|an[ \t]+option)|(?:also|would[ \t]+also|might[ \t]+also|could[ \t]+also)[ \t]+works?)(?![A-Za-z])",
+    # "7, though 9 is also possible", "7, but 9 might also work": another value offered beside it
     r"[ \t]*[,(—–.!]?[ \t]*\n?[ \t]*\(?(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]*\)?[ \t]*(?:[.!…;\n]|$)",
     # "7, probably.", "7 (probably)"
     r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ \t]+answer)\b",
@@ -334,6 +368,19 @@ def reach(before: str, words: "Union[Gate, re.Pattern[str]]") -> str:
     return before[turn.end():]
 
 
+NOT_STATED = re.compile(
+    r"\b(?:not|no|never|wrong|incorrect|false|isn't|wasn't|maybe|perhaps|possibly|might|could|unless|except|if|or|"
+    r"either|kidding|typo|meant)\b|n't\b|[?]|不|错|非"
+    # the number is an operand, a bound or an estimate: "twice 5", "5 squared", "more than 5", "5 over ten"
+    r"|\b(?:twice|double(?!-)|triple|thrice|half|squared|cubed|(?:square|cube)[ \t]+(?:root|of)|reciprocal|multiple|"
+    r"factor[ \t]+of|divisor|divisible|nearly|almost|close[ \t]+to|"
+    r"(?:more|less|fewer|greater|smaller|larger|bigger|higher|lower)[ \t]+than[ \t]+[-$\d]|"
+    r"(?:plus|minus|times|over|divided[ \t]+by|multiplied[ \t]+by)[ \t]+(?:one|two|three|four|five|six|seven|eight|"
+    r"nine|ten|a[ \t]+half))\b", re.I)
+"""Words by which a sentence does not state its one number as the answer: it negates, hedges or takes it back,
+or the number is an operand, a bound or an estimate (what an answer read as a sentence, "He paid $12.50 in total.",
+must not hold to give its number)."""
+
 _UNFINISHED_END = re.compile(
     r"(?:[=+\-*/^_{(\[,:&|<\\]|\b(?:the|a|an|of|to|in|on|at|by|for|from|with|and|or|but|is|are|was|were|be|that|"
     r"this|if|then|than|as|so|which|where|when|while|because|since|into|we|it|let|wait|get|gives?|check|whether|"
@@ -363,6 +410,10 @@ _SUPPOSED = Gate(_compile(SUPPOSED_BEFORE))
 _TRIED = Gate(re.compile(r"(?:" + "|".join(f"(?:{p})" for p in TRIED_BEFORE) + r")[ \t]*[:：=]?[ \t]*"
                          + _DELIMS + r"[ \t]*(?:[A-Za-z](?:_\{?\w+\}?)?[ \t]*=[ \t]*)?$", re.I))
 _HEDGED = Gate(_compile(HEDGED_BEFORE))
+_BOUNDED = Gate(_compile(BOUNDS_BEFORE, anchor_end=True))
+_OPERATED_BEFORE = Gate(_compile(SPOKEN_OPERATIONS_BEFORE, anchor_end=True))
+_OPERATED_AFTER = Gate(re.compile(r"[ \t]*(?:(?:\$\$?|\\\)|\\\])[ \t]*)?(?:"  # (one run of spaces before the words)
+                                  + "|".join(f"(?:{p})" for p in SPOKEN_OPERATIONS_AFTER) + ")", re.I))
 _HEDGED_AFTER_RE = Gate(re.compile(r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?(?:" + "|".join(f"(?:{p})" for p in HEDGED_AFTER) + ")",
                                    re.I))
 _SENTENCE_ENDS = (". ", "! ", "? ", "; ", ".\t", "\n", "。", "！", "？", "；", "؟", "।")
@@ -481,6 +532,10 @@ _SUPPOSED_STEMS = ("supp", "assum", "hypothe", "what if", "say", "had the", "rat
                    "seandainya", "tuseme", "tuchukulie", "가정", "라고 하면", "فترض", "मान", "สมม", "ধর",
                    "అనుకుందాం")
 SUPPOSED_AFTER = (
+    r"(?<![A-Za-z])(?:(?:would|could|might)[ \t]+(?:be|have[ \t]+been)[ \t]+(?:the[ \t]+)?"
+    r"(?:answer|result|correct|right)[ \t]+(?:if|had|were|only[ \t]+if|in[ \t]+case)"
+    r"|is[ \t]+what[ \t]+(?:[iI]|[wW]e)(?:'?d|[ \t]+would)[ \t]+"
+    r"(?:say|answer|guess|write|pick))(?![A-Za-z])",  # en: "$\\boxed{5}$ would be the answer if n were even"
     r"(?:이)?라고[ \t]*(?:가정|하면|해[ \t]*보)|(?:을|를)?[ \t]*대입",  # ko
     r"(?:olduğunu|olsun|ise)[ \t]*(?:varsay|farz|düşün)|olarak[ \t]+(?:varsay|deneyelim)",  # tr
     r"(?:だ|である)?と(?:仮定|する(?:と|なら)|おく|おいて)|を代入",  # ja
@@ -488,8 +543,9 @@ SUPPOSED_AFTER = (
     r"(?:मान(?:ें|ते हैं|ा)|रखें)",  # hi
     r"(?:అనుకుందాం|అనుకుంటే)",  # te
 )
-"""What makes the answer right before it a supposition or a trial, in languages that put the verb after its object
-(searched in the rest of the answer's sentence, at most :data:`_WINDOW_AFTER` characters)."""
+"""What makes the answer right before it a supposition or a trial, in languages that put the verb after its object,
+and in English a condition after it ("... would be the answer if", "... is what I'd say") (searched in the rest of
+the answer's sentence, at most :data:`_WINDOW_AFTER` characters)."""
 _SUPPOSED_AFTER = Gate(re.compile("|".join(f"(?:{p})" for p in SUPPOSED_AFTER)))
 
 
@@ -579,6 +635,10 @@ def _before_refusal(before: str) -> Optional[Refusal]:
     lowered = before.lower()
     if _holds_any(lowered[-80:], _NEGATED_STEMS) and _NEGATED.search(before, max(0, len(before) - 80)):
         return "answer.withdrawn", "the text negates it or rules it out"
+    if _BOUNDED.search(before, max(0, len(before) - 60)):
+        return "answer.hedged", "the words before it make it a bound or an estimate, not the value"
+    if _OPERATED_BEFORE.search(before, max(0, len(before) - 60)):
+        return "answer.partial_expression", "the words before it apply an operation to it (\"twice\", \"minus\")"
     if _holds_any(lowered, _SUPPOSED_STEMS) and _SUPPOSED.search(before) and _SUPPOSED.search(
             reach(before, _SUPPOSED)):
         return "answer.supposed", "it is a supposition or a trial, not a conclusion"
@@ -756,7 +816,7 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
     committed."""
     if _HIDDEN.search(text, content_start, content_end):
         return ("answer.hidden", "its content is hidden when rendered (\\phantom, white text)"), ""
-    if _partial(text, start, end, formula):
+    if _partial(text, start, end, formula) or _OPERATED_AFTER.match(text, end):
         return ("answer.partial_expression", "the box is a piece of a longer expression, not the whole answer"), ""
     found = _before_refusal(sentence_before(text, start))
     if found is None and _doubted_before(text, start):
@@ -789,6 +849,16 @@ _NEGATED_ANSWER = re.compile(
 """An answer region that starts by negating itself ("the answer is not 7", "die Antwort ist nicht 7")."""
 
 
+def _called_off(text: str, end: int) -> Optional[Refusal]:
+    """What the words right after an answer ending at ``end`` do to it: take it back ("7, which is wrong", "7, just
+    kidding", "7. Scratch that.") or apply an operation to it ("7 squared", "7 minus one"); None when neither."""
+    if _WITHDRAWN.match(text, end):
+        return "answer.withdrawn", "the text calls it wrong"
+    if _OPERATED_AFTER.match(text, end):
+        return "answer.partial_expression", "the words after it apply an operation to it"
+    return None
+
+
 def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
                    end: int) -> Optional[Tuple[Refusal, str]]:
     """Why the answer after a final-answer phrase (the phrase starts at ``phrase_start``; the answer ``answer``
@@ -809,7 +879,14 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
     # of supposing; "The answer is 42 (I could be wrong).")
     supposed = _supposed_after(text, answer_start)
     doubted = _DOUBT_WITHIN.search(text, answer_start, end) is not None
+    value = answer.strip().rstrip(",;:.")
+    at = text.find(value, answer_start, end) if value else -1
+    # (the answer region may go on past its value: "7 squared", "7, just kidding")
+    called_off = _called_off(text, at + len(value)) if 0 <= at and at + len(value) < end else None
     text, end = _after(text, end)
+    called_off = called_off or _called_off(text, end)
+    if called_off is not None:
+        return called_off, ""
     if asked(text, end):
         return ("answer.question", "it is asked, not stated"), ""
     found = _before_refusal(before)

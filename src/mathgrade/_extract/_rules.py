@@ -13,7 +13,7 @@ from functools import partial
 from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
-from ._commit import (_NEGATED_STEMS, HEDGE_ADVERBS, asked, box_refusal, hedge_joins, hedged_within,
+from ._commit import (_NEGATED_STEMS, HEDGE_ADVERBS, NOT_STATED, asked, box_refusal, hedge_joins, hedged_within,
                       phrase_refusal, reach, sentence_before)
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Refused, Scan, clean_answer, strip_delimiters
@@ -301,7 +301,8 @@ def _find_boxes(scan: Scan, limit: int = 0, memo: Optional[_Refusals] = None) ->
 
 _WITHDRAWN_AFTER_STEMS = ("not", "wrong", "incorrect", "fals", "invalid", "impossib", "rul", "exclud", "discard",
                           "elimin", "reject", "faux", "scratch", "mind", "oops", "wait", "hmm", "✗", "✘", "❌",
-                          "mistake", "error")
+                          "mistake", "error", "trap", "pitfall", "misconception", "distractor", "kidding", "meant",
+                          "sorry", "typo", "correction", "erratum", "edit", "update", "bad", "actually")
 """Lower-case stems one of which every ASCII match of ``_commit.WITHDRAWN_AFTER`` holds (a test adds 40 boxes after
 each withdrawal of the adversarial cases and checks that the answer stays withdrawn)."""
 _WITHDRAWING = tuple(a for a in dict.fromkeys(_NEGATED_STEMS + _WITHDRAWN_AFTER_STEMS)
@@ -948,8 +949,8 @@ def _value_of_statement(answer: str) -> str:
 
 def _single_number_of_sentence(answer: str) -> str:
     """A sentence with one number and no formula answers that number ("Jane started growing it 3 hours ago")."""
-    if len(_PLAIN_WORD.findall(answer)) < 3 or _NOT_PLAIN.search(answer):
-        return answer
+    if len(_PLAIN_WORD.findall(answer)) < 3 or _NOT_PLAIN.search(answer) or NOT_STATED.search(answer):
+        return answer  # (nor one that operates on its number or bounds it: "the square root of 5")
     numbers = _NUMBER.findall(answer)
     return numbers[0] if len(numbers) == 1 else answer
 
