@@ -869,11 +869,10 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
         within = hedged_within(answer)
         if within is None and answer != scan.text[s:e].strip():
             within = hedged_within(scan.text[s:e].strip())  # (as written: "42 吧" was cleaned to "42")
-            within = within if within is not None and not within[1] else None
         if within is not None and not within[1]:  # "42，大概", "42 吧": hedged
             return Found(answer, s, e, family, rule, refused="answer.hedged", why="a hedge follows it")
         if within is not None:  # "42，也许是 43": two answers
-            alts = _dedupe([clean_answer(_value_of_statement(within[0])), clean_answer(within[1])])
+            alts = _dedupe([clean_answer(_value_of_statement(within[0]).strip("$ ")), clean_answer(within[1])])
             if len(alts) > 1:
                 return Found(alts[-1], s, e, family, "hedged_answer_phrase", tuple(alts))
         answer = _value_of_statement(answer)
