@@ -826,6 +826,9 @@ _OTHER_CASE_AFTER = re.compile(
 cases, and the other case's value is an alternative to it."""
 _COPULA = re.compile(r"[ \t](?:is|are|equals|was|were|will be|would be)[ \t]+")
 _NOT_PLAIN = re.compile(r"[\\$^_{}=<>]")
+_EMPHASIS_CLOSE = re.compile(r"[ \t]*\*{1,3}")
+"""The Markdown emphasis that closes around a phrase's answer ("The answer is **7**, but maybe 9"): the region stops
+before it, and the checks after the answer read from after it."""
 
 
 _CJK_OR = re.compile(r"\s*(?:或者|或|还是)\s*")
@@ -841,7 +844,9 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
     rule = family if lang.code == "en" else f"{family}:{lang.code}"
     if scan.source is not None and not answer.strip("{} "):  # (what was there is blanked: "{\\color{white} 7}")
         return _unshown_answer(scan, lead.end() if lead else m.end(), family, rule)
-    refusal = phrase_refusal(scan.text, m.start(), s, answer, e) if answer and m.lastgroup != "hedge" else None
+    closed = _EMPHASIS_CLOSE.match(scan.text, e)
+    after = closed.end() if closed else e  # (where the checks after the answer start)
+    refusal = phrase_refusal(scan.text, m.start(), s, answer, after) if answer and m.lastgroup != "hedge" else None
     if refusal is not None:
         (refused, why), other = refusal
         alts = _dedupe([answer, clean_answer(other)]) if other else []
@@ -865,23 +870,22 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
         within = hedged_within(answer)
         if within is None and answer != scan.text[s:e].strip():
             within = hedged_within(scan.text[s:e].strip())  # (as written: "42 吧" was cleaned to "42")
-            within = within if within is not None and not within[1] else None
         if within is not None and not within[1]:  # "42，大概", "42 吧": hedged
             return Found(answer, s, e, family, rule, refused="answer.hedged", why="a hedge follows it")
         if within is not None:  # "42，也许是 43": two answers
-            alts = _dedupe([clean_answer(_value_of_statement(within[0])), clean_answer(within[1])])
+            alts = _dedupe([clean_answer(_value_of_statement(within[0]).strip("$ ")), clean_answer(within[1])])
             if len(alts) > 1:
                 return Found(alts[-1], s, e, family, "hedged_answer_phrase", tuple(alts))
         answer = _value_of_statement(answer)
         alts = _dedupe([clean_answer(a) for a in _CJK_OR.split(answer) if clean_answer(a)])
         if len(alts) > 1:  # "x = 1 或 3": two answers
             return Found(alts[-1], s, e, family, "hedged_answer_phrase", tuple(alts))
-    case = _OTHER_CASE_AFTER.match(scan.text, e)
+    case = _OTHER_CASE_AFTER.match(scan.text, after)
     if case is not None:
         alts = _dedupe([answer, clean_answer(case.group("other"))])
         if len(alts) > 1:
             return Found(alts[-1], s, case.end("other"), family, "hedged_answer_phrase", tuple(alts))
-    hedge = _HEDGE_AFTER.match(scan.text, e)
+    hedge = _HEDGE_AFTER.match(scan.text, after)
     if hedge is not None:
         other, _, e2 = _region_text(scan, hedge.end())
         alts = _dedupe([answer, other]) if other else [answer]
@@ -979,6 +983,8 @@ def _last_heading(text: str, lowered: str) -> "Optional[re.Match[str]]":
 
 
 _BULLET = re.compile(r"[-*•][ \t]|\n[ \t]*[-*•][ \t]", re.M)
+_ITEM_MARK = re.compile(r"[ \t]*[-*•][ \t]+")
+"""All that precedes an answer on its line when the answer is an item of a list ("* 5": the region starts at 5)."""
 
 
 def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
@@ -996,7 +1002,8 @@ def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
         return []
     if not _MATH_START.match(text, s) and len(_PLAIN_WORD.findall(answer)) > 3:
         return []  # a sentence under the heading ("The natural frequency is 100 rad/s, and ..."), not an answer
-    if _BULLET.match(text, s) and _BULLET.search(text, e):
+    if (_BULLET.match(text, s) or _ITEM_MARK.fullmatch(text, text.rfind("\n", 0, s) + 1, s)) \
+            and _BULLET.search(text, e):
         return []  # a list of answers under the heading: the first item is not the answer
     return [Found(answer, s, e, "final_answer_heading")]
 
