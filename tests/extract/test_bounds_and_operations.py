@@ -72,7 +72,19 @@ PHRASES: List[Tuple[str, str]] = [
     ("The answer is 5 squared.", PARTIAL),
     ("The answer is 5 minus one.", PARTIAL),
 ]
-ATTACKS = BOUNDS + OPERATIONS_BEFORE + OPERATIONS_AFTER + CORRECTIONS + PHRASES
+CHINESE: List[Tuple[str, str]] = [
+    ("答案比 $\\boxed{5}$ 大。", HEDGED), ("答案大于 $\\boxed{5}$。", HEDGED), ("答案小于 $\\boxed{5}$。", HEDGED),
+    ("答案超过 $\\boxed{5}$。", HEDGED), ("答案不到 $\\boxed{5}$。", HEDGED), ("答案接近 $\\boxed{5}$。", HEDGED),
+    ("答案多于 $\\boxed{5}$。", HEDGED), ("答案少于 $\\boxed{5}$。", HEDGED),
+    ("答案是 $\\boxed{5}$ 的两倍。", PARTIAL), ("答案是 $\\boxed{5}$ 的三倍。", PARTIAL), ("答案是 $\\boxed{5}$ 的一半。", PARTIAL),
+    ("答案是 $\\boxed{5}$ 的平方。", PARTIAL), ("答案是 $\\boxed{5}$ 的立方根。", PARTIAL), ("答案是 $\\boxed{5}$ 的倒数。", PARTIAL),
+    ("答案是 $\\boxed{5}$ 的相反数。", PARTIAL), ("答案是 $\\boxed{5}$ 的倍数。", PARTIAL), ("答案是 $\\boxed{5}$ 的因数。", PARTIAL),
+    ("答案是 5 的两倍。", PARTIAL), ("答案是 5 的平方。", PARTIAL),
+    ("答案是 $\\boxed{5}$（打错了，应该是 6）。", WITHDRAWN), ("答案是 $\\boxed{5}$，写错了，是 6。", WITHDRAWN),
+    ("答案是 $\\boxed{5}$（笔误）。", WITHDRAWN), ("答案是 $\\boxed{5}$，开玩笑的，是 6。", WITHDRAWN),
+    ("答案是 $\\boxed{5}$。纠正：是 6。", WITHDRAWN),
+]
+ATTACKS = BOUNDS + OPERATIONS_BEFORE + OPERATIONS_AFTER + CORRECTIONS + PHRASES + CHINESE
 
 # the same words where they do not make the value something else: each must be credited
 CONTROLS: List[str] = [
@@ -106,6 +118,14 @@ CONTROLS: List[str] = [
     "The answer is: Alice has 5 more apples than Bob.",
     "Nearly every case gives the same count: $\\boxed{5}$.",
     "The closest integer to 4.8 is $\\boxed{5}$.",
+    "他比我多 $\\boxed{5}$ 个苹果。",
+    "至少需要 $\\boxed{5}$ 个。",
+    "面积是 $\\boxed{5}$ 平方米。",
+    "答案是 5 平方米。",
+    "答案是 5 倍。",
+    "10 的一半是 $\\boxed{5}$。",
+    "答案是 $\\boxed{5}$，它是 10 的因数。",
+    "答案是 $\\boxed{5}$（没有打错）。",
 ]
 
 

@@ -100,7 +100,8 @@ WITHDRAWN_AFTER = (
     r"|(?:sorry|typo|correction|erratum|edit|update|my[ \t]+bad)[ \t]*[,:;!—–-]"
     r"|actually[ \t]*,?[ \t]*no(?:pe)?[ \t]*[,.!;:—–-])"  # corrected: "(typo, I meant 6)", "Actually, no: it is 6"
     r"|[ \t]*\([ \t]*(?:incorrect|wrong|false|invalid|rejected)[ \t]*\)|[ \t]*(?:✗|✘|❌)",  # en: taken back
-    r"(?:是|为)?(?:错误的|错的|不对的?|不正确的?)|不是答案|(?:应|可以|应该)?(?:排除|舍去)",  # zh
+    r"(?:是|为)?(?:错误的|错的|不对的?|不正确的?)|不是答案|(?:应|可以|应该)?(?:排除|舍去)"
+    r"|[。.，,；;]?[ \t]*[（(]?[ \t]*(?:打错了|写错了|说错了|算错了|笔误|更正|纠正|订正|开玩笑)",  # zh
     r"ではない|ではありません|ではなく|じゃない|は誤り|は間違い|は違い|は不正解",  # ja
     r"es\s+(?:incorrect[ao]|fals[ao])|est\s+(?:faux|fausse|incorrecte?)|ist\s+(?:falsch|nicht richtig)"
     r"|(?:[—–-][ \t]*)?(?:это[ \t]+)?(?:неверн|неправильн|ошибочн)\w*",  # es fr de ru
@@ -146,10 +147,12 @@ BOUNDS_BEFORE = (
     r"\b(?:(?:more|less|fewer|greater|smaller|larger|bigger|higher|lower)[ \t]+than|upwards[ \t]+of|"
     r"(?:a[ \t]+)?(?:multiple|factor|divisor)[ \t]+of|divisible[ \t]+by|close[ \t]+to|nearly|almost|"
     r"(?:a[ \t]+(?:bit|little)|slightly|just)[ \t]+(?:more|less|over|under|above|below)(?:[ \t]+than)?)",
+    r"(?:比|大于|小于|多于|少于|超过|不到|接近)",  # zh ("答案比 $\\boxed{5}$ 大", "答案接近 $\\boxed{5}$"; not 至少, 至多)
 )
 """English words that make the value right after them a bound or an estimate, not the value ("the answer is more
 than $\\boxed{5}$", "nearly $\\boxed{5}$", "a multiple of $\\boxed{5}$"); "at least" and "at most" are not among them:
-they state a minimum or a maximum ("Jane must score at least $\\boxed{9}$ points")."""
+they state a minimum or a maximum ("Jane must score at least $\\boxed{9}$ points"); in Chinese, "比 ... 大" and the
+like."""
 SPOKEN_OPERATIONS_BEFORE = (
     r"\b(?:twice|double|triple|thrice|half(?:[ \t]+of)?|(?:one|a)[ \t]+(?:half|third|quarter|fourth|fifth)[ \t]+of|"
     r"\d+[ \t]+times|(?:the[ \t]+)?(?:square|cube|(?:square|cube)[ \t]+root|reciprocal|negative|opposite|inverse|"
@@ -162,6 +165,8 @@ SPOKEN_OPERATIONS_AFTER = (
     r"(?:plus|minus|times|divided[ \t]+by|multiplied[ \t]+by|(?:more|less|fewer)[ \t]+than|percent[ \t]+of|"
     r"to[ \t]+the[ \t]+power[ \t]+of|raised[ \t]+to)[ \t]+(?:\$|\\\(|-?\d|(?:one|two|three|four|five|six|seven|eight|"
     r"nine|ten|half|a[ \t]+(?:half|third|quarter))(?![A-Za-z]))",
+    r"的[ \t]*(?:[两二三四五六七八九十几]倍|一半|平方根|立方根|平方|立方|倒数|相反数|倍数|因数|约数|因子)",
+    # zh: "$\\boxed{5}$ 的两倍" (twice 5), "$\\boxed{5}$ 的倍数" (a multiple of 5)
 )
 """English words that go on with an operation on the value right before them ("$\\boxed{5}$ squared.", "$\\boxed{5}$
 times 2"), ending its clause or followed by the other operand: "$\\boxed{5}$ times." counts."""
@@ -376,7 +381,9 @@ NOT_STATED = re.compile(
     r"factor[ \t]+of|divisor|divisible|nearly|almost|close[ \t]+to|"
     r"(?:more|less|fewer|greater|smaller|larger|bigger|higher|lower)[ \t]+than[ \t]+[-$\d]|"
     r"(?:plus|minus|times|over|divided[ \t]+by|multiplied[ \t]+by)[ \t]+(?:one|two|three|four|five|six|seven|eight|"
-    r"nine|ten|a[ \t]+half))\b", re.I)
+    r"nine|ten|a[ \t]+half))\b"
+    r"|的[两二三四五六七八九十几]倍|一半|平方根|立方根|的平方|的立方|倒数|倍数|大于|小于|超过|接近|不到|多于|少于|更正|打错|"
+    r"写错|说错|笔误|开玩笑", re.I)
 """Words by which a sentence does not state its one number as the answer: it negates, hedges or takes it back,
 or the number is an operand, a bound or an estimate (what an answer read as a sentence, "He paid $12.50 in total.",
 must not hold to give its number)."""
