@@ -61,6 +61,8 @@ NEGATED_BEFORE = (
     r"eliminate|eliminates|eliminated|reject|rejects|rejected|exclude|excludes|excluded)|n't)"
     r"(?:[ \t]+(?:be|have|get|take|equal|equals|to|the|answer|just|simply|exactly|actually|really|necessarily|definitely|"
     r"certainly|is|it|that|value|option))*",  # en: negated, ruled out
+    r"\b(?:hardly|anything[ \t]+but|far[ \t]+from|other[ \t]+than|differs?[ \t]+from|different[ \t]+from|"
+    r"(?:something|anything)[ \t]+(?:besides|except|other[ \t]+than))",  # en: "the answer is anything but"
     r"\bno[ \t]+(?:es|era|será)",  # es
     r"\bn'(?:est|était|sera)[ \t]+pas|\bpas",  # fr
     r"\bnicht|\bkeine?n?",  # de
@@ -87,7 +89,17 @@ WITHDRAWN_AFTER = (
     r"|(?:can|must|should)[ \t]+be[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)"
     r"|is[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)"
     r"|(?:(?:which|that)[ \t]+)?(?:is|was|would be)[ \t]+(?:a|the)[ \t]+(?:(?:common|typical|classic|frequent|tempting|"
-    r"naive|popular)[ \t]+)?(?:mistake|error|trap|pitfall|misconception|distractor|wrong answer)(?![A-Za-z])",
+    r"naive|popular)[ \t]+)?(?:mistake|error|trap|pitfall|misconception|distractor|wrong answer)(?![A-Za-z])"
+    r"|(?:(?:which|that)[ \t]+)?(?:(?:does|did|would|will)(?:n't|[ \t]+not)|can(?:'t|not)|won't)[ \t]+"
+    r"(?:satisfy|work|fit|hold|check[ \t]+out|match|agree|solve)(?![A-Za-z])"
+    r"|(?:(?:which|that)[ \t]+)?fail(?:s|ed)?[ \t]+(?:(?:the|this|that|our|my|every|a)[ \t]+)?(?:check|test|condition|"
+    r"verification|constraint|to[ \t]+(?:satisfy|work|hold|match|check))"
+    r"|(?:(?:which|that)[ \t]+)?(?:contradicts|(?:leads|led|gives|gave)[ \t]+(?:to[ \t]+)?a[ \t]+contradiction)"
+    r"|(?:(?:which|that)[ \t]+)?(?:is|was)[ \t]+(?:(?:much|way|far|a[ \t]+bit|slightly)[ \t]+)?too[ \t]+(?:big|small|large|"
+    r"high|low|many|few|much|little)(?![A-Za-z])|(?:is|was)[ \t]+off[ \t]+by|(?:is|was)[ \t]+an?[ \t]+(?:over|under)[- ]?estimate"
+    r"|(?:is|was)[ \t]+(?:the[ \t]+)?answer[ \t]+(?:to|for)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:previous|last|other|another|"
+    r"different|wrong)(?![A-Za-z])|\([ \t]*for[ \t]+(?:the[ \t]+|a[ \t]+)?(?:wrong|previous|other|another|different)"
+    r"(?![A-Za-z])",
     r"[.!]?[ \t]*(?:—|–|-)?[ \t]*(?:(?:hmm|wait|no|oh|oops|actually|hold on)[ \t]*[,.!]?[ \t]*)*"
     r"(?:(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s|it[ \t]+is)[ \t]+(?:not[ \t]+(?:right|correct|it)|wrong|incorrect)"
     r"|(?:that|this|it)[ \t]+(?:can'?t|cannot|couldn'?t|doesn'?t|does[ \t]+not|isn'?t|won'?t)[ \t]+(?:be[ \t]+)?"
@@ -99,7 +111,8 @@ WITHDRAWN_AFTER = (
     r"|[.!,;:]?[ \t]*(?:\n[ \t]*(?:\n[ \t]*)?)?(?:[—–-][ \t]*)?(?:\([ \t]*)?(?:just[ \t]+kidding|i[ \t]+meant(?![A-Za-z])"
     r"|(?:sorry|typo|correction|erratum|edit|update|my[ \t]+bad)[ \t]*[,:;!—–-]"
     r"|actually[ \t]*,?[ \t]*no(?:pe)?[ \t]*[,.!;:—–-])"  # corrected: "(typo, I meant 6)", "Actually, no: it is 6"
-    r"|[ \t]*\([ \t]*(?:incorrect|wrong|false|invalid|rejected)[ \t]*\)|[ \t]*(?:✗|✘|❌)",  # en: taken back
+    r"|[ \t]*\([ \t]*(?:incorrect|wrong|false|invalid|rejected)[ \t]*\)|[ \t]*(?:✗|✘|❌)"
+    r"|[ \t]*[—–:][ \t]*(?:incorrect|wrong|false|invalid|rejected)(?![A-Za-z])",  # en: taken back
     r"(?:是|为)?(?:错误的|错的|不对的?|不正确的?)|不是答案|(?:应|可以|应该)?(?:排除|舍去)"
     r"|[。.，,；;]?[ \t]*[（(]?[ \t]*(?:打错了|写错了|说错了|算错了|笔误|更正|纠正|订正|开玩笑)",  # zh
     r"ではない|ではありません|ではなく|じゃない|は誤り|は間違い|は違い|は不正解",  # ja
@@ -123,6 +136,13 @@ WITHDRAWN_AFTER = (
 """What calls the answer just before it wrong (anchored right after the answer)."""
 
 SUPPOSED_BEFORE = (
+    r"\bif[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*$"  # "If $\\boxed{5}$ were right, ..."
+    r"|\b(?:i[ \t]+was[ \t]+going[ \t]+to[ \t]+(?:say|answer|write|put)|i[ \t]+almost[ \t]+(?:said|answered|wrote|put)|"
+    r"one[ \t]+(?:might|may|could|would)[ \t]+(?:think|say|answer|guess|expect)|(?:it'?s|it[ \t]+is)[ \t]+tempting[ \t]+to|"
+    r"a[ \t]+(?:careless|hasty|sloppy)[ \t]+(?:reader|student|solver|reading|calculation)|"
+    r"(?:my[ \t]+friend|a[ \t]+friend|the[ \t]+(?:textbook|answer[ \t]+key|key)|someone|somebody|others)[ \t]+"
+    r"(?:says|said|claims|claimed|believes|believed|thinks|thought|suggests|suggested|insists|insisted))\b",
+    # en: what someone else says or one would be tempted to say
     r"\b(?:suppose|supposing|assume|assuming|hypothetically|what if|let's say|let us say|had the answer been|"
     r"rather than|instead of|naive|naively|first guess|initial guess|rough guess|wild guess|random guess|"
     r"blind guess|if i (?:had|have) to guess|my (?:best )?guess|i(?:'d| would)? guess|tentative|tentatively|preliminary|wrong approach|incorrect approach|mistakenly|"
@@ -296,6 +316,11 @@ _EN_HEDGED_AFTER = "|".join((
     # "7, probably.", "7 (probably)"
     r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ \t]+answer)\b",
     r"[ \t]*[.,!;:—–-]?[ \t]*\(?[ \t]*" + _CONCEDED_DOUBT,
+    r"[ \t]*(?:,[ \t]*)?(?:which[ \t]+)?(?:is|was)[ \t]+(?:(?:only|just|merely)[ \t]+)?(?:an?[ \t]+)?(?:(?:upper|lower)[ \t]+bound|"
+    r"rough[ \t]+estimate|crude[ \t]+estimate|placeholder|not[ \t]+(?:final|definitive))(?![A-Za-z])"
+    r"|[ \t]*\([ \t]*(?:placeholder|i[ \t]+think|i[ \t]+believe|i[ \t]+hope|hopefully|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+"
+    r"(?:chance|likely|probability))[ \t]*\)"
+    r"|[ \t]*,?[ \t]*or[ \t]+not(?=[ \t]*(?:[.,;:!?\n]|$))",  # "7 is an upper bound", "7 (I think)", "7 or not."
 ))
 
 HEDGED_AFTER = (
@@ -524,11 +549,13 @@ def asked(text: str, end: int) -> bool:
     return m.group() in "?？؟"
 
 
-_NEGATED_STEMS = ("not", "n't", "never", "cannot", "rul", "discard", "elimin", "reject", "exclud", "wrong",
+_NEGATED_STEMS = ("not", "n't", "never", "cannot", "rul", "discard", "elimin", "reject", "exclud", "wrong", "hardly",
+                  "but", "far from", "than", "differ", "besides", "except",
                   "incorrect", "false", "invalid", "no ", "pas", "nicht", "kein", "не", "non", "não", "不", "并非",
                   "而非", "排除", "舍", "niet", "geen", "nie", "không", "bukan", "tidak", "لي", "لا", "ستبعد",
                   "न कि", "ไม่", "jibu si", "sio")
-_SUPPOSED_STEMS = ("supp", "assum", "hypothe", "what if", "say", "had the", "rather", "instead", "naive", "guess",
+_SUPPOSED_STEMS = ("supp", "assum", "hypothe", "what if", "say", "had the", "going to", "almost", "one ", "tempt",
+                   "careless", "hasty", "sloppy", "said", "claim", "believ", "think", "insist", "rather", "instead", "naive", "guess",
                    "initially", "at first", "thought", "previously", "earlier",
                    "tentative", "preliminary", "approach", "mistaken", "if ", "for example", "e.g.", "for instance",
                    "had ", "common ", "students", "people", "someone", "write ", "format", "template", "sample",
