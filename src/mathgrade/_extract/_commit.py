@@ -216,6 +216,11 @@ HEDGED_BEFORE = (
     r"|^[ \t]*(?:most[ \t]+)?" + _ADVERB + r"\b"
     r"|\bit(?:'s|[ \t]+is|[ \t]+seems)[ \t]+(?:most[ \t]+|quite[ \t]+|very[ \t]+)?(?:likely|probable|possible|"
     r"plausible|conceivable)[ \t]+that\b",  # "it is likely that the answer is"
+    r"\b(?:another|other|alternative|second)[ \t]+(?:possible|plausible|valid|acceptable)[ \t]+(?:answer|value|option|"
+    r"solution)s?\b|\balso[ \t]+(?:possible|plausible|valid|acceptable)[ \t]*[:：]?[ \t]*" + _DELIMS + r"[ \t]*$"
+    r"|\b(?:second|other|another|alternative|backup)[ \t]+(?:answer|value|option|choice)[ \t]*[:：=][ \t]*" + _DELIMS
+    + r"[ \t]*$",
+    # en: a second value offered ("another possible answer is 9", "Also possible: $\\boxed{9}$")
     r"\b(?:quizás|quizá|tal vez|peut-être|vielleicht|возможно|может быть|forse|talvez|misschien|wellicht|"
     r"być może|może|chyba|belki|muhtemelen|có lẽ|có thể là|không chắc|mungkin|barangkali|labda|huenda)\b",
     r"\b(?:probablemente|probablement|wahrscheinlich|vermutlich|вероятно|probabilmente|provavelmente|"
@@ -303,11 +308,19 @@ _EN_HEDGED_AFTER = "|".join((
     r"[ \t]*,?[ \t]*(?:but|or|and)[ \t]+(?:it[ \t]+|the answer[ \t]+)?(?:might|may|could)[ \t]+(?:also[ \t]+)?be\b",
     r"[ \t]*[,.…;:]*[ \t]*(?:" + "|".join(c.replace(" ", r"[ \t]+") for c in ALTERNATIVE_CONNECTIVES) + r")[ \t]*,?[ \t]+"
     + _IT_IS + "?" + _ADVERB + r"\b",  # "or probably 9", "if not, likely 9"
-    r"[ \t]*[,.…;:]*[ \t]*(?:or[ \t]+else|or[ \t]+even|otherwise|alternatively|if[ \t]+not|unless[ \t]+" + _IT_IS
-    + r")[ \t]*,?[ \t]*" + _ALTERNATIVE_VALUE,  # "otherwise 9", "unless it is 9" (not "but 9", "though 7 is odd")
+    r"[ \t]*[,.…;:]*[ \t]*\(?[ \t]*(?:or[ \t]+else|or[ \t]+even|otherwise|alternatively|if[ \t]+not|else|unless[ \t]+"
+    + _IT_IS + r")[ \t]*,?[ \t]*" + _ALTERNATIVE_VALUE,  # "otherwise 9", "unless it is 9", "(if not, 9)" (not "but 9")
+    r"[ \t]*,?[ \t]*and[ \t]+" + _ADVERB + r"[ \t]+" + _ALTERNATIVE_VALUE,  # "and possibly 9"
+    r"[ \t]*[;.,][ \t]*(?:another|other|an[ \t]+alternative|a[ \t]+second)[ \t]+(?:(?:possible|plausible|valid|acceptable)"
+    r"[ \t]+)?(?:answer|value|option|solution)[ \t]+(?:is|would[ \t]+be|could[ \t]+be|might[ \t]+be)(?![A-Za-z])",
+    # "7; another possible answer is 9"
+    r"[ \t]*/[ \t]*" + _ALTERNATIVE_VALUE,  # "$\\boxed{7}$ / 9"
+    r"[ \t]*[,;]?[ \t]*\(?[ \t]*(?:with[ \t]+" + _ALTERNATIVE_VALUE + r"[^()\n]{1,30}?[ \t]+as[ \t]+(?:an?[ \t]+)?"
+    r"(?:backup|fallback|alternative|second[ \t]+choice)|(?:second|other|another|alternative|backup)[ \t]+"
+    r"(?:answer|value|option|choice)[ \t]*[:=][ \t]*" + _ALTERNATIVE_VALUE + ")",  # "(second answer: 9)"
     r"[ \t]*[,.…;:!]*[ \t]*" + _ADVERB + r"[ \t]*,?[ \t]+" + _IT_IS + "?" + _ALTERNATIVE_VALUE,  # "7. Possibly 9."
     r"[ \t]*[.!]?[ \t]*(?:but[ \t]+)?(?:wait|hmm|hold on)?[ \t,.!]*(?:maybe|perhaps|possibly)[ \t]+not\b",
-    r"[ \t]*(?:[,;—–][ \t]*)?(?:though|although|but|and|or|while)[ \t]+(?:(?:the[ \t]+)?(?:answer|value)[ \t]+)?"
+    r"[ \t]*(?:[,;—–.][ \t]*)?(?:(?:though|although|but|and|or|while)[ \t]+|\([ \t]*)?(?:(?:the[ \t]+)?(?:answer|value)[ \t]+)?"
     r"(?:\$[^$\n]{1,30}\$|\\boxed\{[^{}\n]{1,30}\}|-?\d[\d.,/]*)[ \t]+(?:(?:is|are|might[ \t]+be|"
     r"could[ \t]+be|would[ \t]+be|seems)[ \t]+(?:also|equally|just[ \t]+as)[ \t]+(?:possible|plausible|valid|likely|"
     r"correct|right|an[ \t]+option)|(?:also|would[ \t]+also|might[ \t]+also|could[ \t]+also)[ \t]+works?)(?![A-Za-z])",
@@ -421,7 +434,8 @@ _UNFINISHED_END = re.compile(
 a connective, an operator, an opening bracket."""
 
 _ALTERNATIVE_AFTER_HEDGE = re.compile(
-    r"(?:be|" + "|".join(HEDGE_ADVERBS) + r"|else|even|though|otherwise|alternatively|not|is|'s|but|or|是|为|可能|"
+    r"(?:be|" + "|".join(HEDGE_ADVERBS) + r"|else|even|though|otherwise|alternatively|not|is|'s|but|or|with|"
+    r"(?:answer|value|option|choice)[ \t]*[:=]|是|为|可能|"
     r"或许|也许|大概|多半|否则|不然)"
     r"[ \t]*,?[ \t]*(\$[^$\n]{1,80}\$|\\boxed\{[^{}\n]{1,80}\}|-?\d[\d.,/]*)", re.I)
 """The other value a hedge names ("but it might be 9"): it makes the answer ambiguous rather than absent."""
@@ -589,7 +603,8 @@ def _supposed_after(text: str, end: int) -> bool:
         is not None
 
 
-_HEDGED_STEMS = ("sure", "certain", "maybe", "perhaps", "possibl", "confident", "might", "could", "may",
+_HEDGED_STEMS = ("sure", "certain", "maybe", "perhaps", "possibl", "confident", "might", "could", "may", "second",
+                 "other", "alternative", "backup", "also",
                  "probabl", "likely", "presumabl", "conceivabl", "plausibl", "potential", "arguabl", "wahrschein",
                  "vermutlich", "вероятно", "probabil", "provavel", "waarschijnlijk", "prawdopodobnie", "估计", "似乎",
                  "好像", "恐怕", "多半",
