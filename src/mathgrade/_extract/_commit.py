@@ -311,8 +311,8 @@ _EN_HEDGED_AFTER = "|".join((
     r"[ \t]*[,.…;:]*[ \t]*\(?[ \t]*(?:or[ \t]+else|or[ \t]+even|otherwise|alternatively|if[ \t]+not|else|unless[ \t]+"
     + _IT_IS + r")[ \t]*,?[ \t]*" + _ALTERNATIVE_VALUE,  # "otherwise 9", "unless it is 9", "(if not, 9)" (not "but 9")
     r"[ \t]*,?[ \t]*and[ \t]+" + _ADVERB + r"[ \t]+" + _ALTERNATIVE_VALUE,  # "and possibly 9"
-    r"[ \t]*[;.,][ \t]*(?:another|other|an[ \t]+alternative|a[ \t]+second)[ \t]+(?:(?:possible|plausible|valid|acceptable)"
-    r"[ \t]+)?(?:answer|value|option|solution)[ \t]+(?:is|would[ \t]+be|could[ \t]+be|might[ \t]+be)(?![A-Za-z])",
+    r"[ \t]*[;.,][ \t]*(?:another|other|an[ \t]+alternative|a[ \t]+second)[ \t]+"
+    r"(?:(?:possible|plausible|valid|acceptable)[ \t]+)?(?:answer|value|option|solution)[ \t]+(?:is|would[ \t]+be|could[ \t]+be|might[ \t]+be)(?![A-Za-z])",
     # "7; another possible answer is 9"
     r"[ \t]*/[ \t]*" + _ALTERNATIVE_VALUE,  # "$\\boxed{7}$ / 9"
     r"[ \t]*[,;]?[ \t]*\(?[ \t]*(?:with[ \t]+" + _ALTERNATIVE_VALUE + r"[^()\n]{1,30}?[ \t]+as[ \t]+(?:an?[ \t]+)?"
@@ -320,7 +320,8 @@ _EN_HEDGED_AFTER = "|".join((
     r"(?:answer|value|option|choice)[ \t]*[:=][ \t]*" + _ALTERNATIVE_VALUE + ")",  # "(second answer: 9)"
     r"[ \t]*[,.…;:!]*[ \t]*" + _ADVERB + r"[ \t]*,?[ \t]+" + _IT_IS + "?" + _ALTERNATIVE_VALUE,  # "7. Possibly 9."
     r"[ \t]*[.!]?[ \t]*(?:but[ \t]+)?(?:wait|hmm|hold on)?[ \t,.!]*(?:maybe|perhaps|possibly)[ \t]+not\b",
-    r"[ \t]*(?:[,;—–.][ \t]*)?(?:(?:though|although|but|and|or|while)[ \t]+|\([ \t]*)?(?:(?:the[ \t]+)?(?:answer|value)[ \t]+)?"
+    r"[ \t]*(?:[,;—–.][ \t]*)?(?:(?:though|although|but|and|or|while)[ \t]+|\([ \t]*)?"
+    r"(?:(?:the[ \t]+)?(?:answer|value)[ \t]+)?"
     r"(?:\$[^$\n]{1,30}\$|\\boxed\{[^{}\n]{1,30}\}|-?\d[\d.,/]*)[ \t]+(?:(?:is|are|might[ \t]+be|"
     r"could[ \t]+be|would[ \t]+be|seems)[ \t]+(?:also|equally|just[ \t]+as)[ \t]+(?:possible|plausible|valid|likely|"
     r"correct|right|an[ \t]+option)|(?:also|would[ \t]+also|might[ \t]+also|could[ \t]+also)[ \t]+works?)(?![A-Za-z])",
