@@ -95,8 +95,9 @@ WITHDRAWN_AFTER = (
     r"|(?:(?:which|that)[ \t]+)?fail(?:s|ed)?[ \t]+(?:(?:the|this|that|our|my|every|a)[ \t]+)?(?:check|test|condition|"
     r"verification|constraint|to[ \t]+(?:satisfy|work|hold|match|check))"
     r"|(?:(?:which|that)[ \t]+)?(?:contradicts|(?:leads|led|gives|gave)[ \t]+(?:to[ \t]+)?a[ \t]+contradiction)"
-    r"|(?:(?:which|that)[ \t]+)?(?:is|was)[ \t]+(?:(?:much|way|far|a[ \t]+bit|slightly)[ \t]+)?too[ \t]+(?:big|small|large|"
-    r"high|low|many|few|much|little)(?![A-Za-z])|(?:is|was)[ \t]+off[ \t]+by|(?:is|was)[ \t]+an?[ \t]+(?:over|under)[- ]?estimate"
+    r"|(?:(?:which|that)[ \t]+)?(?:is|was)[ \t]+(?:(?:much|way|far|a[ \t]+bit|slightly)[ \t]+)?too[ \t]+"
+    r"(?:big|small|large|high|low|many|few|much|little)(?![A-Za-z])"
+    r"|(?:is|was)[ \t]+off[ \t]+by|(?:is|was)[ \t]+an?[ \t]+(?:over|under)[- ]?estimate"
     r"|(?:is|was)[ \t]+(?:the[ \t]+)?answer[ \t]+(?:to|for)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:previous|last|other|another|"
     r"different|wrong)(?![A-Za-z])|\([ \t]*for[ \t]+(?:the[ \t]+|a[ \t]+)?(?:wrong|previous|other|another|different)"
     r"(?![A-Za-z])",
@@ -108,7 +109,8 @@ WITHDRAWN_AFTER = (
     r"(?=[ \t]*(?:[.!…]|$))|something[ \t]+(?:is|'s|seems)[ \t]+wrong)"
     r"|[.!]?[ \t]*(?:—|–|-)?[ \t]*(?:scratch that|never[ \t]?mind|oops|no[ \t]*,?[ \t]*wait|wait[ \t]*,?[ \t]*no"
     r"|hmm[ \t]*,?[ \t]*no)(?![A-Za-z])"
-    r"|[.!,;:]?[ \t]*(?:\n[ \t]*(?:\n[ \t]*)?)?(?:[—–-][ \t]*)?(?:\([ \t]*)?(?:just[ \t]+kidding|i[ \t]+meant(?![A-Za-z])"
+    r"|[.!,;:]?[ \t]*(?:\n[ \t]*(?:\n[ \t]*)?)?(?:[—–-][ \t]*)?(?:\([ \t]*)?(?:just[ \t]+kidding"
+    r"|i[ \t]+meant(?![A-Za-z])"
     r"|(?:sorry|typo|correction|erratum|edit|update|my[ \t]+bad)[ \t]*[,:;!—–-]"
     r"|actually[ \t]*,?[ \t]*no(?:pe)?[ \t]*[,.!;:—–-])"  # corrected: "(typo, I meant 6)", "Actually, no: it is 6"
     r"|[ \t]*\([ \t]*(?:incorrect|wrong|false|invalid|rejected)[ \t]*\)|[ \t]*(?:✗|✘|❌)"
@@ -138,7 +140,8 @@ WITHDRAWN_AFTER = (
 SUPPOSED_BEFORE = (
     r"\bif[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*$"  # "If $\\boxed{5}$ were right, ..."
     r"|\b(?:i[ \t]+was[ \t]+going[ \t]+to[ \t]+(?:say|answer|write|put)|i[ \t]+almost[ \t]+(?:said|answered|wrote|put)|"
-    r"one[ \t]+(?:might|may|could|would)[ \t]+(?:think|say|answer|guess|expect)|(?:it'?s|it[ \t]+is)[ \t]+tempting[ \t]+to|"
+    r"one[ \t]+(?:might|may|could|would)[ \t]+(?:think|say|answer|guess|expect)|(?:it'?s"
+    r"|it[ \t]+is)[ \t]+tempting[ \t]+to|"
     r"a[ \t]+(?:careless|hasty|sloppy)[ \t]+(?:reader|student|solver|reading|calculation)|"
     r"(?:my[ \t]+friend|a[ \t]+friend|the[ \t]+(?:textbook|answer[ \t]+key|key)|someone|somebody|others)[ \t]+"
     r"(?:says|said|claims|claimed|believes|believed|thinks|thought|suggests|suggested|insists|insisted))\b",
@@ -312,7 +315,8 @@ _EN_HEDGED_AFTER = "|".join((
     + _IT_IS + r")[ \t]*,?[ \t]*" + _ALTERNATIVE_VALUE,  # "otherwise 9", "unless it is 9", "(if not, 9)" (not "but 9")
     r"[ \t]*,?[ \t]*and[ \t]+" + _ADVERB + r"[ \t]+" + _ALTERNATIVE_VALUE,  # "and possibly 9"
     r"[ \t]*[;.,][ \t]*(?:another|other|an[ \t]+alternative|a[ \t]+second)[ \t]+"
-    r"(?:(?:possible|plausible|valid|acceptable)[ \t]+)?(?:answer|value|option|solution)[ \t]+(?:is|would[ \t]+be|could[ \t]+be|might[ \t]+be)(?![A-Za-z])",
+    r"(?:(?:possible|plausible|valid|acceptable)[ \t]+)?(?:answer|value|option|solution)[ \t]+(?:is|would[ \t]+be"
+    r"|could[ \t]+be|might[ \t]+be)(?![A-Za-z])",
     # "7; another possible answer is 9"
     r"[ \t]*/[ \t]*" + _ALTERNATIVE_VALUE,  # "$\\boxed{7}$ / 9"
     r"[ \t]*[,;]?[ \t]*\(?[ \t]*(?:with[ \t]+" + _ALTERNATIVE_VALUE + r"[^()\n]{1,30}?[ \t]+as[ \t]+(?:an?[ \t]+)?"
@@ -330,9 +334,10 @@ _EN_HEDGED_AFTER = "|".join((
     # "7, probably.", "7 (probably)"
     r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ \t]+answer)\b",
     r"[ \t]*[.,!;:—–-]?[ \t]*\(?[ \t]*" + _CONCEDED_DOUBT,
-    r"[ \t]*(?:,[ \t]*)?(?:which[ \t]+)?(?:is|was)[ \t]+(?:(?:only|just|merely)[ \t]+)?(?:an?[ \t]+)?(?:(?:upper|lower)[ \t]+bound|"
-    r"rough[ \t]+estimate|crude[ \t]+estimate|placeholder|not[ \t]+(?:final|definitive))(?![A-Za-z])"
-    r"|[ \t]*\([ \t]*(?:placeholder|i[ \t]+think|i[ \t]+believe|i[ \t]+hope|hopefully|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+"
+    r"[ \t]*(?:,[ \t]*)?(?:which[ \t]+)?(?:is|was)[ \t]+(?:(?:only|just|merely)[ \t]+)?(?:an?[ \t]+)?"
+    r"(?:(?:upper|lower)[ \t]+bound|rough[ \t]+estimate|crude[ \t]+estimate|placeholder|not[ \t]+(?:final|definitive))(?![A-Za-z])"
+    r"|[ \t]*\([ \t]*(?:placeholder|i[ \t]+think|i[ \t]+believe|i[ \t]+hope|hopefully"
+    r"|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+"
     r"(?:chance|likely|probability))[ \t]*\)"
     r"|[ \t]*,?[ \t]*or[ \t]+not(?=[ \t]*(?:[.,;:!?\n]|$))",  # "7 is an upper bound", "7 (I think)", "7 or not."
 ))
@@ -570,7 +575,8 @@ _NEGATED_STEMS = ("not", "n't", "never", "cannot", "rul", "discard", "elimin", "
                   "而非", "排除", "舍", "niet", "geen", "nie", "không", "bukan", "tidak", "لي", "لا", "ستبعد",
                   "न कि", "ไม่", "jibu si", "sio")
 _SUPPOSED_STEMS = ("supp", "assum", "hypothe", "what if", "say", "had the", "going to", "almost", "one ", "tempt",
-                   "careless", "hasty", "sloppy", "said", "claim", "believ", "think", "insist", "rather", "instead", "naive", "guess",
+                   "careless", "hasty", "sloppy", "said", "claim", "believ", "think", "insist", "rather", "instead",
+                   "naive", "guess",
                    "initially", "at first", "thought", "previously", "earlier",
                    "tentative", "preliminary", "approach", "mistaken", "if ", "for example", "e.g.", "for instance",
                    "had ", "common ", "students", "people", "someone", "write ", "format", "template", "sample",
