@@ -98,7 +98,7 @@ WITHDRAWN_AFTER = (
     r"|(?:(?:which|that)[ \t]+)?(?:is|was)[ \t]+(?:(?:much|way|far|a[ \t]+bit|slightly)[ \t]+)?too[ \t]+"
     r"(?:big|small|large|high|low|many|few|much|little)(?![A-Za-z])"
     r"|(?:is|was)[ \t]+off[ \t]+by|(?:is|was)[ \t]+an?[ \t]+(?:over|under)[- ]?estimate"
-    r"|(?:is|was)[ \t]+(?:the[ \t]+)?answer[ \t]+(?:to|for)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:previous|last|other|another|"
+    r"|(?:is|was)[ \t]+(?:the[ \t]+)?answer[ \t]+(?:to|for)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:previous|other|another|"
     r"different|wrong)(?![A-Za-z])|\([ \t]*for[ \t]+(?:the[ \t]+|a[ \t]+)?(?:wrong|previous|other|another|different)"
     r"(?![A-Za-z])",
     r"[.!]?[ \t]*(?:—|–|-)?[ \t]*(?:(?:hmm|wait|no|oh|oops|actually|hold on)[ \t]*[,.!]?[ \t]*)*"
@@ -570,7 +570,7 @@ def asked(text: str, end: int) -> bool:
 
 
 _NEGATED_STEMS = ("not", "n't", "never", "cannot", "rul", "discard", "elimin", "reject", "exclud", "wrong", "hardly",
-                  "but", "far from", "than", "differ", "besides", "except",
+                  "anything", "something", "far from", "other than", "differ",
                   "incorrect", "false", "invalid", "no ", "pas", "nicht", "kein", "не", "non", "não", "不", "并非",
                   "而非", "排除", "舍", "niet", "geen", "nie", "không", "bukan", "tidak", "لي", "لا", "ستبعد",
                   "न कि", "ไม่", "jibu si", "sio")
@@ -872,7 +872,7 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
     committed."""
     if _HIDDEN.search(text, content_start, content_end):
         return ("answer.hidden", "its content is hidden when rendered (\\phantom, white text)"), ""
-    if _partial(text, start, end, formula) or _OPERATED_AFTER.match(text, end):
+    if _partial(text, start, end, formula) or _OPERATED_AFTER.match(text, end, end + 80):
         return ("answer.partial_expression", "the box is a piece of a longer expression, not the whole answer"), ""
     found = _before_refusal(sentence_before(text, start))
     if found is None and _doubted_before(text, start):
@@ -910,7 +910,7 @@ def _called_off(text: str, end: int) -> Optional[Refusal]:
     kidding", "7. Scratch that.") or apply an operation to it ("7 squared", "7 minus one"); None when neither."""
     if _WITHDRAWN.match(text, end):
         return "answer.withdrawn", "the text calls it wrong"
-    if _OPERATED_AFTER.match(text, end):
+    if _OPERATED_AFTER.match(text, end, end + 80):
         return "answer.partial_expression", "the words after it apply an operation to it"
     return None
 

@@ -302,9 +302,8 @@ def _find_boxes(scan: Scan, limit: int = 0, memo: Optional[_Refusals] = None) ->
 _WITHDRAWN_AFTER_STEMS = ("not", "wrong", "incorrect", "fals", "invalid", "impossib", "rul", "exclud", "discard",
                           "elimin", "reject", "faux", "scratch", "mind", "oops", "wait", "hmm", "✗", "✘", "❌",
                           "mistake", "error", "trap", "pitfall", "misconception", "distractor", "kidding", "meant",
-                          "sorry", "typo", "correction", "erratum", "edit", "update", "bad", "actually", "satisfy",
-                          "work", "fit", "hold", "check", "match", "agree", "solve", "fail", "contradict", "too ",
-                          "off by", "estimate", "previous", "last", "other", "another", "different", "wrong")
+                          "sorry", "typo", "correction", "erratum", "edit", "update", "bad", "actually", "fail",
+                          "contradict", "too ", "off by", "estimate", "previous", "other", "differ")
 """Lower-case stems one of which every ASCII match of ``_commit.WITHDRAWN_AFTER`` holds (a test adds 40 boxes after
 each withdrawal of the adversarial cases and checks that the answer stays withdrawn)."""
 _WITHDRAWING = tuple(a for a in dict.fromkeys(_NEGATED_STEMS + _WITHDRAWN_AFTER_STEMS)
