@@ -37,7 +37,7 @@ from typing import Callable, Dict, Optional, Tuple, Union
 from ._gate import Gate, trie
 
 __all__ = ["Refusal", "box_refusal", "phrase_refusal", "hedged_after", "hedged_within", "hedge_joins", "sentence_before",
-           "reach", "asked", "REFUSAL_RULES", "NOT_STATED"]
+           "reach", "asked", "called_off", "REFUSAL_RULES", "NOT_STATED"]
 
 Refusal = Tuple[str, str]
 """``(rule, reason)``: why a marked answer is not a committed one."""
@@ -905,6 +905,26 @@ _NEGATED_ANSWER = re.compile(
 """An answer region that starts by negating itself ("the answer is not 7", "die Antwort ist nicht 7")."""
 
 
+_INNER_STOP = re.compile(r"[(,（，]")
+"""Where words about an answer may start inside its region ("7 (just kidding)", "7, which is wrong")."""
+
+
+def called_off(text: str, answer_start: int, answer: str, end: int) -> Optional[Refusal]:
+    """What the words after an answer (``answer``, found at ``answer_start``, in a region ending at ``end``) do to it
+    (:func:`_called_off`): looked for right after its value, at each bracket or comma inside the region ("7 squared",
+    "7 (just kidding)", read as 7), and after the region ("The answer is 7. Scratch that.", "#### 7\nActually, no:")."""
+    value = answer.strip().rstrip(",;:.")
+    at = text.find(value, answer_start, end) if value else -1
+    stops = [at + len(value)] if 0 <= at and at + len(value) < end else []
+    stops += [m.start() for m in _INNER_STOP.finditer(text, answer_start, end)]
+    for pos in stops:
+        found = _called_off(text, pos)
+        if found is not None:
+            return found
+    text, end = _after(text, end)
+    return _called_off(text, end)
+
+
 def _called_off(text: str, end: int) -> Optional[Refusal]:
     """What the words right after an answer ending at ``end`` do to it: take it back ("7, which is wrong", "7, just
     kidding", "7. Scratch that.") or apply an operation to it ("7 squared", "7 minus one"); None when neither."""
@@ -935,14 +955,10 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
     # of supposing; "The answer is 42 (I could be wrong).")
     supposed = _supposed_after(text, answer_start)
     doubted = _DOUBT_WITHIN.search(text, answer_start, end) is not None
-    value = answer.strip().rstrip(",;:.")
-    at = text.find(value, answer_start, end) if value else -1
-    # (the answer region may go on past its value: "7 squared", "7, just kidding")
-    called_off = _called_off(text, at + len(value)) if 0 <= at and at + len(value) < end else None
+    taken_back = called_off(text, answer_start, answer, end)
+    if taken_back is not None:
+        return taken_back, ""
     text, end = _after(text, end)
-    called_off = called_off or _called_off(text, end)
-    if called_off is not None:
-        return called_off, ""
     if asked(text, end):
         return ("answer.question", "it is asked, not stated"), ""
     found = _before_refusal(before)

@@ -13,8 +13,8 @@ from functools import partial
 from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
-from ._commit import (_NEGATED_STEMS, HEDGE_ADVERBS, NOT_STATED, asked, box_refusal, hedge_joins, hedged_within,
-                      phrase_refusal, reach, sentence_before)
+from ._commit import (_NEGATED_STEMS, HEDGE_ADVERBS, NOT_STATED, asked, box_refusal, called_off, hedge_joins,
+                      hedged_within, phrase_refusal, reach, sentence_before)
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Refused, Scan, clean_answer, strip_delimiters
 
@@ -605,6 +605,9 @@ def answer_tag(scan: Scan, choices: bool) -> List[Found]:
     alternatives = tuple(_dedupe([answer] + [o for o in others if o]))
     if len(alternatives) > 1:
         return [Found(answer, s, close, "answer_tag", "answer_tag.alternatives", alternatives)]
+    taken_back = called_off(text, s, answer, close + len("</answer>"))  # ("<answer>7</answer> (just kidding)")
+    if taken_back is not None:
+        return [Found(answer, s, close, "answer_tag", refused=taken_back[0], why=taken_back[1])]
     return [_marked(Found(answer, s, close, "answer_tag"), choices)]
 
 
@@ -1024,6 +1027,9 @@ def hashes(scan: Scan, choices: bool) -> List[Found]:
         nl = text.find("\n", e)
         rest = text[e: nl if nl >= 0 else len(text)]
         if answer and not rest.strip(" \t.,;!*"):
+            taken_back = called_off(text, s, answer, e)  # ("#### 7 squared", "#### 7\nActually, no: 8")
+            if taken_back is not None:
+                return [Found(answer, s, e, "gsm8k_hashes", refused=taken_back[0], why=taken_back[1])]
             return [Found(answer, s, e, "gsm8k_hashes")]
     return []
 
