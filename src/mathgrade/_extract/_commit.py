@@ -112,7 +112,7 @@ WITHDRAWN_AFTER = (
     r"|[.!,;:]?[ \t]*(?:\n[ \t]*(?:\n[ \t]*)?)?(?:[—–-][ \t]*)?(?:\([ \t]*)?(?:just[ \t]+kidding"
     r"|i[ \t]+meant(?![A-Za-z])"
     r"|(?:sorry|typo|correction|erratum|edit|update|my[ \t]+bad)[ \t]*[,:;!—–-]"
-    r"|actually[ \t]*,?[ \t]*no(?:pe)?[ \t]*[,.!;:—–-])"  # corrected: "(typo, I meant 6)", "Actually, no: it is 6"
+    r"|actually[ \t]*,?(?:[ \t]*\n)?[ \t]*no(?:pe)?[ \t]*[,.!;:—–-])"  # corrected: "(typo, I meant 6)", "Actually, no: it is 6"
     r"|[ \t]*\([ \t]*(?:incorrect|wrong|false|invalid|rejected)[ \t]*\)|[ \t]*(?:✗|✘|❌)"
     r"|[ \t]*[—–:][ \t]*(?:incorrect|wrong|false|invalid|rejected)(?![A-Za-z])",  # en: taken back
     r"(?:是|为)?(?:错误的|错的|不对的?|不正确的?)|不是答案|(?:应|可以|应该)?(?:排除|舍去)"
