@@ -16,7 +16,9 @@ from mathgrade._extract import _commit
 UNCHECKED = [
     " (provisional).", " (not final).", " (needs checking).", " (if my arithmetic is right).",
     ", if I'm not mistaken.", ", assuming no errors.", " with 60% confidence.", ", but I haven't verified it.",
-    ", but don't quote me on that.", ", though we did not double-check the answer.",
+    ", but don't quote me on that.", ", though we did not double-check the answer.", " (unconfirmed).",
+    " (not yet verified).", " (needs review).", " (TBD).", " (to be determined).", " (draft).", " — draft answer.",
+    ". Please verify.", ". (This is a guess.)", ", that's just my guess.",
 ]
 
 
@@ -48,6 +50,10 @@ def test_every_phrase_of_the_table_is_exercised() -> None:
     "The answer is $\\boxed{42}$, closer to 42 than 41.",
     "The answer is $\\boxed{42}$; we checked it twice.",
     "答案是 $\\boxed{42}$（已验证）。",
+    "The answer is $\\boxed{42}$ (verified).",
+    "The answer is $\\boxed{42}$. The draft was checked twice.",
+    "The answer is $\\boxed{42}$. Please see the steps above.",
+    "The answer is $\\boxed{42}$. This is a guessing game no longer.",
 ])
 @pytest.mark.parametrize("policy", ["reward", "eval"])
 def test_an_answer_checked_or_a_remark_about_something_else_is_credited(output: str, policy: str) -> None:

@@ -112,7 +112,12 @@ WITHDRAWN_AFTER = (
     r"|[.!,;:]?[ \t]*(?:\n[ \t]*(?:\n[ \t]*)?)?(?:[—–-][ \t]*)?(?:\([ \t]*)?(?:just[ \t]+kidding"
     r"|i[ \t]+meant(?![A-Za-z])"
     r"|(?:sorry|typo|correction|erratum|edit|update|my[ \t]+bad)[ \t]*[,:;!—–-]"
-    r"|actually[ \t]*,?(?:[ \t]*\n)?[ \t]*no(?:pe)?[ \t]*[,.!;:—–-])"  # corrected: "(typo, I meant 6)", "Actually, no: it is 6"
+    r"|actually[ \t]*,?(?:[ \t]*\n)?[ \t]*no(?:pe)?[ \t]*[,.!;:—–-]"
+    r"|(?:(?:the[ \t]+)?(?:above|boxed[ \t]+(?:answer|value|result)|(?:answer|result)[ \t]+above)|my[ \t]+(?:boxed[ \t]+|"
+    r"previous[ \t]+|above[ \t]+)?answer(?:[ \t]+above)?)[ \t]+(?:is|was|seems)[ \t]+(?:wrong|incorrect|not[ \t]+"
+    r"(?:right|correct)|off)(?![A-Za-z])|(?:ignore|disregard)[ \t]+(?:the[ \t]+above|that|this|it|my[ \t]+"
+    r"(?:previous[ \t]+|boxed[ \t]+)?answer)(?![A-Za-z])|(?:that|this|it)[ \t]+(?:seems|looks|is)[ \t]+off(?![A-Za-z])"
+    r"|something[ \t]+(?:is|'s|seems)[ \t]+off(?![A-Za-z]))"  # "The above is wrong.", "Disregard that."  # corrected: "(typo, I meant 6)", "Actually, no: it is 6"
     r"|[ \t]*\([ \t]*(?:incorrect|wrong|false|invalid|rejected)[ \t]*\)|[ \t]*(?:✗|✘|❌)"
     r"|[ \t]*[—–:][ \t]*(?:incorrect|wrong|false|invalid|rejected)(?![A-Za-z])",  # en: taken back
     r"(?:是|为)?(?:错误的|错的|不对的?|不正确的?)|不是答案|(?:应|可以|应该)?(?:排除|舍去)"
@@ -138,6 +143,9 @@ WITHDRAWN_AFTER = (
 """What calls the answer just before it wrong (anchored right after the answer)."""
 
 SUPPOSED_BEFORE = (
+    r"\b(?:(?:draft|rough|old|previous|initial|partial|intermediate|interim|provisional)[ \t]+(?:answer|result|value|"
+    r"solution)s?|first[ \t]+attempt|attempt[ \t]*\d*)[ \t]*[:：=][ \t]*" + _DELIMS + r"[ \t]*$"
+    r"|\bsay[ \t]*,[ \t]*" + _DELIMS + r"[ \t]*$",  # en: "Draft answer: $\\boxed{5}$", "Say, $\\boxed{5}$."
     r"\bif[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*$"  # "If $\\boxed{5}$ were right, ..."
     r"|\b(?:i[ \t]+was[ \t]+going[ \t]+to[ \t]+(?:say|answer|write|put)|i[ \t]+almost[ \t]+(?:said|answered|wrote|put)|"
     r"one[ \t]+(?:might|may|could|would)[ \t]+(?:think|say|answer|guess|expect)|(?:it'?s"
@@ -273,6 +281,10 @@ UNCHECKED = (
     r"(?:i[ \t]+|we[ \t]+)?(?:haven'?t|have[ \t]+not|did(?:n'?t|[ \t]+not))[ \t]+(?:verif(?:y|ied)|(?:double-)?check(?:ed)?)"
     r"[ \t]+(?:it|this|that|the[ \t]+answer)",
     r"don'?t[ \t]+quote[ \t]+me",
+    r"unconfirmed|not[ \t]+(?:yet[ \t]+)?(?:verified|confirmed|checked)|needs?[ \t]+(?:review|to[ \t]+be[ \t]+reviewed)|"
+    r"tbd|to[ \t]+be[ \t]+determined|draft(?:[ \t]+answer)?(?![A-Za-z])|please[ \t]+(?:verify|check|double-check|confirm)",
+    r"(?:this|that|it)(?:'s|[ \t]+is|[ \t]+was)[ \t]+(?:(?:just|only|merely)[ \t]+)?(?:a|an|my)[ \t]+"
+    r"(?:(?:best|rough|educated|wild)[ \t]+)?guess(?![A-Za-z])",
 )
 """English phrases that, right after an answer, leave it provisional or unchecked (as :data:`DOUBTS`): "(provisional)",
 ", if I'm not mistaken", ", but I haven't verified it", "with 60% confidence"."""
@@ -340,6 +352,9 @@ _EN_HEDGED_AFTER = "|".join((
     r"|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+"
     r"(?:chance|likely|probability))[ \t]*\)"
     r"|[ \t]*,?[ \t]*or[ \t]+not(?=[ \t]*(?:[.,;:!?\n]|$))",  # "7 is an upper bound", "7 (I think)", "7 or not."
+    r"[ \t]*[.!…]*[ \t]*(?:is[ \t]+(?:that|this|it)[ \t]+(?:right|correct)|or[ \t]+is[ \t]+it|am[ \t]+i[ \t]+right|"
+    r"can[ \t]+(?:someone|anyone|you)[ \t]+(?:check|verify|confirm)|,[ \t]*right)[^.!?\n]{0,30}\?",
+    # a question about it after it: "7. Is that right?", "7. Or is it?", "7, right?"
 ))
 
 HEDGED_AFTER = (
@@ -575,6 +590,8 @@ _NEGATED_STEMS = ("not", "n't", "never", "cannot", "rul", "discard", "elimin", "
                   "而非", "排除", "舍", "niet", "geen", "nie", "không", "bukan", "tidak", "لي", "لا", "ستبعد",
                   "न कि", "ไม่", "jibu si", "sio")
 _SUPPOSED_STEMS = ("supp", "assum", "hypothe", "what if", "say", "had the", "going to", "almost", "one ", "tempt",
+                   "draft", "rough", "old ", "previous", "initial", "partial", "intermediate", "interim", "provisional",
+                   "attempt",
                    "careless", "hasty", "sloppy", "said", "claim", "believ", "think", "insist", "rather", "instead",
                    "naive", "guess",
                    "initially", "at first", "thought", "previously", "earlier",

@@ -303,7 +303,8 @@ _WITHDRAWN_AFTER_STEMS = ("not", "wrong", "incorrect", "fals", "invalid", "impos
                           "elimin", "reject", "faux", "scratch", "mind", "oops", "wait", "hmm", "✗", "✘", "❌",
                           "mistake", "error", "trap", "pitfall", "misconception", "distractor", "kidding", "meant",
                           "sorry", "typo", "correction", "erratum", "edit", "update", "bad", "actually", "fail",
-                          "contradict", "too ", "off by", "estimate", "previous", "other", "differ")
+                          "contradict", "too ", "off", "estimate", "previous", "other", "differ", "ignore",
+                          "disregard")
 """Lower-case stems one of which every ASCII match of ``_commit.WITHDRAWN_AFTER`` holds (a test adds 40 boxes after
 each withdrawal of the adversarial cases and checks that the answer stays withdrawn)."""
 _WITHDRAWING = tuple(a for a in dict.fromkeys(_NEGATED_STEMS + _WITHDRAWN_AFTER_STEMS)
