@@ -113,11 +113,13 @@ WITHDRAWN_AFTER = (
     r"|i[ \t]+meant(?![A-Za-z])"
     r"|(?:sorry|typo|correction|erratum|edit|update|my[ \t]+bad)[ \t]*[,:;!—–-]"
     r"|actually[ \t]*,?(?:[ \t]*\n)?[ \t]*no(?:pe)?[ \t]*[,.!;:—–-]"
-    r"|(?:(?:the[ \t]+)?(?:above|boxed[ \t]+(?:answer|value|result)|(?:answer|result)[ \t]+above)|my[ \t]+(?:boxed[ \t]+|"
+    r"|(?:(?:the[ \t]+)?(?:above|boxed[ \t]+(?:answer|value|result)|(?:answer|result)[ \t]+above)"
+    r"|my[ \t]+(?:boxed[ \t]+|"
     r"previous[ \t]+|above[ \t]+)?answer(?:[ \t]+above)?)[ \t]+(?:is|was|seems)[ \t]+(?:wrong|incorrect|not[ \t]+"
     r"(?:right|correct)|off)(?![A-Za-z])|(?:ignore|disregard)[ \t]+(?:the[ \t]+above|that|this|it|my[ \t]+"
     r"(?:previous[ \t]+|boxed[ \t]+)?answer)(?![A-Za-z])|(?:that|this|it)[ \t]+(?:seems|looks|is)[ \t]+off(?![A-Za-z])"
-    r"|something[ \t]+(?:is|'s|seems)[ \t]+off(?![A-Za-z]))"  # "The above is wrong.", "Disregard that."  # corrected: "(typo, I meant 6)", "Actually, no: it is 6"
+    r"|something[ \t]+(?:is|'s|seems)[ \t]+off(?![A-Za-z]))"
+    # (the next sentence taking it back: "The above is wrong.", "Disregard that.")  # corrected: "(typo, I meant 6)", "Actually, no: it is 6"
     r"|[ \t]*\([ \t]*(?:incorrect|wrong|false|invalid|rejected)[ \t]*\)|[ \t]*(?:✗|✘|❌)"
     r"|[ \t]*[—–:][ \t]*(?:incorrect|wrong|false|invalid|rejected)(?![A-Za-z])",  # en: taken back
     r"(?:是|为)?(?:错误的|错的|不对的?|不正确的?)|不是答案|(?:应|可以|应该)?(?:排除|舍去)"
@@ -281,8 +283,10 @@ UNCHECKED = (
     r"(?:i[ \t]+|we[ \t]+)?(?:haven'?t|have[ \t]+not|did(?:n'?t|[ \t]+not))[ \t]+(?:verif(?:y|ied)|(?:double-)?check(?:ed)?)"
     r"[ \t]+(?:it|this|that|the[ \t]+answer)",
     r"don'?t[ \t]+quote[ \t]+me",
-    r"unconfirmed|not[ \t]+(?:yet[ \t]+)?(?:verified|confirmed|checked)|needs?[ \t]+(?:review|to[ \t]+be[ \t]+reviewed)|"
-    r"tbd|to[ \t]+be[ \t]+determined|draft(?:[ \t]+answer)?(?![A-Za-z])|please[ \t]+(?:verify|check|double-check|confirm)",
+    r"unconfirmed|not[ \t]+(?:yet[ \t]+)?(?:verified|confirmed|checked)|needs?[ \t]+(?:review"
+    r"|to[ \t]+be[ \t]+reviewed)|"
+    r"tbd|to[ \t]+be[ \t]+determined|draft(?:[ \t]+answer)?(?![A-Za-z])|please[ \t]+(?:verify|check|double-check"
+    r"|confirm)",
     r"(?:this|that|it)(?:'s|[ \t]+is|[ \t]+was)[ \t]+(?:(?:just|only|merely)[ \t]+)?(?:a|an|my)[ \t]+"
     r"(?:(?:best|rough|educated|wild)[ \t]+)?guess(?![A-Za-z])",
 )
@@ -347,7 +351,8 @@ _EN_HEDGED_AFTER = "|".join((
     r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ \t]+answer)\b",
     r"[ \t]*[.,!;:—–-]?[ \t]*\(?[ \t]*" + _CONCEDED_DOUBT,
     r"[ \t]*(?:,[ \t]*)?(?:which[ \t]+)?(?:is|was)[ \t]+(?:(?:only|just|merely)[ \t]+)?(?:an?[ \t]+)?"
-    r"(?:(?:upper|lower)[ \t]+bound|rough[ \t]+estimate|crude[ \t]+estimate|placeholder|not[ \t]+(?:final|definitive))(?![A-Za-z])"
+    r"(?:(?:upper|lower)[ \t]+bound|rough[ \t]+estimate|crude[ \t]+estimate|placeholder|not[ \t]+(?:final"
+    r"|definitive))(?![A-Za-z])"
     r"|[ \t]*\([ \t]*(?:placeholder|i[ \t]+think|i[ \t]+believe|i[ \t]+hope|hopefully"
     r"|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+"
     r"(?:chance|likely|probability))[ \t]*\)"
