@@ -114,12 +114,11 @@ WITHDRAWN_AFTER = (
     r"|(?:sorry|typo|correction|erratum|edit|update|my[ \t]+bad)[ \t]*[,:;!—–-]"
     r"|actually[ \t]*,?(?:[ \t]*\n)?[ \t]*no(?:pe)?[ \t]*[,.!;:—–-]"
     r"|(?:(?:the[ \t]+)?(?:above|boxed[ \t]+(?:answer|value|result)|(?:answer|result)[ \t]+above)"
-    r"|my[ \t]+(?:boxed[ \t]+|"
-    r"previous[ \t]+|above[ \t]+)?answer(?:[ \t]+above)?)[ \t]+(?:is|was|seems)[ \t]+(?:wrong|incorrect|not[ \t]+"
+    r"|my[ \t]+(?:boxed[ \t]+|previous[ \t]+|above[ \t]+)?answer(?:[ \t]+above)?)[ \t]+(?:is|was|seems)[ \t]+(?:wrong|incorrect|not[ \t]+"
     r"(?:right|correct)|off)(?![A-Za-z])|(?:ignore|disregard)[ \t]+(?:the[ \t]+above|that|this|it|my[ \t]+"
     r"(?:previous[ \t]+|boxed[ \t]+)?answer)(?![A-Za-z])|(?:that|this|it)[ \t]+(?:seems|looks|is)[ \t]+off(?![A-Za-z])"
     r"|something[ \t]+(?:is|'s|seems)[ \t]+off(?![A-Za-z]))"
-    # (the next sentence taking it back: "The above is wrong.", "Disregard that.")  # corrected: "(typo, I meant 6)", "Actually, no: it is 6"
+    # (corrected: "(typo, I meant 6)", "Actually, no: it is 6"; the next sentence taking it back: "The above is wrong.")
     r"|[ \t]*\([ \t]*(?:incorrect|wrong|false|invalid|rejected)[ \t]*\)|[ \t]*(?:✗|✘|❌)"
     r"|[ \t]*[—–:][ \t]*(?:incorrect|wrong|false|invalid|rejected)(?![A-Za-z])",  # en: taken back
     r"(?:是|为)?(?:错误的|错的|不对的?|不正确的?)|不是答案|(?:应|可以|应该)?(?:排除|舍去)"
