@@ -7,7 +7,8 @@ pair; the rules are:
 
 ``answer.withdrawn``
     negated or called wrong: "we can rule out $\\boxed{7}$", "the answer is not $\\boxed{7}$", "$\\boxed{7}$ is
-    wrong", "wrong answer: 7", "答案不是 $\\boxed{7}$".
+    wrong", "wrong answer: 7", "答案不是 $\\boxed{7}$"; corrected or failing a check after it ("(typo, I meant 9)",
+    "just kidding", "doesn't satisfy the equation", "is too big", "The above is wrong.").
 ``answer.question``
     asked, not stated: "could it be $\\boxed{7}$?", "答案是 $\\boxed{7}$ 吗？".
 ``answer.supposed``
@@ -16,10 +17,11 @@ pair; the rules are:
     output never finishes ("the answer is $\\boxed{7}$ if we assume that the", cut off by a token limit).
 ``answer.hedged``
     hedged before or after: "maybe $\\boxed{7}$", "$\\boxed{7}$, but it might be 9", "$\\boxed{7}$. But wait,
-    maybe not.", "$\\boxed{7}$，但也可能是 9".
+    maybe not.", "$\\boxed{7}$，但也可能是 9"; a bound or an estimate ("more than $\\boxed{7}$", "is an upper bound"),
+    left unchecked ("(draft)", "Is that right?").
 ``answer.partial_expression``
     the box is a piece of a longer expression: "$y = \\boxed{40} - 12 = 28$", "$\\boxed{9} + 3 = 12$",
-    "$\\frac{\\boxed{1}}{2}$", "$-\\boxed{6}$".
+    "$\\frac{\\boxed{1}}{2}$", "$-\\boxed{6}$", also in words ("twice $\\boxed{6}$", "$\\boxed{6}$ squared").
 ``answer.hidden``
     its content is hidden when the LaTeX is rendered: ``\\phantom{7}``, ``\\color{white}``.
 
