@@ -24,7 +24,7 @@ BOUNDS: List[Tuple[str, str]] = [
     (f"The answer is {words} $\\boxed{{5}}$.", HEDGED) for words in (
         "more than", "less than", "fewer than", "greater than", "smaller than", "larger than", "bigger than",
         "higher than", "lower than", "upwards of", "a multiple of", "a factor of", "a divisor of", "divisible by",
-        "close to", "nearly", "almost", "a bit more than", "a little less than", "slightly over", "just under",
+        "close to", "nearly", "almost", "on the order of", "a bit more than", "a little less than", "slightly over", "just under",
         "slightly below", "a bit above")
 ]
 OPERATIONS_BEFORE: List[Tuple[str, str]] = [
@@ -146,7 +146,7 @@ def test_the_same_words_elsewhere_leave_the_answer_standing(output: str) -> None
 @pytest.mark.parametrize("answer", ["twice 5", "double 5", "triple 5", "thrice 5", "half 5", "5 squared",
                                     "5 cubed", "the square root of 5", "the cube of 5", "the reciprocal of 5",
                                     "a multiple of 5", "a factor of 5", "a divisor of 5", "divisible by 5",
-                                    "nearly 5", "almost 5", "close to 5", "more than 5", "fewer than $5$",
+                                    "nearly 5", "almost 5", "close to 5", "on the order of 5", "more than 5", "fewer than $5$",
                                     "5 plus one", "5 minus two", "5 times three",
                                     "5 divided by a half", "5 multiplied by ten", "5, just kidding", "5, I meant it"])
 def test_a_sentence_does_not_state_a_number_it_operates_on(answer: str) -> None:

@@ -181,6 +181,7 @@ SUPPOSED_BEFORE = (
 BOUNDS_BEFORE = (
     r"\b(?:(?:more|less|fewer|greater|smaller|larger|bigger|higher|lower)[ \t]+than|upwards[ \t]+of|"
     r"(?:a[ \t]+)?(?:multiple|factor|divisor)[ \t]+of|divisible[ \t]+by|close[ \t]+to|nearly|almost|"
+    r"on[ \t]+the[ \t]+order[ \t]+of|"
     r"(?:a[ \t]+(?:bit|little)|slightly|just)[ \t]+(?:more|less|over|under|above|below)(?:[ \t]+than)?)",
     r"(?:比|大于|小于|多于|少于|超过|不到|接近)",  # zh ("答案比 $\\boxed{5}$ 大", "答案接近 $\\boxed{5}$"; not 至少, 至多)
 )
@@ -444,7 +445,7 @@ NOT_STATED = re.compile(
     r"either|kidding|typo|meant)\b|n't\b|[?]|不|错|非"
     # the number is an operand, a bound or an estimate: "twice 5", "5 squared", "more than 5", "5 over ten"
     r"|\b(?:twice|double(?!-)|triple|thrice|half|squared|cubed|(?:square|cube)[ \t]+(?:root|of)|reciprocal|multiple|"
-    r"factor[ \t]+of|divisor|divisible|nearly|almost|close[ \t]+to|"
+    r"factor[ \t]+of|divisor|divisible|nearly|almost|close[ \t]+to|on[ \t]+the[ \t]+order[ \t]+of|"
     r"(?:more|less|fewer|greater|smaller|larger|bigger|higher|lower)[ \t]+than[ \t]+[-$\d]|"
     r"(?:plus|minus|times|over|divided[ \t]+by|multiplied[ \t]+by)[ \t]+(?:one|two|three|four|five|six|seven|eight|"
     r"nine|ten|a[ \t]+half))\b"
