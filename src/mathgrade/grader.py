@@ -346,7 +346,6 @@ _SENTENCE_RULES = ("answer_phrase", "final_answer_phrase", "final_answer_heading
 """Extraction rules whose answer may be a sentence ("**Answer:** He paid $12.50 in total.")."""
 
 
-
 def _value_in_sentence(text: str) -> Optional[Reading]:
     """The value an answer sentence gives ("He paid $12.50 in total." gives 12.50): its one formula, or else its
     one number; None when it gives none or several, or is no short sentence."""

@@ -117,9 +117,9 @@ WITHDRAWN_AFTER = (
     r"|actually[ \t]*,?(?:[ \t]*\n)?[ \t]*no(?:pe)?[ \t]*[,.!;:—–-]"
     r"|(?:(?:the[ \t]+)?(?:above|boxed[ \t]+(?:answer|value|result)|(?:answer|result)[ \t]+above)"
     r"|my[ \t]+(?:boxed[ \t]+|previous[ \t]+|above[ \t]+)?answer(?:[ \t]+above)?)"
-    r"[ \t]+(?:is|was|seems)[ \t]+(?:wrong|incorrect|not[ \t]+"
-    r"(?:right|correct)|off)(?![A-Za-z])|(?:ignore|disregard)[ \t]+(?:the[ \t]+above|that|this|it|my[ \t]+"
-    r"(?:previous[ \t]+|boxed[ \t]+)?answer)(?![A-Za-z])|(?:that|this|it)[ \t]+(?:seems|looks|is)[ \t]+off(?![A-Za-z])"
+    r"[ \t]+(?:is|was|seems)[ \t]+(?:wrong|incorrect|not[ \t]+(?:right|correct)|off)(?![A-Za-z])"
+    r"|(?:ignore|disregard)[ \t]+(?:the[ \t]+above|that|this|it|my[ \t]+(?:previous[ \t]+|boxed[ \t]+)?answer)"
+    r"(?![A-Za-z])|(?:that|this|it)[ \t]+(?:seems|looks|is)[ \t]+off(?![A-Za-z])"
     r"|something[ \t]+(?:is|'s|seems)[ \t]+off(?![A-Za-z]))"
     # (corrected: "(typo, I meant 6)", "Actually, no: it is 6"; the next sentence taking it back: "The above is wrong.")
     r"|[ \t]*\([ \t]*(?:incorrect|wrong|false|invalid|rejected)[ \t]*\)|[ \t]*(?:✗|✘|❌)"
@@ -152,8 +152,8 @@ SUPPOSED_BEFORE = (
     r"|\bsay[ \t]*,[ \t]*" + _DELIMS + r"[ \t]*$",  # en: "Draft answer: $\\boxed{5}$", "Say, $\\boxed{5}$."
     r"\bif[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*$"  # "If $\\boxed{5}$ were right, ..."
     r"|\b(?:i[ \t]+was[ \t]+going[ \t]+to[ \t]+(?:say|answer|write|put)|i[ \t]+almost[ \t]+(?:said|answered|wrote|put)|"
-    r"one[ \t]+(?:might|may|could|would)[ \t]+(?:think|say|answer|guess|expect)|(?:it'?s"
-    r"|it[ \t]+is)[ \t]+tempting[ \t]+to|"
+    r"one[ \t]+(?:might|may|could|would)[ \t]+(?:think|say|answer|guess|expect)|"
+    r"(?:it'?s|it[ \t]+is)[ \t]+tempting[ \t]+to|"
     r"a[ \t]+(?:careless|hasty|sloppy)[ \t]+(?:reader|student|solver|reading|calculation)|"
     r"(?:my[ \t]+friend|a[ \t]+friend|the[ \t]+(?:textbook|answer[ \t]+key|key)|someone|somebody|others)[ \t]+"
     r"(?:says|said|claims|claimed|believes|believed|thinks|thought|suggests|suggested|insists|insisted))\b",
@@ -286,10 +286,9 @@ UNCHECKED = (
     r"(?:i[ \t]+|we[ \t]+)?(?:haven'?t|have[ \t]+not|did(?:n'?t|[ \t]+not))[ \t]+(?:verif(?:y|ied)|(?:double-)?check(?:ed)?)"
     r"[ \t]+(?:it|this|that|the[ \t]+answer)",
     r"don'?t[ \t]+quote[ \t]+me",
-    r"unconfirmed|not[ \t]+(?:yet[ \t]+)?(?:verified|confirmed|checked)|needs?[ \t]+(?:review"
-    r"|to[ \t]+be[ \t]+reviewed)|"
-    r"tbd|to[ \t]+be[ \t]+determined|draft(?:[ \t]+answer)?(?![A-Za-z])|please[ \t]+(?:verify|check|double-check"
-    r"|confirm)",
+    r"unconfirmed|not[ \t]+(?:yet[ \t]+)?(?:verified|confirmed|checked)|"
+    r"needs?[ \t]+(?:review|to[ \t]+be[ \t]+reviewed)|tbd|to[ \t]+be[ \t]+determined|"
+    r"draft(?:[ \t]+answer)?(?![A-Za-z])|please[ \t]+(?:verify|check|double-check|confirm)",
     r"(?:this|that|it)(?:'s|[ \t]+is|[ \t]+was)[ \t]+(?:(?:just|only|merely)[ \t]+)?(?:a|an|my)[ \t]+"
     r"(?:(?:best|rough|educated|wild)[ \t]+)?guess(?![A-Za-z])",
 )
@@ -354,11 +353,10 @@ _EN_HEDGED_AFTER = "|".join((
     r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ \t]+answer)\b",
     r"[ \t]*[.,!;:—–-]?[ \t]*\(?[ \t]*" + _CONCEDED_DOUBT,
     r"[ \t]*(?:,[ \t]*)?(?:which[ \t]+)?(?:is|was)[ \t]+(?:(?:only|just|merely)[ \t]+)?(?:an?[ \t]+)?"
-    r"(?:(?:upper|lower)[ \t]+bound|rough[ \t]+estimate|crude[ \t]+estimate|placeholder|not[ \t]+(?:final"
-    r"|definitive))(?![A-Za-z])"
-    r"|[ \t]*\([ \t]*(?:placeholder|i[ \t]+think|i[ \t]+believe|i[ \t]+hope|hopefully"
-    r"|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+"
-    r"(?:chance|likely|probability))[ \t]*\)"
+    r"(?:(?:upper|lower)[ \t]+bound|rough[ \t]+estimate|crude[ \t]+estimate|placeholder|"
+    r"not[ \t]+(?:final|definitive))(?![A-Za-z])"
+    r"|[ \t]*\([ \t]*(?:placeholder|i[ \t]+think|i[ \t]+believe|i[ \t]+hope|hopefully|"
+    r"[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:chance|likely|probability))[ \t]*\)"
     r"|[ \t]*,?[ \t]*or[ \t]+not(?=[ \t]*(?:[.,;:!?\n]|$))",  # "7 is an upper bound", "7 (I think)", "7 or not."
     r"[ \t]*[.!…]*[ \t]*(?:is[ \t]+(?:that|this|it)[ \t]+(?:right|correct)|or[ \t]+is[ \t]+it|am[ \t]+i[ \t]+right|"
     r"can[ \t]+(?:someone|anyone|you)[ \t]+(?:check|verify|confirm)|,[ \t]*right)[^.!?\n]{0,30}\?",
@@ -936,8 +934,14 @@ _INNER_STOP = re.compile(r"[(,（，]")
 
 def called_off(text: str, answer_start: int, answer: str, end: int) -> Optional[Refusal]:
     """What the words after an answer (``answer``, found at ``answer_start``, in a region ending at ``end``) do to it
-    (:func:`_called_off`): looked for right after its value, at each bracket or comma inside the region ("7 squared",
-    "7 (just kidding)", read as 7), and after the region ("The answer is 7. Scratch that.", "#### 7\nActually, no:")."""
+    (:func:`_called_off`): looked for inside the region (:func:`_called_off_within`), and after it ("The answer is 7.
+    Scratch that.", "#### 7\nActually, no:")."""
+    return _called_off_within(text, answer_start, answer, end) or _called_off(*_after(text, end))
+
+
+def _called_off_within(text: str, answer_start: int, answer: str, end: int) -> Optional[Refusal]:
+    """:func:`called_off` inside the answer's region: right after its value and at each bracket or comma ("7 squared",
+    "7 (just kidding)", read as 7)."""
     value = answer.strip().rstrip(",;:.")
     at = text.find(value, answer_start, end) if value else -1
     stops = [at + len(value)] if 0 <= at and at + len(value) < end else []
@@ -946,8 +950,7 @@ def called_off(text: str, answer_start: int, answer: str, end: int) -> Optional[
         found = _called_off(text, pos)
         if found is not None:
             return found
-    text, end = _after(text, end)
-    return _called_off(text, end)
+    return None
 
 
 def _called_off(text: str, end: int) -> Optional[Refusal]:
@@ -980,10 +983,11 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
     # of supposing; "The answer is 42 (I could be wrong).")
     supposed = _supposed_after(text, answer_start)
     doubted = _DOUBT_WITHIN.search(text, answer_start, end) is not None
-    taken_back = called_off(text, answer_start, answer, end)
+    taken_back = _called_off_within(text, answer_start, answer, end)
+    text, end = _after(text, end)  # (made once: every check after the answer reads this copy)
+    taken_back = taken_back or _called_off(text, end)
     if taken_back is not None:
         return taken_back, ""
-    text, end = _after(text, end)
     if asked(text, end):
         return ("answer.question", "it is asked, not stated"), ""
     found = _before_refusal(before)

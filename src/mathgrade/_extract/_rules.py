@@ -322,6 +322,13 @@ def _may_withdraw(scan: Scan) -> bool:
     return not lowered.isascii() or any(stem in lowered for stem in _WITHDRAWING)
 
 
+def _unless_called_off(found: Found, text: str, end: int) -> Found:
+    """``found``, refused when the words after it (its region ends at ``end``) take it back or operate on it
+    (:func:`._commit.called_off`: "#### 7\nActually, no: 8", "<answer>7</answer> (just kidding)")."""
+    refusal = called_off(text, found.start, found.text, end)
+    return found if refusal is None else found._replace(refused=refusal[0], why=refusal[1])
+
+
 def _refused_found(text: str, refused: Refused, family: str) -> Found:
     """The last refused box as an answer that answers nothing (the grader reports why)."""
     content = text[refused.content_start:refused.content_end]
@@ -606,10 +613,8 @@ def answer_tag(scan: Scan, choices: bool) -> List[Found]:
     alternatives = tuple(_dedupe([answer] + [o for o in others if o]))
     if len(alternatives) > 1:
         return [Found(answer, s, close, "answer_tag", "answer_tag.alternatives", alternatives)]
-    taken_back = called_off(text, s, answer, close + len("</answer>"))  # ("<answer>7</answer> (just kidding)")
-    if taken_back is not None:
-        return [Found(answer, s, close, "answer_tag", refused=taken_back[0], why=taken_back[1])]
-    return [_marked(Found(answer, s, close, "answer_tag"), choices)]
+    found = _unless_called_off(Found(answer, s, close, "answer_tag"), text, close + len("</answer>"))
+    return [found if found.refused else _marked(found, choices)]  # ("<answer>7</answer> (just kidding)")
 
 
 # -- rules 2 and 3: final-answer phrases ---------------------------------------------------------------------------
@@ -1028,10 +1033,7 @@ def hashes(scan: Scan, choices: bool) -> List[Found]:
         nl = text.find("\n", e)
         rest = text[e: nl if nl >= 0 else len(text)]
         if answer and not rest.strip(" \t.,;!*"):
-            taken_back = called_off(text, s, answer, e)  # ("#### 7 squared", "#### 7\nActually, no: 8")
-            if taken_back is not None:
-                return [Found(answer, s, e, "gsm8k_hashes", refused=taken_back[0], why=taken_back[1])]
-            return [Found(answer, s, e, "gsm8k_hashes")]
+            return [_unless_called_off(Found(answer, s, e, "gsm8k_hashes"), text, e)]  # ("#### 7 squared")
     return []
 
 
