@@ -241,11 +241,15 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
                 cand = Candidate(output[name[0]:name[1]], name[0], name[1], "sentence_name", cand.priority)
                 answer = Answer(cand.text, cand.start, cand.end, cand.rule)
                 reading = reader.read(f"\\text{{{cand.text}}}")
-        if isinstance(reading.value, Text) and not isinstance(gold.value, (Text, Choice)) \
-                and cand.rule.startswith(_SENTENCE_RULES):
-            stated = _value_in_sentence(cand.text)  # "He paid $12.50 in total.": the value the sentence gives
-            if stated is not None:
-                reading = stated
+        if not isinstance(gold.value, (Text, Choice)) and cand.rule.startswith(_SENTENCE_RULES):
+            remarked = _remarked(output, cand)  # "Answer: 18 (3 boxes of 6 apples)": the value, then a remark
+            if remarked is not None:
+                cand, reading = remarked
+                answer = Answer(cand.text, cand.start, cand.end, cand.rule)
+            elif isinstance(reading.value, Text):
+                stated = _value_in_sentence(cand.text)  # "He paid $12.50 in total.": the value the sentence gives
+                if stated is not None:
+                    reading = stated
         if reading.value is None:
             if first_unread is None:
                 first_unread = (answer, reading)
@@ -344,6 +348,45 @@ _SENTENCE_NUMBER = re.compile(r"(?<![\w.\\^_])[-−]?\$?\d[\d,]*(?:\.\d+)?%?(?![
 _MAX_SENTENCE_WORDS = 30
 _SENTENCE_RULES = ("answer_phrase", "final_answer_phrase", "final_answer_heading", "answer_label")
 """Extraction rules whose answer may be a sentence ("**Answer:** He paid $12.50 in total.")."""
+
+
+_REMARKED = re.compile(
+    r"[ \t]*(?P<value>\$[^$\n]+\$|[-−]?\d[\d,]*(?:\.\d+)?%?)(?P<unit>(?:[ \t]+[A-Za-z]+){0,2})"
+    r"(?:[ \t]*\((?=[^()]*(?<![\\A-Za-z])"
+    r"(?!(?:sin|cos|tan|cot|sec|csc|log|exp|sqrt|arc[a-z]+|sinh|cosh|tanh)\b)[A-Za-z]{3})[^()]*\)"
+    r"|(?:[ \t]*[,;—–]|[ \t]+-)[ \t]*(?!(?:or|and|nor|plus|minus|times|over|one|two|three|four|five|six|seven|eight|"
+    r"nine|ten|eleven|twelve|hundred|thousand|million|billion)\b)[A-Za-z]{3}(?s:.*))[ \t.]*")
+"""A sentence answer that states its value first and then remarks on it: in brackets holding a word ("18 (3 boxes
+of 6 apples)", "18 dollars (2 hours at 9 dollars)"; not "2 (x+1)", "2 (sin x + 1)"), or after a comma or a dash
+("18, obtained from 3 boxes of 6", "18 — that is, 3 boxes of 6"; not a list or an operation: "18, or 19", "18,
+minus one", "18, nineteen")."""
+
+
+_REMARK_OFFERS = re.compile(r"\b(?:" + "|".join(w.replace(" ", r"[ \t]+") for w in extraction.HEDGE_WORDS)
+                            + r"|other|another|also|alternatives?|else|either|answers?|"
+                            r"solutions?|roots?|results?|values?|base|mod(?:ulo)?|options?|choices?|times|plus|"
+                            r"minus|squared|cubed|over|divided|multiplied|power|percent|per[ \t]+cent|dozens?|"
+                            r"hundreds?|thousands?|millions?|billions?|trillions?)\b", re.I)
+"""Words by which a remark offers another value or changes what the value means ("18 (also 19)", "18, though
+arguably 19", "18 (in base 9)", "18 (times 2)", "18 (in thousands)"): then the answer is not cut to its first value."""
+
+
+def _remarked(output: str, cand: Candidate) -> Optional[Tuple[Candidate, Reading]]:
+    """The candidate cut to the value a sentence answer states before a remark on it (:data:`_REMARKED`), and its
+    reading, when it reads as a value that is not text, and neither a word of :data:`mathgrade._extract.NOT_STATED`
+    (negation, hedge, operation, bound) nor one of :data:`_REMARK_OFFERS` is in the answer; else None."""
+    m = _REMARKED.fullmatch(cand.text)
+    if m is None:
+        return None
+    if extraction.NOT_STATED.search(cand.text) or _REMARK_OFFERS.search(cand.text, m.end("unit")):
+        return None
+    stated = cand.text[m.start("value"): m.end("unit")]
+    reading = reader.read(stated.replace("$", "").replace("−", "-"))
+    if reading.value is None or isinstance(reading.value, Text):
+        return None
+    start = output.find(stated, cand.start, cand.end)  # (the candidate's text may be cleaned: "$18$ (...)" as "18 (...)")
+    span = (start, start + len(stated)) if start >= 0 else (cand.start, cand.end)
+    return Candidate(stated, span[0], span[1], cand.rule, cand.priority), reading
 
 
 def _value_in_sentence(text: str) -> Optional[Reading]:

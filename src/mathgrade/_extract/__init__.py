@@ -42,13 +42,13 @@ from dataclasses import dataclass
 from typing import Callable, List, Optional, Tuple
 
 from ..limits import MAX_INPUT_CHARS
-from ._commit import NOT_STATED
+from ._commit import HEDGE_WORDS, NOT_STATED
 from ._rules import Found, looks_cut_off, outside_withdrawn, promote_late_final, promote_late_number
 from ._scan import Scan, hide_comments
 from ._table import RULE, RULES, Finder, Rule
 
 __all__ = ["extract", "extract_staged", "answer_part", "why_none", "Candidate", "Rule", "RULES", "THINKING_TAGS",
-           "WINDOW", "squeezed", "NOT_STATED"]
+           "WINDOW", "squeezed", "NOT_STATED", "HEDGE_WORDS"]
 
 _TURN_END = re.compile(r"<\|(?:im_end|im_start|endoftext|eot_id|end|end_of_text|end_of_solution)\|>|<eoa>")
 """End-of-turn tokens (``<eoa>``: GAOKAO-Bench's end of answer)."""

@@ -34,12 +34,12 @@ form.
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, Optional, Tuple, Union
+from typing import Callable, Dict, List, Optional, Tuple, Union
 
 from ._gate import Gate, trie
 
 __all__ = ["Refusal", "box_refusal", "phrase_refusal", "hedged_after", "hedged_within", "hedge_joins", "sentence_before",
-           "reach", "asked", "called_off", "REFUSAL_RULES", "NOT_STATED"]
+           "reach", "asked", "called_off", "REFUSAL_RULES", "NOT_STATED", "HEDGE_WORDS"]
 
 Refusal = Tuple[str, str]
 """``(rule, reason)``: why a marked answer is not a committed one."""
@@ -253,6 +253,9 @@ ALTERNATIVE_CONNECTIVES = ("or", "but", "or else", "or even", "though", "althoug
 """English words that join a second value to an answer as a possible alternative when a hedge adverb follows them
 ("$\\boxed{7}$, or likely $\\boxed{9}$", "7, if not, probably 9"); some do so with the value itself right after them
 ("7, if not, 9", "7, unless it is 9", "7, otherwise 9")."""
+HEDGE_WORDS = HEDGE_ADVERBS + OTHER_HEDGE_ADVERBS + ALTERNATIVE_CONNECTIVES
+"""Words that make a value after them a guess or an alternative, in every spaced language read (the grader does not
+take the first value of an answer whose remark holds one: "42, though arguably 43")."""
 _IT_IS = r"(?:(?:it(?:'s|[ \t]+is|[ \t]+was)|the[ \t]+answer[ \t]+is)[ \t]+)"
 _ALTERNATIVE_VALUE = r"(?=\$|\\boxed|\\\(|-?\d)"
 """What starts a second value: a formula, a box, a number (looked ahead, not taken)."""
@@ -359,8 +362,11 @@ _EN_HEDGED_AFTER = "|".join((
     r"[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:chance|likely|probability))[ \t]*\)"
     r"|[ \t]*,?[ \t]*or[ \t]+not(?=[ \t]*(?:[.,;:!?\n]|$))",  # "7 is an upper bound", "7 (I think)", "7 or not."
     r"[ \t]*[.!…]*[ \t]*(?:is[ \t]+(?:that|this|it)[ \t]+(?:right|correct)|or[ \t]+is[ \t]+it|am[ \t]+i[ \t]+right|"
-    r"can[ \t]+(?:someone|anyone|you)[ \t]+(?:check|verify|confirm)|,[ \t]*right)[^.!?\n]{0,30}\?",
-    # a question about it after it: "7. Is that right?", "7. Or is it?", "7, right?"
+    r"can[ \t]+(?:someone|anyone|you)[ \t]+(?:check|verify|confirm)|,[ \t]*right)[^.!?\n]{0,30}\?"
+    r"(?![ \t]*\n?[ \t]*(?:(?:yes|yeah|yep|indeed|it[ \t]+is|that'?s[ \t]+right|correct)(?![A-Za-z])|"
+    r"(?:let[ \t]+(?:me|us)|we[ \t]+can|to)[ \t]+(?:check|verify|confirm)[^\d\n]{0,20}\d|checking[^\d\n]{0,20}\d))",
+    # a question about it after it: "7. Is that right?", "7. Or is it?", "7, right?" (unless it is answered at once:
+    # "Is that right? Yes: 3 + 4 = 7.", "Is that right? Let me check: 3 + 4 = 7.")
 ))
 
 HEDGED_AFTER = (
@@ -485,7 +491,7 @@ _TRIED = Gate(re.compile(r"(?:" + "|".join(f"(?:{p})" for p in TRIED_BEFORE) + r
 _HEDGED = Gate(_compile(HEDGED_BEFORE))
 _BOUNDED = Gate(_compile(BOUNDS_BEFORE, anchor_end=True))
 _OPERATED_BEFORE = Gate(_compile(SPOKEN_OPERATIONS_BEFORE, anchor_end=True))
-_OPERATED_AFTER = Gate(re.compile(r"[ \t]*(?:(?:\$\$?|\\\)|\\\])[ \t]*)?(?:"  # (one run of spaces before the words)
+_OPERATED_AFTER = Gate(re.compile(r"[ \t]*(?:(?:\$\$?|\\\)|\\\])[ \t]*)?\(?(?:"  # (spaces once; "7 (squared)")
                                   + "|".join(f"(?:{p})" for p in SPOKEN_OPERATIONS_AFTER) + ")", re.I))
 _HEDGED_AFTER_RE = Gate(re.compile(r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?(?:" + "|".join(f"(?:{p})" for p in HEDGED_AFTER) + ")",
                                    re.I))
@@ -935,21 +941,36 @@ _INNER_STOP = re.compile(r"[(,（，]")
 def called_off(text: str, answer_start: int, answer: str, end: int) -> Optional[Refusal]:
     """What the words after an answer (``answer``, found at ``answer_start``, in a region ending at ``end``) do to it
     (:func:`_called_off`): looked for inside the region (:func:`_called_off_within`), and after it ("The answer is 7.
-    Scratch that.", "#### 7\nActually, no:")."""
-    return _called_off_within(text, answer_start, answer, end) or _called_off(*_after(text, end))
+    Scratch that.", "#### 7\nActually, no:"); or a hedge inside the region (:func:`_hedged_inside`)."""
+    return (_called_off_within(text, answer_start, answer, end) or _called_off(*_after(text, end))
+            or _hedged_inside(text, answer_start, answer, end))
 
 
-def _called_off_within(text: str, answer_start: int, answer: str, end: int) -> Optional[Refusal]:
-    """:func:`called_off` inside the answer's region: right after its value and at each bracket or comma ("7 squared",
-    "7 (just kidding)", read as 7)."""
+def _inner_stops(text: str, answer_start: int, answer: str, end: int) -> List[int]:
+    """Where words about an answer may start inside its region: right after its value, and at each bracket or
+    comma ("7 squared", "7 (just kidding)", read as 7)."""
     value = answer.strip().rstrip(",;:.")
     at = text.find(value, answer_start, end) if value else -1
     stops = [at + len(value)] if 0 <= at and at + len(value) < end else []
-    stops += [m.start() for m in _INNER_STOP.finditer(text, answer_start, end)]
-    for pos in stops:
+    return stops + [m.start() for m in _INNER_STOP.finditer(text, answer_start, end)]
+
+
+def _called_off_within(text: str, answer_start: int, answer: str, end: int) -> Optional[Refusal]:
+    """:func:`called_off` inside the answer's region, at each of its :func:`_inner_stops`."""
+    for pos in _inner_stops(text, answer_start, answer, end):
         found = _called_off(text, pos)
         if found is not None:
             return found
+    return None
+
+
+def _hedged_inside(text: str, answer_start: int, answer: str, end: int) -> Optional[Refusal]:
+    """A hedge naming no other value at one of the answer region's :func:`_inner_stops` ("7 (placeholder)", "7 (I
+    think)"). (One naming another value, "7, or perhaps 9", makes a phrase's answer two: see ``_rules.phrases``.)"""
+    for pos in _inner_stops(text, answer_start, answer, end):
+        hedge = hedged_after(text, pos)
+        if hedge is not None and not hedge[1]:
+            return hedge[0]
     return None
 
 
@@ -984,6 +1005,7 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
     supposed = _supposed_after(text, answer_start)
     doubted = _DOUBT_WITHIN.search(text, answer_start, end) is not None
     taken_back = _called_off_within(text, answer_start, answer, end)
+    hedged_inside = _hedged_inside(text, answer_start, answer, end)
     text, end = _after(text, end)  # (made once: every check after the answer reads this copy)
     taken_back = taken_back or _called_off(text, end)
     if taken_back is not None:
@@ -1003,4 +1025,6 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
         return ("answer.supposed", _UNFINISHED_WHY), ""
     if doubted:
         return ("answer.hedged", "a hedge follows it"), ""
+    if hedged_inside is not None:
+        return hedged_inside, ""
     return hedged_after(text, end)
