@@ -495,8 +495,8 @@ _OPERATED_AFTER = Gate(re.compile(r"[ \t]*(?:(?:\$\$?|\\\)|\\\])[ \t]*)?\(?(?:" 
                                   + "|".join(f"(?:{p})" for p in SPOKEN_OPERATIONS_AFTER) + ")", re.I))
 _HEDGED_AFTER_RE = Gate(re.compile(r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?(?:" + "|".join(f"(?:{p})" for p in HEDGED_AFTER) + ")",
                                    re.I))
-_SENTENCE_ENDS = (". ", "! ", "? ", "; ", ".\t", "\n", "。", "！", "？", "；", "؟", "।")
-"""What ends the sentence before an answer."""
+_SENTENCE_ENDS = (". ", "! ", "? ", "; ", ".\t", ".$ ", "\n", "。", "！", "？", "；", "؟", "।")
+"""What ends the sentence before an answer (".$ ": a point inside a formula that ends it, "take $z = 1.$ Hence")."""
 _ASCII_SENTENCE_ENDS = tuple(end for end in _SENTENCE_ENDS if end.isascii())
 """Those an ASCII text can hold (most sentences: the others need not be looked for)."""
 _SENTENCE_END = re.compile(r"[!?。！？؟।\n]|\.(?!\d)|;")
@@ -839,6 +839,9 @@ _IN_FORMULA_BEFORE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]$|(?:\||\\left[ \t]*\||
 """What makes a box a piece of an expression only inside a formula (elsewhere it is a word's letter or a table's rule):
 a glued letter before it (``$x\\boxed{21}$``), a bar before it (``$|\\boxed{-21}|$``). (So does a factorial after it,
 ``$\\boxed{21}!$``, where elsewhere it is an exclamation mark.)"""
+_NAMED_AFTER = re.compile(r"[ \t]*=[ \t]*[A-Za-z](?:_\{?\w+\}?)?[ \t]*[.,]?[ \t]*(?:\$\$?|\\\)|\\\])")
+"""A name the boxed value is given to, ending the formula ("$36 - 7 - 2 - 10 = \\boxed{17} = x$"): the chain states the
+value of ``x``, no operation on the box."""
 _DASH_AS_PUNCTUATION = re.compile(r"(?:^[ \t]*[-*+•]|[A-Za-z:,.][ \t]+-)[ \t]+(?:[(\[][ \t]*)?$")
 _LIST_ITEM = re.compile(r"[ \t]*[-*+•][ \t]+")
 """A Markdown list item's marker at a line's start (``- ``, ``* ``): not an operator outside a formula."""
@@ -856,7 +859,7 @@ def _partial(text: str, start: int, end: int, formula: Formula = _no_formula) ->
     inside the formula holding the box does not end the expression ("$2 \\times\\n\\boxed{21}$"); outside one, a
     list item's marker on the next line is no operator."""
     after = _OPERATOR_AFTER.match(text, end)
-    if after is not None:
+    if after is not None and _NAMED_AFTER.match(text, end) is None:
         tail = text[end: after.end()]
         nl = tail.find("\n")
         if nl >= 0 and _LIST_ITEM.match(text, end + nl + 1) and not _holds(formula, after.end()):
