@@ -384,7 +384,7 @@ def _remarked(output: str, cand: Candidate) -> Optional[Tuple[Candidate, Reading
     reading = reader.read(stated.replace("$", "").replace("−", "-"))
     if reading.value is None or isinstance(reading.value, Text):
         return None
-    start = output.find(stated, cand.start, cand.end)  # (the candidate's text may be cleaned: "$18$ (...)" as "18 (...)")
+    start = output.find(stated, cand.start, cand.end)  # (its text may be cleaned: "$18$ (...)" as "18 (...)")
     span = (start, start + len(stated)) if start >= 0 else (cand.start, cand.end)
     return Candidate(stated, span[0], span[1], cand.rule, cand.priority), reading
 

@@ -120,7 +120,8 @@ def test_a_product_is_read_whole(output: str, gold: str) -> None:
 
 @pytest.mark.parametrize("output", ANSWERED_QUESTIONS)
 def test_a_question_answered_at_once_is_no_hedge(output: str) -> None:
-    assert mathgrade.grade(output, "5", policy="reward").correct, mathgrade.grade(output, "5", policy="reward").explain()
+    v = mathgrade.grade(output, "5", policy="reward")
+    assert v.correct, v.explain()
 
 
 @pytest.mark.parametrize("output", UNANSWERED_QUESTIONS)
