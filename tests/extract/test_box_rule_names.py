@@ -78,10 +78,12 @@ OFFERED_AFTER = [
     ("\\boxed{42} or \\(43\\)", "42", "boxed.alternatives", ("42", "43"), (0, 10)),
     ("\\boxed{42} (or $x = 43$)", "42", "boxed.alternatives", ("42", "x = 43"), (0, 10)),
     ("\\boxed{42}，或 43", "42", "boxed.alternatives", ("42", "43"), (0, 10)),
+    ("\\boxed{42} \\boxed{42} or 43", "42", "boxed.alternatives", ("42", "43"), (0, 21)),  # (from the first box)
     # contrasts
     ("\\boxed{42} or 42", "42", "boxed", (), (7, 9)),
     ("\\boxed{42} (or $42$)", "42", "boxed", (), (7, 9)),
     ("\\boxed{42} and 43", "42", "boxed", (), (7, 9)),
+    ("\\boxed{42} \\boxed{42} or 42", "42", "boxed", (), (18, 20)),
 ]
 
 
