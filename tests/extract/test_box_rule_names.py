@@ -66,3 +66,33 @@ def test_the_committed_returns_are_credited(output: str, gold: str) -> None:
     verdict = mathgrade.grade(output, gold)
     assert verdict.correct, verdict.explain()
     assert verdict.to_dict()["answer"]["rule"] == mathgrade.extract(output)[0].rule
+
+
+# A value offered right after the last box ("or 43", "(or $x = 43$)"): the box's own text and span widened to the
+# box, ambiguous. Seed 73: that return's rule name made empty (the candidate then read "boxed") survived. Each
+# contrast offers the same value again, or joins another value with "and": a committed box.
+# (output, text, rule, alternatives, span)
+OFFERED_AFTER = [
+    ("\\boxed{42} or 43", "42", "boxed.alternatives", ("42", "43"), (0, 10)),
+    ("\\boxed{42} or $43$", "42", "boxed.alternatives", ("42", "43"), (0, 10)),
+    ("\\boxed{42} or \\(43\\)", "42", "boxed.alternatives", ("42", "43"), (0, 10)),
+    ("\\boxed{42} (or $x = 43$)", "42", "boxed.alternatives", ("42", "x = 43"), (0, 10)),
+    ("\\boxed{42}，或 43", "42", "boxed.alternatives", ("42", "43"), (0, 10)),
+    ("\\boxed{42} \\boxed{42} or 43", "42", "boxed.alternatives", ("42", "43"), (0, 21)),  # (from the first box)
+    # contrasts
+    ("\\boxed{42} or 42", "42", "boxed", (), (7, 9)),
+    ("\\boxed{42} (or $42$)", "42", "boxed", (), (7, 9)),
+    ("\\boxed{42} and 43", "42", "boxed", (), (7, 9)),
+    ("\\boxed{42} \\boxed{42} or 42", "42", "boxed", (), (18, 20)),
+]
+
+
+@pytest.mark.parametrize("output, text, rule, alternatives, span", OFFERED_AFTER, ids=[r[0] for r in OFFERED_AFTER])
+def test_a_value_offered_after_the_box_is_an_alternative(output: str, text: str, rule: str,
+                                                         alternatives: Tuple[str, ...], span: Tuple[int, int]) -> None:
+    best = mathgrade.extract(output)[0]
+    assert (best.text, best.rule, best.alternatives, (best.start, best.end)) == (text, rule, alternatives, span)
+    verdict = mathgrade.grade(output, "42")
+    assert verdict.to_dict()["answer"]["rule"] == rule, verdict.explain()
+    assert verdict.correct is not bool(alternatives), verdict.explain()
+    assert verdict.status.value == ("ambiguous" if alternatives else "correct"), verdict.explain()

@@ -508,8 +508,8 @@ class _Evaluator:
                 mag = self.ctx.power(self.mp(-base), self.mp(exp))
                 return self._check(mag if exp.numerator % 2 == 0 else -mag)
         if _is_zero(base):
-            if _real_part_positive(exp, self):
-                return Fraction(0)
+            if _real_part_positive(exp, self):  # (a zero in floating point, as a cancellation makes, stays inexact)
+                return Fraction(0) if isinstance(base, Fraction) else base
             raise Undefined("0 to a non-positive power")
         b, e = self.mp(self._inexact(base)), self.mp(self._inexact(exp))
         self._growth_guard(b, e)
