@@ -6,6 +6,10 @@ survived. Probing it found a list of ``*`` or ``•`` items under a heading cred
 region starts after the mark, where the test for a list looked): ``**Final Answer**\n* 5\n* 6`` was correct for 5
 under both policies; fixed. A letter under the heading, with choices, is a choice (seed 71: the heading's choice
 branch made to build no candidate, an error, survived).
+
+Since then a list of values under the heading is its answer, the items together ("- 5\n- 6" answers "5, 6"): a
+gold with those parts is credited, a gold that is one of them is not (before, the heading gave nothing and the eval
+policy's fallbacks credited the last item). Items that are sentences or labelled values still give nothing.
 """
 
 from __future__ import annotations
@@ -18,12 +22,16 @@ import mathgrade
 
 # (output, (text, start, end) of the heading's answer, or None when the heading gives none)
 ROWS = [
-    # a list under the heading: no answer from it
-    ("**Final Answer**\n- 5\n- 6", None),
-    ("## Final Answer\n- $x = 1$\n- $x = 2$", None),
-    ("**Final Answer**\n* 5\n* 6", None),  # (the region of "* 5" starts at 5: the mark is before it)
-    ("**Final Answer**\n\n  * 5\n  * 6", None),
-    ("**Final Answer**\n• 5\n• 6", None),
+    # a list under the heading: its items together
+    ("**Final Answer**\n- 5\n- 6", ("5, 6", 19, 24)),
+    ("## Final Answer\n- $x = 1$\n- $x = 2$", ("x = 1, x = 2", 18, 35)),
+    ("**Final Answer**\n* 5\n* 6", ("5, 6", 19, 24)),  # (the region of "* 5" starts at 5: the mark is before it)
+    ("**Final Answer**\n\n  * 5\n  * 6", ("5, 6", 22, 29)),
+    ("**Final Answer**\n• 5\n• 6", ("5, 6", 19, 24)),
+    ("**Final Answer**\n1. 5\n2. 6", ("5, 6", 20, 26)),
+    # sentences or labelled values as items: no answer from the heading
+    ("**Final Answer**\n- The first part is 5\n- The second part is 6", None),
+    ("**Final Answer**\n- NH4OH: 5 g/mol\n- NaHCO3: 6 g/mol", None),
     # one item under the heading is its answer
     ("**Final Answer**\n* 5", ("5", 19, 20)),
     ("**Final Answer**\n* 5\n\nDone.", ("5", 19, 20)),
@@ -37,7 +45,7 @@ ROWS = [
 
 
 @pytest.mark.parametrize("output, answer", ROWS, ids=[r[0] for r in ROWS])
-def test_a_list_under_a_heading_gives_no_answer(output: str, answer: Optional[Tuple[str, int, int]]) -> None:
+def test_a_list_under_a_heading_is_its_items_together(output: str, answer: Optional[Tuple[str, int, int]]) -> None:
     found = [(c.text, c.start, c.end) for c in mathgrade.extract(output) if c.rule == "final_answer_heading"]
     assert found == ([answer] if answer else [])
     verdict = mathgrade.grade(output, answer[0] if answer else "5")
@@ -45,7 +53,11 @@ def test_a_list_under_a_heading_gives_no_answer(output: str, answer: Optional[Tu
         assert verdict.correct and verdict.answer is not None and verdict.answer.rule == "final_answer_heading"
     else:
         assert verdict.answer is None or verdict.answer.rule != "final_answer_heading", verdict.answer
-        assert not mathgrade.grade(output, "5", policy="reward").correct  # (the first item is not credited)
+    if answer is None or "," in answer[0]:  # (a list: neither its first item nor its last is the answer)
+        for item in ("5", "6"):
+            assert not mathgrade.grade(output, item, policy="reward").correct, item
+        if answer is not None:
+            assert not mathgrade.grade(output, answer[0].split(",")[-1].strip()).correct
 
 
 # (output, the heading's candidate with choices: (text, start, end, choice), and without choices: its text or None)

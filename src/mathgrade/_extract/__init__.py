@@ -50,6 +50,10 @@ from ._table import RULE, RULES, Finder, Rule
 __all__ = ["extract", "extract_staged", "answer_part", "why_none", "Candidate", "Rule", "RULES", "THINKING_TAGS",
            "WINDOW", "squeezed", "NOT_STATED", "HEDGE_WORDS"]
 
+_APOSTROPHES = {0x2019: "'", 0x02BC: "'"}
+"""Apostrophes the rules read as ``'`` (typographic ones: "isn’t", "I’m not sure")."""
+
+
 _TURN_END = re.compile(r"<\|(?:im_end|im_start|endoftext|eot_id|end|end_of_text|end_of_solution)\|>|<eoa>")
 """End-of-turn tokens (``<eoa>``: GAOKAO-Bench's end of answer)."""
 THINKING_TAGS: Tuple[Tuple[str, str], ...] = (
@@ -239,6 +243,8 @@ class _Extraction:
         self.offset = start + _window_start(output if whole else output[start:end])
         # what a LaTeX comment, \\iffalse or an HTML comment hides is not there: it is blanked (offsets unchanged)
         shown = output if self.offset == 0 and end == len(output) else output[self.offset:end]
+        if "\u2019" in shown or "\u02bc" in shown:
+            shown = shown.translate(_APOSTROPHES)  # ("isn’t": the word lists are written with "'"; offsets kept)
         self.index: Optional[List[int]] = None
         if _to_squeeze(shown):
             shown, self.index = _squeezed(shown)  # read without them (spans map back)

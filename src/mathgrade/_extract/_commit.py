@@ -36,10 +36,11 @@ from __future__ import annotations
 import re
 from typing import Callable, Dict, List, Optional, Tuple, Union
 
+from . import _gate
 from ._gate import Gate, trie
 
 __all__ = ["Refusal", "box_refusal", "phrase_refusal", "hedged_after", "hedged_within", "hedge_joins", "sentence_before",
-           "reach", "asked", "called_off", "REFUSAL_RULES", "NOT_STATED", "HEDGE_WORDS"]
+           "reach", "asked", "REFUSAL_RULES", "NOT_STATED", "HEDGE_WORDS"]
 
 Refusal = Tuple[str, str]
 """``(rule, reason)``: why a marked answer is not a committed one."""
@@ -320,12 +321,14 @@ said right before the sentence that gives an answer, they make it a guess (a dou
 _DOUBT_SENTENCE = re.compile(
     r"(?:(?:honestly|frankly|well|ok(?:ay)?|hmm+|sorry|but)[ \t]*,?[ \t]*)?(?:" + "|".join(DOUBT_SENTENCES)
     + r")(?:[ \t]+(?:about|of)[ \t]+(?:this|it|that|the[ \t]+answer|my[ \t]+answer))?[ \t]*[.!…。！]*", re.I)
-_DOUBT_STEMS = re.compile(r"know|sure|certain|confident|idea|guess|solve|figure|work|find|determine|give|不|没|猜", re.I)
 _DIGIT = re.compile(r"\d")
 _DOUBT_WORDS = ("know", "sure", "certain", "confiden", "positive", "idea", "guess", "unable", "give", "solve", "figure",
                 "work", "find", "determine")
 """Words one of which every match of :data:`DOUBT_SENTENCES` on ASCII text holds (a test checks each pattern's
 examples)."""
+_DOUBT_ASCII = re.compile(trie(sorted(_DOUBT_WORDS)))
+_DOUBT_STEMS = re.compile(trie(sorted(_DOUBT_WORDS)) + "|不|没|猜", re.I)
+"""Any of :data:`_DOUBT_WORDS` in lower-case ASCII text; in any text, ignoring case, or a Chinese word of doubt."""
 _EN_HEDGED_AFTER = "|".join((
     r"[ \t]*[,—–]?[ \t]*\(?[ \t]*(?:" + "|".join(w.replace(" ", r"[ \t]+") for w in BOUNDS_AFTER)
     + r")[ \t]*\)?(?=[ \t]*(?:[.,;:!?\n]|$))",  # (ending its clause: not "or more precisely, 42")
@@ -499,6 +502,8 @@ _SENTENCE_ENDS = (". ", "! ", "? ", "; ", ".\t", ".$ ", "\n", "。", "！", "？
 """What ends the sentence before an answer (".$ ": a point inside a formula that ends it, "take $z = 1.$ Hence")."""
 _ASCII_SENTENCE_ENDS = tuple(end for end in _SENTENCE_ENDS if end.isascii())
 """Those an ASCII text can hold (most sentences: the others need not be looked for)."""
+_END_MARK = re.compile("[" + re.escape("".join(sorted({end[0] for end in _SENTENCE_ENDS}))) + "]")
+"""A character each of :data:`_SENTENCE_ENDS` starts with: a line without one holds no sentence end."""
 _SENTENCE_END = re.compile(r"[!?。！？؟।\n]|\.(?!\d)|;")
 
 
@@ -575,6 +580,11 @@ def _loose_window(text: str, start: int, size: int) -> Tuple[str, bool]:
 
 def _sentence_start(window: str) -> int:
     """Where the last sentence of ``window`` starts (the point of an abbreviation, "e.g. ", ends none)."""
+    nl = window.rfind("\n")
+    if nl >= 0:  # (a line break ends a sentence: only its last line need be searched)
+        return nl + 1 + _sentence_start(window[nl + 1:])
+    if _END_MARK.search(window) is None:
+        return 0  # (most answers' lines: "A: ", "So the answer is ")
     ends = _ASCII_SENTENCE_ENDS if window.isascii() else _SENTENCE_ENDS
     stop = len(window)
     while True:
@@ -699,22 +709,28 @@ def _doubted_before(text: str, start: int) -> bool:
     (:data:`DOUBT_SENTENCES`), and nothing worked out comes between (no digit: "I'm not sure. Checking, 6 \\cdot 7 =
     42, so ..." is resolved)."""
     window = text[max(0, start - _WINDOW_BEFORE): start]
-    if window.isascii():  # (a quick exit: every ASCII match holds one of these words)
-        lowered = window.lower()
-        if not any(word in lowered for word in _DOUBT_WORDS):
-            return False
     cut = _sentence_start(window)
     if not cut or _DIGIT.search(window, cut) is not None:
         return False
     previous = window[:cut].rstrip()
-    if _DOUBT_STEMS.search(previous, max(0, len(previous) - 60)) is None:
-        return False
+    tail = previous[-60:]
+    if (_DOUBT_ASCII.search(tail.lower()) if tail.isascii() else _DOUBT_STEMS.search(tail)) is None:
+        return False  # (every match holds one of these words near its end)
     body = previous.rstrip(".!…。！ \t\n")  # (its own end: "。" ends a sentence even without a space after it)
     return _DOUBT_SENTENCE.fullmatch(previous[_sentence_start(body):].strip()) is not None
 
 
+_BEFORE_GATES = (_TRIED, _NEGATED, _BOUNDED, _OPERATED_BEFORE, _SUPPOSED, _HEDGED)
+_BEFORE_ANY = None if any(g.needs is None for g in _BEFORE_GATES) else re.compile(
+    trie(sorted(set().union(*(g.needs or () for g in _BEFORE_GATES)))))
+"""Every string one of which any match of the patterns :func:`_before_refusal` runs holds (on ASCII text): one search
+for them all skips the six patterns in the answer's sentence that holds none (most sentences: "A: ", "So, ")."""
+
+
 def _before_refusal(before: str) -> Optional[Refusal]:
     """A refusal found in the answer's sentence before it."""
+    if _BEFORE_ANY is not None and _gate.ENABLED and before.isascii() and _BEFORE_ANY.search(before.lower()) is None:
+        return None
     if _TRIED.search(before[-60:]):
         return "answer.supposed", "it is a value being tried, not a conclusion"
     lowered = before.lower()
@@ -930,8 +946,8 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
 _DOUBT_WITHIN = re.compile(r"\([^()\n]{0,40}?(?<![A-Za-z])" + _DOUBT + r"|[,;—–][ \t]*" + _CONCEDED_DOUBT, re.I)
 """A phrase of doubt inside the answer taken after a phrase, in brackets or after a comma ("42 (I could be wrong)",
 "42, just a guess")."""
-_LABELLED_WRONG = re.compile(
-    r"\b(?:wrong|incorrect|false|invalid|rejected|not the)[ \t]*$|(?:错误|错误的|不正确的?)[ \t]*$", re.I)
+_LABELLED_WRONG = Gate(re.compile(
+    r"\b(?:wrong|incorrect|false|invalid|rejected|not the)[ \t]*$|(?:错误|错误的|不正确的?)[ \t]*$", re.I))
 _NEGATED_ANSWER = re.compile(
     r"(?:not|isn't|n't|nicht|kein|no[ \t]+es|n'est[ \t]+pas|не|não)(?![^\W\d_])|不是|并非|不为|不等于|ではない", re.I)
 """An answer region that starts by negating itself ("the answer is not 7", "die Antwort ist nicht 7")."""
@@ -939,14 +955,6 @@ _NEGATED_ANSWER = re.compile(
 
 _INNER_STOP = re.compile(r"[(,（，]")
 """Where words about an answer may start inside its region ("7 (just kidding)", "7, which is wrong")."""
-
-
-def called_off(text: str, answer_start: int, answer: str, end: int) -> Optional[Refusal]:
-    """What the words after an answer (``answer``, found at ``answer_start``, in a region ending at ``end``) do to it
-    (:func:`_called_off`): looked for inside the region (:func:`_called_off_within`), and after it ("The answer is 7.
-    Scratch that.", "#### 7\nActually, no:"); or a hedge inside the region (:func:`_hedged_inside`)."""
-    return (_called_off_within(text, answer_start, answer, end) or _called_off(*_after(text, end))
-            or _hedged_inside(text, answer_start, answer, end))
 
 
 def _inner_stops(text: str, answer_start: int, answer: str, end: int) -> List[int]:
@@ -958,19 +966,19 @@ def _inner_stops(text: str, answer_start: int, answer: str, end: int) -> List[in
     return stops + [m.start() for m in _INNER_STOP.finditer(text, answer_start, end)]
 
 
-def _called_off_within(text: str, answer_start: int, answer: str, end: int) -> Optional[Refusal]:
-    """:func:`called_off` inside the answer's region, at each of its :func:`_inner_stops`."""
-    for pos in _inner_stops(text, answer_start, answer, end):
+def _called_off_within(text: str, stops: List[int]) -> Optional[Refusal]:
+    """:func:`_called_off` inside the answer's region, at each of its :func:`_inner_stops`."""
+    for pos in stops:
         found = _called_off(text, pos)
         if found is not None:
             return found
     return None
 
 
-def _hedged_inside(text: str, answer_start: int, answer: str, end: int) -> Optional[Refusal]:
+def _hedged_inside(text: str, stops: List[int]) -> Optional[Refusal]:
     """A hedge naming no other value at one of the answer region's :func:`_inner_stops` ("7 (placeholder)", "7 (I
     think)"). (One naming another value, "7, or perhaps 9", makes a phrase's answer two: see ``_rules.phrases``.)"""
-    for pos in _inner_stops(text, answer_start, answer, end):
+    for pos in stops:
         hedge = hedged_after(text, pos)
         if hedge is not None and not hedge[1]:
             return hedge[0]
@@ -1007,8 +1015,9 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
     # of supposing; "The answer is 42 (I could be wrong).")
     supposed = _supposed_after(text, answer_start)
     doubted = _DOUBT_WITHIN.search(text, answer_start, end) is not None
-    taken_back = _called_off_within(text, answer_start, answer, end)
-    hedged_inside = _hedged_inside(text, answer_start, answer, end)
+    stops = _inner_stops(text, answer_start, answer, end)
+    taken_back = _called_off_within(text, stops)
+    hedged_inside = _hedged_inside(text, stops)
     text, end = _after(text, end)  # (made once: every check after the answer reads this copy)
     taken_back = taken_back or _called_off(text, end)
     if taken_back is not None:

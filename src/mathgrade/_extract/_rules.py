@@ -13,7 +13,7 @@ from functools import partial
 from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
-from ._commit import (_NEGATED_STEMS, HEDGE_ADVERBS, NOT_STATED, asked, box_refusal, called_off, hedge_joins,
+from ._commit import (_NEGATED_STEMS, HEDGE_ADVERBS, NOT_STATED, asked, box_refusal, hedge_joins,
                       hedged_within, phrase_refusal, reach, sentence_before)
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Refused, Scan, clean_answer, strip_delimiters
@@ -322,13 +322,6 @@ def _may_withdraw(scan: Scan) -> bool:
     return not lowered.isascii() or any(stem in lowered for stem in _WITHDRAWING)
 
 
-def _unless_called_off(found: Found, text: str, end: int) -> Found:
-    """``found``, refused when the words after it (its region ends at ``end``) take it back or operate on it
-    (:func:`._commit.called_off`: "#### 7\nActually, no: 8", "<answer>7</answer> (just kidding)")."""
-    refusal = called_off(text, found.start, found.text, end)
-    return found if refusal is None else found._replace(refused=refusal[0], why=refusal[1])
-
-
 def _refused_found(text: str, refused: Refused, family: str) -> Found:
     """The last refused box as an answer that answers nothing (the grader reports why)."""
     content = text[refused.content_start:refused.content_end]
@@ -613,8 +606,9 @@ def answer_tag(scan: Scan, choices: bool) -> List[Found]:
     alternatives = tuple(_dedupe([answer] + [o for o in others if o]))
     if len(alternatives) > 1:
         return [Found(answer, s, close, "answer_tag", "answer_tag.alternatives", alternatives)]
-    found = _unless_called_off(Found(answer, s, close, "answer_tag"), text, close + len("</answer>"))
-    return [found if found.refused else _marked(found, choices)]  # ("<answer>7</answer> (just kidding)")
+    found = _committed(scan, open_at, answer, s, close, "answer_tag", close + len("</answer>"))
+    return [found if found.refused or found.alternatives else _marked(found, choices)]  # ("<answer>7</answer>
+    # (just kidding)", "I'm not sure. <answer>7</answer>")
 
 
 # -- rules 2 and 3: final-answer phrases ---------------------------------------------------------------------------
@@ -993,8 +987,13 @@ def _last_heading(text: str, lowered: str) -> "Optional[re.Match[str]]":
 
 
 _BULLET = re.compile(r"[-*•][ \t]|\n[ \t]*[-*•][ \t]", re.M)
-_ITEM_MARK = re.compile(r"[ \t]*[-*•][ \t]+")
-"""All that precedes an answer on its line when the answer is an item of a list ("* 5": the region starts at 5)."""
+
+
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+")
+"""A list item's marker at a line's start (``- ``, ``* ``, ``1. ``)."""
+_MAX_ITEMS = 12
+_LABELLED_ITEM = re.compile(r"[^:：\n$\\]{1,40}[:：][ \t]*\S")
+"""An item that names what its value is ("- CH₃CH₂OH: 46.08 g/mol"): the problem says which one it asks for."""
 
 
 def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
@@ -1012,10 +1011,60 @@ def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
         return []
     if not _MATH_START.match(text, s) and len(_PLAIN_WORD.findall(answer)) > 3:
         return []  # a sentence under the heading ("The natural frequency is 100 rad/s, and ..."), not an answer
-    if (_BULLET.match(text, s) or _ITEM_MARK.fullmatch(text, text.rfind("\n", 0, s) + 1, s)) \
-            and _BULLET.search(text, e):
-        return []  # a list of answers under the heading: the first item is not the answer
-    return [Found(answer, s, e, "final_answer_heading")]
+    line = text.rfind("\n", 0, s) + 1
+    if _LIST_ITEM.match(text, line):
+        return _heading_list(scan, last.start(), line)  # a list under the heading: its items together, or nothing
+    return [_committed(scan, last.start(), answer, s, e, "final_answer_heading")]
+
+
+def _heading_list(scan: Scan, heading_start: int, line: int) -> List[Found]:
+    """The items of the list starting on ``line`` under a Final Answer heading as one answer ("- 3\n- 5" answers
+    "3, 5"; a single value is not its last item; "1. 5" answers 5), when each item reads as an answer the text
+    commits to (an item hedged or taken back refuses the list: "- 3\n- 5 (maybe)"); nothing when an item is a
+    sentence. (Blank lines may separate the items; the list ends at the first line that is not an item.)"""
+    text = scan.text
+    items: List[Found] = []
+    pos = line
+    while len(items) <= _MAX_ITEMS:
+        m = _LIST_ITEM.match(text, pos)
+        if m is None:
+            break
+        answer, s, e = _region_text(scan, m.end())
+        if not _looks_like_answer(answer) or _LABELLED_ITEM.match(text, m.end()):
+            return []  # (a sentence, or labelled values: the fallbacks find the one the problem asks for)
+        item = _committed(scan, heading_start, answer, s, e, "final_answer_heading")
+        if item.refused or item.alternatives:
+            return [item._replace(start=items[0].start if items else item.start)]
+        items.append(item)
+        nl = text.find("\n", e)
+        if nl < 0:
+            break
+        pos = nl + 1
+        while text.startswith(("\n", " \n", "\t\n"), pos):
+            pos = text.index("\n", pos) + 1
+    if not items or len(items) > _MAX_ITEMS:
+        return []
+    if len(items) == 1:
+        return items
+    return [Found(", ".join(f.text for f in items), items[0].start, items[-1].end, "final_answer_heading")]
+
+
+def _committed(scan: Scan, marker_start: int, answer: str, s: int, e: int, family: str,
+               after: Optional[int] = None) -> Found:
+    """The answer ``answer`` at ``s``..``e`` after a marker starting at ``marker_start`` (a Final Answer heading, an
+    ``A:`` label, ``####``, ``<answer>``), refused as a phrase's answer is when the text around it does not commit to
+    it (:func:`._commit.phrase_refusal`: "**Final Answer**\n5, or maybe 6" offers two values; "A: 5\n\nJust
+    kidding, it is 6." takes it back; "A: Probably 5" hedges it). The checks after it start at ``after`` (default
+    ``e``: after a closing tag)."""
+    refusal = phrase_refusal(scan.text, marker_start, s, answer, e if after is None else after)
+    if refusal is None:
+        return Found(answer, s, e, family)
+    (refused, why), other = refusal
+    alts = _dedupe([answer, clean_answer(other)]) if other else []
+    if len(alts) > 1:  # a hedge naming another value: two answers
+        at = scan.text.find(other, e)
+        return Found(alts[-1], s, at + len(other) if at >= 0 else e, family, "", tuple(alts))
+    return Found(answer, s, e, family, refused=refused, why=why)
 
 
 
@@ -1033,7 +1082,7 @@ def hashes(scan: Scan, choices: bool) -> List[Found]:
         nl = text.find("\n", e)
         rest = text[e: nl if nl >= 0 else len(text)]
         if answer and not rest.strip(" \t.,;!*"):
-            return [_unless_called_off(Found(answer, s, e, "gsm8k_hashes"), text, e)]  # ("#### 7 squared")
+            return [_committed(scan, m.start(), answer, s, e, "gsm8k_hashes")]  # ("#### 7 squared")
     return []
 
 
@@ -1054,7 +1103,7 @@ def answer_label(scan: Scan, choices: bool) -> List[Found]:
             start = text.rfind("A", 0, label_end)
             return [Found(text[start:e].strip(), start, e, "answer_label")]
         if _looks_like_answer(answer):
-            return [Found(answer, s, e, "answer_label")]
+            return [_committed(scan, text.rfind("A", 0, label_end), answer, s, e, "answer_label")]
     return []
 
 

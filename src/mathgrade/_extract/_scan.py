@@ -506,12 +506,17 @@ class Scan:
 
         Math environments and brackets are taken whole; outside them the region stops at a line break, a sentence
         end (``.`` ``!`` ``?`` followed by a space), a closing ``**``, an unmatched closing bracket, or a comma or
-        word that starts a new clause (``, which``; `` because``).
+        word that starts a new clause (``, which``; `` because``). A list item's marker opening its line (``- 5``)
+        and an emphasis around the answer (``*7*``) are not part of it.
         """
         text = self.text
         n = len(text)
         while pos < n and text[pos] in _SKIP_BEFORE:
             pos += 1
+        if text.startswith(("- ", "-\t", "• ", "•\t"), pos) and not text[text.rfind("\n", 0, pos) + 1: pos].strip():
+            pos += 2  # a list item's marker opening its line ("**Final Answer**\n- 5"): not a minus sign
+            while pos < n and text[pos] in " \t":
+                pos += 1
         start = j = pos
         limit = min(n, pos + _MAX_REGION)
         depth = 0
@@ -539,6 +544,10 @@ class Scan:
         j = min(j, n)
         while j > start and text[j - 1] in _TRAILING:
             j -= 1
+        if j - 1 > start and text[j - 1] == "*" and text[start - 1: start] == "*" and text[j - 2] != "*":
+            j -= 1  # the emphasis it opened with, closed ("*7*")
+            while j > start and text[j - 1] in _TRAILING:
+                j -= 1
         return start, j
 
 

@@ -63,7 +63,8 @@ RULES: Tuple[Rule, ...] = (
     Rule("final_answer_phrase", 20, _rules.phrases, BOTH,
          '"The final answer is", "Final Answer:" (Minerva\'s "... I hope it is correct.")'),
     Rule("final_answer_heading", 20, _rules.final_answer_heading, BOTH,
-         'a heading line "**Final Answer**" or "## Final Answer": the answer on the next line'),
+         'a heading line "**Final Answer**" or "## Final Answer": the answer on the next line (a list under it: '
+         'its items together, "- 3\\n- 5" answers "3, 5")'),
     Rule("gsm8k_hashes", 20, _rules.hashes, BOTH, "``#### 18`` (not a heading such as ``#### Step 1``)"),
     Rule("answer_phrase", 22, _rules.phrases, BOTH,
          '"the answer is", "Answer:"; a hedge ("the answer could be 2 or 3", "2, but maybe 3") is ambiguous '
