@@ -428,7 +428,8 @@ _PLAIN_PARENTHETICAL = re.compile(r"(?<=[\s}])\(\s*[A-Za-z]*[A-Za-z]{4}[A-Za-z ]
 _TEXT_WORDS_AFTER_NUMBER = re.compile(r"(?<=[0-9}%])\s*\\text\s*\{\s*([A-Za-z][A-Za-z' \-]*)\}\s*$")
 _NOT_ANNOTATIONS = frozenset(
     "or and no none yes not more less than times fewer over under per hundred hundreds thousand thousands million "
-    "millions billion billions trillion dozen dozens score percent most least above below ish".split()
+    "millions billion billions trillion dozen dozens score percent most least above below ish squared cubed plus "
+    "minus divided multiplied power half twice double triple reciprocal factorial also too".split()
 )
 """Words after a number that are not a mere annotation: connectives, and words that change the value."""
 
@@ -444,6 +445,11 @@ _WITHDRAWING = re.compile(r"\b(?:not|no|never|wrong|incorrect|false|invalid|isn'
                           r"unverified|unsure|uncertain|tentative|confidence|rejected|discarded|impossible|"
                           r"estimated?|approximate|approximately|approx|bound|at most|at least)\b", re.I)
 """Words that make a parenthetical after an answer withdraw or hedge it: "7 (not the answer)" is not 7."""
+_CHANGES_VALUE = re.compile(r"\b(?:also|too|either|or|if|unless|otherwise|else|alternatively|another|other|works?|"
+                            r"possible|squared|cubed|plus|minus|times|divided|multiplied|power|half|twice|double|"
+                            r"triple|root|reciprocal|factorial|negative|opposite|inverse)\b", re.I)
+"""Words that make a parenthetical after an answer offer another value or change the value: "5 (also 6)", "5 (6 if n
+is odd)", "5 (squared)" are not 5."""
 OFFERING = r"(?:or|i\.?\s?e\.?|that\s+is|equivalently|alternatively|approx\.?|approximately|about|roughly)"
 """The words that offer a second value in brackets after an answer ("(or 43)", "(i.e. 0.5)")."""
 OFFERED_NUMBER = r"(-?[0-9]+(?:\.[0-9]+)?(?:\s*/\s*[0-9]+)?\s*%?)"
@@ -464,7 +470,8 @@ def _annotations(s: str) -> str:
         m = pattern.search(s)
         if m is not None and m.start() > 0 and s[:m.start()].strip() and (
                 _annotation_words(m.group(1)) if pattern is _TEXT_WORDS_AFTER_NUMBER else
-                not _WITHDRAWING.search(m.group()) and not _OFFERED.search(m.group())):
+                not _WITHDRAWING.search(m.group()) and not _OFFERED.search(m.group())
+                and not _CHANGES_VALUE.search(m.group())):
             s = s[:m.start()].rstrip()
     return s
 
