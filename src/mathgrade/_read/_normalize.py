@@ -62,6 +62,9 @@ _TEXT_FONTS = ("textbf", "textit", "textrm", "textnormal", "textsf", "texttt", "
 _KNOWN_FUNCS = frozenset("sin cos tan cot sec csc arcsin arccos arctan sinh cosh tanh log ln exp sqrt gcd lcm max "
                          "min arg det".split())
 
+_SPACED_DIGITS = re.compile(r"-?[0-9](?: [0-9])+")
+"""Single digits a space apart, as OlympiadBench's solutions set their answers in bold (``\\mathbf{1 1}``): one
+number in a math font, where TeX shows no space."""
 _FONT_RE = re.compile(r"\\(" + "|".join(_MATH_FONTS + _TEXT_FONTS) + r"|operatorname)\s*\{([^{}]*)\}")
 _BIG_RE = re.compile(r"\\(?:left|right|bigl|bigr|Bigl|Bigr|biggl|biggr|Biggl|Biggr|big|Big|bigg|Bigg|middle)"
                      r"(?![a-zA-Z])\s*(\.)?")
@@ -370,6 +373,8 @@ def _fonts(s: str) -> str:
         word = body.strip()
         if cmd == "operatorname" or (cmd in _MATH_FONTS and word in _KNOWN_FUNCS):
             return "\\" + word + " "
+        if cmd in _MATH_FONTS and _SPACED_DIGITS.fullmatch(word):
+            return "{" + word.replace(" ", "") + "}"  # ("\\mathbf{1 1}": spaces in math are not shown: 11)
         if cmd in _MATH_FONTS and not re.search(r"[A-Za-z]{2,}", word.replace("~", "")):
             return "{" + body.replace("~", " ") + "}"
         return "\\text{" + body + "}"
