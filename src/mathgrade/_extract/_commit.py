@@ -258,8 +258,10 @@ HEDGE_WORDS = HEDGE_ADVERBS + OTHER_HEDGE_ADVERBS + ALTERNATIVE_CONNECTIVES
 """Words that make a value after them a guess or an alternative, in every spaced language read (the grader does not
 take the first value of an answer whose remark holds one: "42, though arguably 43")."""
 _IT_IS = r"(?:(?:it(?:'s|[ \t]+is|[ \t]+was)|the[ \t]+answer[ \t]+is)[ \t]+)"
-_ALTERNATIVE_VALUE = r"(?=\$|\\boxed|\\\(|-?\d)"
-"""What starts a second value: a formula, a box, a number (looked ahead, not taken)."""
+_OPTION_LETTER = r"(?:\([A-J]\)|[A-J](?=[ \t]*(?:[.,;:!?)\n]|$)))"
+"""An option's letter offered as a value: "(C)", or "C" ending its clause (not "A better way")."""
+_ALTERNATIVE_VALUE = r"(?=\$|\\boxed|\\\(|-?\d|" + _OPTION_LETTER + ")"
+"""What starts a second value: a formula, a box, a number, an option's letter (looked ahead, not taken)."""
 
 _SURE = r"(?:(?:entirely|completely|totally|fully|100%)[ \t]+)?(?:sure|certain|confident|positive)(?![A-Za-z])"
 DOUBTS = (
@@ -350,7 +352,8 @@ _EN_HEDGED_AFTER = "|".join((
     r"[ \t]*[.!]?[ \t]*(?:but[ \t]+)?(?:wait|hmm|hold on)?[ \t,.!]*(?:maybe|perhaps|possibly)[ \t]+not\b",
     r"[ \t]*(?:[,;—–.][ \t]*)?(?:(?:though|although|but|and|or|while)[ \t]+|\([ \t]*)?"
     r"(?:(?:the[ \t]+)?(?:answer|value)[ \t]+)?"
-    r"(?:\$[^$\n]{1,30}\$|\\boxed\{[^{}\n]{1,30}\}|-?\d[\d.,/]*)[ \t]+(?:(?:is|are|might[ \t]+be|"
+    r"(?:\$[^$\n]{1,30}\$|\\boxed\{[^{}\n]{1,30}\}|-?\d[\d.,/]*|\([A-J]\)|[A-J](?=[ \t]))[ \t]+(?:(?:is|are|"
+    r"might[ \t]+be|"
     r"could[ \t]+be|would[ \t]+be|seems)[ \t]+(?:also|equally|just[ \t]+as)[ \t]+(?:possible|plausible|valid|likely|"
     r"correct|right|an[ \t]+option)|(?:also|would[ \t]+also|might[ \t]+also|could[ \t]+also)[ \t]+works?)(?![A-Za-z])",
     # "7, though 9 is also possible", "7, but 9 might also work": another value offered beside it
@@ -473,7 +476,8 @@ _ALTERNATIVE_AFTER_HEDGE = re.compile(
     r"(?:be|" + "|".join(HEDGE_ADVERBS) + r"|else|even|though|otherwise|alternatively|not|is|'s|but|or|with|"
     r"(?:answer|value|option|choice)[ \t]*[:=]|是|为|可能|"
     r"或许|也许|大概|多半|否则|不然)"
-    r"[ \t]*,?[ \t]*(\$[^$\n]{1,80}\$|\\boxed\{[^{}\n]{1,80}\}|-?\d[\d.,/]*)", re.I)
+    r"[ \t]*,?[ \t]*(\$[^$\n]{1,80}\$|\\boxed\{[^{}\n]{1,80}\}|-?\d[\d.,/]*|\([A-J]\)|(?-i:[A-J])(?![A-Za-z]))",
+    re.I)
 """The other value a hedge names ("but it might be 9"): it makes the answer ambiguous rather than absent."""
 
 

@@ -537,9 +537,10 @@ _VALUE_OFFERED = re.compile(
     r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?[ \t]*[,;，；]?[ \t]*\n?[ \t]*[(（]?[ \t]*(?:"
     + "|".join(re.escape(w).replace(r"\ ", r"[ \t]*,?[ \t]+") for w in sorted(OFFERING_WORDS, key=len, reverse=True))
     + r")(?![^\W\d_])[ \t]*[,，]?[ \t]*\n?[ \t]*"
-    r"(\$[^$\n]{1,80}\$|\\\([^\n]{1,80}?\\\)|-?\d+(?:[.,]\d+)*(?:/\d+)?(?:\\?%)?(?![ \t]*(?:[-+*/^=×÷·(\d]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z]))))", re.I)
-"""A value offered by one of :data:`OFFERING_WORDS` right after a box (a formula, or a number that is not the start of a
-sum or a product: "$\\boxed{6}$, or 3 \\times 2" offers no 3)."""
+    r"(\$[^$\n]{1,80}\$|\\\([^\n]{1,80}?\\\)|-?\d+(?:[.,]\d+)*(?:/\d+)?(?:\\?%)?(?![ \t]*(?:[-+*/^=×÷·(\d]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z])))"
+    r"|(?-i:\([A-J]\)|[A-J])(?=[ \t]*(?:[.,;:!?)）\n]|$)))", re.I)
+"""A value offered by one of :data:`OFFERING_WORDS` right after a box (a formula, a number that is not the start of a
+sum or a product: "$\\boxed{6}$, or 3 \\times 2" offers no 3; an option's letter ending its clause, "(or C)")."""
 
 
 def _value_offered_after(text: str, end: int) -> str:
@@ -1006,7 +1007,8 @@ def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
         return []
     answer, s, e = _region_text(scan, last.end())
     if choices and _as_choice(answer):
-        return [_marked(Found(answer, s, e, "final_answer_heading"), choices)]
+        found = _committed(scan, last.start(), answer, s, e, "final_answer_heading")
+        return [found if found.refused or found.alternatives else _marked(found, choices)]
     if not _looks_like_answer(answer):
         return []
     if not _MATH_START.match(text, s) and len(_PLAIN_WORD.findall(answer)) > 3:
