@@ -1013,7 +1013,8 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
         return ("answer.hedged", "the sentence hedges it"), ""
     before = sentence_before(text, answer_start)
     doubted_before = _doubted_before(text, phrase_start)
-    reconsidering = _reconsidering(text, end)
+    last = end == len(text) or (len(text) - end <= 8 and text[end:].isspace())  # (nothing after it to read)
+    reconsidering = not last and _reconsidering(text, end)
     # (both read from the answer's start, so before _after, whose copy starts at the answer's end: in a language
     # written without spaces the answer runs on to the end of its sentence, so "答えは 7 と仮定する" holds its verb
     # of supposing; "The answer is 42 (I could be wrong).")
@@ -1022,11 +1023,12 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
     stops = _inner_stops(text, answer_start, answer, end)
     taken_back = _called_off_within(text, stops)
     hedged_inside = _hedged_inside(text, stops)
-    text, end = _after(text, end)  # (made once: every check after the answer reads this copy)
-    taken_back = taken_back or _called_off(text, end)
+    if not last:
+        text, end = _after(text, end)  # (made once: every check after the answer reads this copy)
+        taken_back = taken_back or _called_off(text, end)
     if taken_back is not None:
         return taken_back, ""
-    if asked(text, end):
+    if not last and asked(text, end):
         return ("answer.question", "it is asked, not stated"), ""
     found = _before_refusal(before)
     if found is not None:
@@ -1037,10 +1039,10 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
         return ("answer.hedged", _RECONSIDERING_WHY), ""
     if supposed:
         return ("answer.supposed", "it is a supposition or a trial, not a conclusion"), ""
-    if _unfinished(text, end):
+    if not last and _unfinished(text, end):
         return ("answer.supposed", _UNFINISHED_WHY), ""
     if doubted:
         return ("answer.hedged", "a hedge follows it"), ""
     if hedged_inside is not None:
         return hedged_inside, ""
-    return hedged_after(text, end)
+    return None if last else hedged_after(text, end)
