@@ -104,7 +104,7 @@ WITHDRAWN_AFTER = (
     r"|(?:is|was)[ \t]+(?:the[ \t]+)?answer[ \t]+(?:to|for)[ \t]+(?:the[ \t]+|a[ \t]+)?(?:previous|other|another|"
     r"different|wrong)(?![A-Za-z])|\([ \t]*for[ \t]+(?:the[ \t]+|a[ \t]+)?(?:wrong|previous|other|another|different)"
     r"(?![A-Za-z])",
-    r"[.!]?[ \t]*(?:—|–|-)?[ \t]*(?:(?:hmm|wait|no|oh|oops|actually|hold on)[ \t]*[,.!]?[ \t]*)*"
+    r"[.!]?[ \t]*(?:—|–|-)?[ \t]*(?:(?:hmm|wait|no|oh|oops|actually|hold on)[ \t]*(?:[,.!][ \t]*)?)*"
     r"(?:(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s|it[ \t]+is)[ \t]+(?:not[ \t]+(?:right|correct|it)|wrong|incorrect)"
     r"|(?:that|this|it)[ \t]+(?:can'?t|cannot|couldn'?t|doesn'?t|does[ \t]+not|isn'?t|won'?t)[ \t]+(?:be[ \t]+)?"
     r"(?:(?:seem|look)[ \t]+)?(?:right|correct|make[ \t]+sense|work|match|add[ \t]+up)"
@@ -263,6 +263,9 @@ _OPTION_LETTER = r"(?:\([A-J]\)|[A-J](?=[ \t]*(?:[.,;:!?)\n]|$)))"
 _ALTERNATIVE_VALUE = r"(?=\$|\\boxed|\\\(|-?\d|" + _OPTION_LETTER + ")"
 """What starts a second value: a formula, a box, a number, an option's letter (looked ahead, not taken)."""
 
+_INTERJECTIONS = (r"(?:(?:hmm+|wait|well|oh|uh|but|actually|although|though|however|then[ \t]+again)[ \t]*"
+                  r"(?:[,.!…]+[ \t]*)?){0,3}")
+"""Words that may open the next sentence before another value is offered ("Hmm, wait. Actually, it might be 9.")."""
 _SURE = r"(?:(?:entirely|completely|totally|fully|100%)[ \t]+)?(?:sure|certain|confident|positive)(?![A-Za-z])"
 DOUBTS = (
     r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+not[ \t]+" + _SURE,
@@ -373,6 +376,12 @@ _EN_HEDGED_AFTER = "|".join((
     r"(?:let[ \t]+(?:me|us)|we[ \t]+can|to)[ \t]+(?:check|verify|confirm)[^\d\n]{0,20}\d|checking[^\d\n]{0,20}\d))",
     # a question about it after it: "7. Is that right?", "7. Or is it?", "7, right?" (unless it is answered at once:
     # "Is that right? Yes: 3 + 4 = 7.", "Is that right? Let me check: 3 + 4 = 7.")
+    r"[ \t]*[.!…;,]*[ \t]*" + _INTERJECTIONS + r"(?:it|that|the[ \t]+answer)[ \t]+(?:might|may|could)"
+    r"(?:[ \t]+(?:also|actually|instead|well|just[ \t]+as[ \t]+well))?[ \t]+be[ \t]+" + _ALTERNATIVE_VALUE,
+    # another value it might be, in the next sentence: "7. Actually, it might be 9.", "7. It could also be 9."
+    r"[ \t]*[.!…;,]*[ \t]*" + _INTERJECTIONS + r"(?:or[ \t]+)?(?:is|could|might|would|should)[ \t]+it[ \t]+"
+    r"(?:(?:really|actually)[ \t]+)?(?:be[ \t]+)?" + _ALTERNATIVE_VALUE + r"[^.!?\n]{0,30}\?(?![ \t]*\n?[ \t]*no\b)",
+    # another value asked about: "7. Hmm, or is it 9?", "7. Could it be 9?" (not "Could it be 9? No: ...")
 ))
 
 HEDGED_AFTER = (
