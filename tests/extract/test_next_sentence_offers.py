@@ -2,7 +2,8 @@
 
 Before the two entries of ``_commit._EN_HEDGED_AFTER`` for them, each attack below was correct for 5 under the
 reward policy: the output gives 5, then says it might be 6 ("Actually, it might be 6.", "It could also be 6.") or
-asks whether it is ("Hmm, or is it 6?", "Could it be 6?"). Each has a control: the same words where they offer no
+asks whether it is ("Hmm, or is it 6?", "Could it be 6?"), or that 6 works too ("and 6 works too", "6 is correct as
+well"). Each has a control: the same words where they offer no
 other value, or a question answered at once ("Could it be 6? No: 6 fails the check."). (On the next line or in the
 next paragraph these are not read: the checks after an answer stop at a line break that ends its sentence; only
 words that take it back are looked for further.)
@@ -27,6 +28,10 @@ ATTACKS: List[str] = [
     "The answer is $\\boxed{5}$. Hmm, is it 6?",
     "The answer is $\\boxed{5}$. Could it be 6?",
     "The final answer is 5. Hmm, or is it 6?",
+    # beside it: "works too", "is correct as well"
+    "The answer is $\\boxed{5}$, and 6 works too.",
+    "The answer is $\\boxed{5}$, though 6 is correct as well.",
+    "The answer is 5, and 6 works as well.",
 ]
 
 CONTROLS: List[str] = [
@@ -36,6 +41,8 @@ CONTROLS: List[str] = [
     "The answer is $\\boxed{5}$. That could be verified easily.",
     "Could it be 6? No, 6 fails. The answer is $\\boxed{5}$.",
     "It might be 6 at first sight, but the check fails. The answer is $\\boxed{5}$.",
+    "The answer is $\\boxed{5}$, and it works too.",
+    "The answer is $\\boxed{5}$: 2 + 3 = 5 works as well as any check.",
 ]
 
 

@@ -358,7 +358,9 @@ _EN_HEDGED_AFTER = "|".join((
     r"(?:\$[^$\n]{1,30}\$|\\boxed\{[^{}\n]{1,30}\}|-?\d[\d.,/]*|\([A-J]\)|[A-J](?=[ \t]))[ \t]+(?:(?:is|are|"
     r"might[ \t]+be|"
     r"could[ \t]+be|would[ \t]+be|seems)[ \t]+(?:also|equally|just[ \t]+as)[ \t]+(?:possible|plausible|valid|likely|"
-    r"correct|right|an[ \t]+option)|(?:also|would[ \t]+also|might[ \t]+also|could[ \t]+also)[ \t]+works?)(?![A-Za-z])",
+    r"correct|right|an[ \t]+option)|(?:also|would[ \t]+also|might[ \t]+also|could[ \t]+also)[ \t]+works?"
+    r"|works?[ \t]+(?:too|as[ \t]+well)|(?:is|are)[ \t]+(?:correct|valid|fine|right|possible|acceptable)[ \t]+"
+    r"(?:too|as[ \t]+well))(?![A-Za-z])",
     # "7, though 9 is also possible", "7, but 9 might also work": another value offered beside it
     r"[ \t]*[,(—–.!]?[ \t]*\n?[ \t]*\(?(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]*\)?[ \t]*(?:[.!…;\n]|$)",
     # "7, probably.", "7 (probably)"
