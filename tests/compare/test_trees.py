@@ -38,7 +38,7 @@ def test_value_symbols(text: str, symbols: Optional[set]) -> None:
 
 @pytest.mark.parametrize("text, name", [
     ("f(x)", ("f", ("x",))), ("f(x, y)", ("f", ("x", "y"))), ("f(x_{1})", ("f", ("x_1",))),
-    ("f(\\theta)", ("f", ("theta",))), ("f(\\varphi)", ("f", ("phi",))), ("f(\\varpi)", ("f", ("pi",))),
+    ("f(\\theta)", ("f", ("theta",))), ("f(\\varphi)", ("f", ("phi",))), ("f(\\varpi)", ("f", ("varpi",))),
     ("f(\\var)", ("f", ("var",))),
     ("f(x, x)", None), ("f(2)", None), ("x + y", None), ("5", None),
 ])

@@ -25,6 +25,10 @@ ROWS = [
     ("a(?:bc|de)f", 0, {"bc", "de"}), ("(?:x|yz)+w", 0, {"w"}), ("so|the", 0, {"so", "the"}),
     ("x(?:so|the)", 0, {"x"}), ("abcd(?:e|f)", 0, {"abcd"}), ("(?:e|f)abcd", 0, {"abcd"}),
     ("z(?:ab|x*)", 0, {"z"}),  # (an alternative that requires nothing: the branch requires nothing)
+    # the last ASCII code point and the first past it, alone, in a run and in a set (seed 83: `code < 128` made
+    # `<= 128` required "\x80" of ASCII text instead of nothing possible)
+    ("\x7f", 0, {"\x7f"}), ("\x80", 0, set()), ("a\x7fb", 0, {"a\x7fb"}), ("a\x80b", 0, set()),
+    ("[\x80\x81]", 0, set()), ("[\x7f\x80]", 0, None), ("\x7f", re.I, {"\x7f"}), ("\x80", re.I, set()),
 ]
 
 
@@ -59,6 +63,19 @@ def test_the_gate_never_changes_a_result(pattern: str, flags: int) -> None:
         assert [m.span() for m in gate.finditer(text)] == [m.span() for m in compiled.finditer(text)]
         for pos in (0, 2):
             assert bool(gate.search(text, pos, pos + 6)) == bool(compiled.search(text, pos, pos + 6)), (pattern, text)
+            assert [m.span() for m in gate.finditer(text, pos, pos + 6)] == [
+                m.span() for m in compiled.finditer(text, pos, pos + 6)], (pattern, text, pos)
+
+
+@pytest.mark.parametrize("text, pos, endpos, spans", [
+    ("ab ab ab", 0, 4, [(0, 2)]), ("ab ab ab", 0, 5, [(0, 2), (3, 5)]), ("ab ab ab", 1, 8, [(3, 5), (6, 8)]),
+    ("ab ab ab", 4, 8, [(6, 8)]), ("ab ab ab", 0, 1, []), ("ab ab ab", 0, 8, [(0, 2), (3, 5), (6, 8)]),
+])
+def test_finditer_stays_within_its_window(text: str, pos: int, endpos: int, spans: list) -> None:
+    # seed 83: the window's end dropped (`finditer(text, pos, )`) found every match after pos
+    for gate in (Gate(re.compile("ab")), Gate(re.compile("AB", re.I))):
+        assert [m.span() for m in gate.finditer(text, pos, endpos)] == spans
+    assert [m.span() for m in Gate(re.compile("ab")).finditer(text.replace("ab", "xy"), pos, endpos)] == []
 
 
 def test_when_the_gate_skips_and_when_it_runs_the_pattern() -> None:

@@ -525,9 +525,11 @@ def _compare_at_points(a: tuple, g: tuple, names: frozenset, ctx: Ctx, symbolic_
 
 def _real_points(names: frozenset) -> Iterator[Dict[str, Fraction]]:
     """Points for comparing two sides as real functions: positive ones first (where such formulas are meant),
-    then the same points with their signs."""
+    then the same points negated (``\\sqrt{-1/x}`` is real only there), then with their signs."""
     for point in _numeric.random_points(names, _MAX_TRIES, salt="real"):
         yield {k: abs(v) for k, v in point.items()}
+    for point in _numeric.random_points(names, _MAX_TRIES, salt="real"):
+        yield {k: -abs(v) for k, v in point.items()}
     yield from _numeric.random_points(names, _MAX_TRIES, salt="real")
 
 

@@ -113,10 +113,14 @@ def function_name(v: Value) -> Optional[Tuple[str, Tuple[str, ...]]]:
     return m.group("head"), args
 
 
+_GREEK_VARIANTS = ("varepsilon", "vartheta", "varrho", "varsigma", "varphi")
+"""The variants the reader names by their letter (``\\varphi`` is ``phi``); ``\\varpi``, ``\\varx`` keep their name."""
+
+
 def _variable_name(text: str) -> str:
     """An argument as written (``x_{1}``, ``\\theta``, ``\\varphi``) as the reader names the variable."""
     name = "".join(ch for ch in text if ch not in "\\{} ")
-    return name[3:] if name.startswith("var") and len(name) > 4 else name
+    return name[3:] if re.sub(r"(?s)[^A-Za-z].*", "", name) in _GREEK_VARIANTS else name
 
 
 def plain_head(head: str) -> bool:
