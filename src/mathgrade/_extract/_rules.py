@@ -13,7 +13,7 @@ from functools import partial
 from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
-from ._commit import (_NEGATED_STEMS, HEDGE_ADVERBS, NOT_STATED, asked, box_refusal, hedge_joins,
+from ._commit import (_NEGATED_STEMS, HEDGE_ADVERBS, NOT_STATED, Refusal, asked, box_refusal, hedge_joins,
                       hedged_within, phrase_refusal, reach, sentence_before)
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Refused, Scan, clean_answer, strip_delimiters
@@ -607,9 +607,8 @@ def answer_tag(scan: Scan, choices: bool) -> List[Found]:
     alternatives = tuple(_dedupe([answer] + [o for o in others if o]))
     if len(alternatives) > 1:
         return [Found(answer, s, close, "answer_tag", "answer_tag.alternatives", alternatives)]
-    found = _committed(scan, open_at, answer, s, close, "answer_tag", close + len("</answer>"))
-    return [found if found.refused or found.alternatives else _marked(found, choices)]  # ("<answer>7</answer>
-    # (just kidding)", "I'm not sure. <answer>7</answer>")
+    # ("<answer>7</answer> (just kidding)", "I'm not sure. <answer>7</answer>")
+    return [_committed(scan, open_at, answer, s, close, "answer_tag", close + len("</answer>"), choices)]
 
 
 # -- rules 2 and 3: final-answer phrases ---------------------------------------------------------------------------
@@ -852,13 +851,8 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
     closed = _EMPHASIS_CLOSE.match(scan.text, e)
     after = closed.end() if closed else e  # (where the checks after the answer start)
     refusal = phrase_refusal(scan.text, m.start(), s, answer, after) if answer and m.lastgroup != "hedge" else None
-    if refusal is not None:
-        (refused, why), other = refusal
-        alts = _dedupe([answer, clean_answer(other)]) if other else []
-        if len(alts) > 1:  # a hedge naming another value ("7, or probably 9"): two answers
-            at = scan.text.find(other, e)
-            return Found(alts[-1], s, at + len(other) if at >= 0 else e, family, "hedged_answer_phrase", tuple(alts))
-        return Found(answer, s, e, family, rule, refused=refused, why=why)
+    if refusal is not None:  # ("7, or probably 9": two answers)
+        return _refused_answer(scan, refusal, answer, s, e, family, rule, "hedged_answer_phrase")
     if _hedged_sentence(scan.text, m.start()):
         return None
     if not _looks_like_answer(answer) and not (choices and _as_choice(answer)):
@@ -1007,8 +1001,7 @@ def final_answer_heading(scan: Scan, choices: bool) -> List[Found]:
         return []
     answer, s, e = _region_text(scan, last.end())
     if choices and _as_choice(answer):
-        found = _committed(scan, last.start(), answer, s, e, "final_answer_heading")
-        return [found if found.refused or found.alternatives else _marked(found, choices)]
+        return [_committed(scan, last.start(), answer, s, e, "final_answer_heading", choices=choices)]
     if not _looks_like_answer(answer):
         return []
     if not _MATH_START.match(text, s) and len(_PLAIN_WORD.findall(answer)) > 3:
@@ -1052,21 +1045,29 @@ def _heading_list(scan: Scan, heading_start: int, line: int) -> List[Found]:
 
 
 def _committed(scan: Scan, marker_start: int, answer: str, s: int, e: int, family: str,
-               after: Optional[int] = None) -> Found:
+               after: Optional[int] = None, choices: Optional[bool] = None) -> Found:
     """The answer ``answer`` at ``s``..``e`` after a marker starting at ``marker_start`` (a Final Answer heading, an
     ``A:`` label, ``####``, ``<answer>``), refused as a phrase's answer is when the text around it does not commit to
     it (:func:`._commit.phrase_refusal`: "**Final Answer**\n5, or maybe 6" offers two values; "A: 5\n\nJust
     kidding, it is 6." takes it back; "A: Probably 5" hedges it). The checks after it start at ``after`` (default
-    ``e``: after a closing tag)."""
+    ``e``: after a closing tag). With ``choices`` given, an answer committed to is :func:`_marked` as a choice."""
     refusal = phrase_refusal(scan.text, marker_start, s, answer, e if after is None else after)
-    if refusal is None:
-        return Found(answer, s, e, family)
+    if refusal is not None:
+        return _refused_answer(scan, refusal, answer, s, e, family)
+    found = Found(answer, s, e, family)
+    return found if choices is None else _marked(found, choices)
+
+
+def _refused_answer(scan: Scan, refusal: Tuple[Refusal, str], answer: str, s: int, e: int, family: str,
+                    rule: str = "", hedged_rule: str = "") -> Found:
+    """The answer ``answer`` at ``s``..``e`` that a refusal (:func:`._commit.phrase_refusal`) does not commit to: two
+    answers (named ``hedged_rule``) when its hedge names another value, else the answer refused."""
     (refused, why), other = refusal
     alts = _dedupe([answer, clean_answer(other)]) if other else []
     if len(alts) > 1:  # a hedge naming another value: two answers
         at = scan.text.find(other, e)
-        return Found(alts[-1], s, at + len(other) if at >= 0 else e, family, "", tuple(alts))
-    return Found(answer, s, e, family, refused=refused, why=why)
+        return Found(alts[-1], s, at + len(other) if at >= 0 else e, family, hedged_rule, tuple(alts))
+    return Found(answer, s, e, family, rule, refused=refused, why=why)
 
 
 
