@@ -4,9 +4,9 @@ Before the two entries of ``_commit._EN_HEDGED_AFTER`` for them, each attack bel
 reward policy: the output gives 5, then says it might be 6 ("Actually, it might be 6.", "It could also be 6.") or
 asks whether it is ("Hmm, or is it 6?", "Could it be 6?"), or that 6 works too ("and 6 works too", "6 is correct as
 well"). Each has a control: the same words where they offer no
-other value, or a question answered at once ("Could it be 6? No: 6 fails the check."). (On the next line or in the
-next paragraph these are not read: the checks after an answer stop at a line break that ends its sentence; only
-words that take it back are looked for further.)
+other value, or a question answered at once ("Could it be 6? No: 6 fails the check."). The two offers of the next
+sentence are read on the next line and in the next paragraph too (up to two line breaks away: see
+``tests/extract/test_case_splits.py``); other checks after an answer stop at a line break that ends its sentence.
 """
 
 from __future__ import annotations

@@ -223,6 +223,21 @@ _HEDGE_LEAD = re.compile(r"[ \t]*(?:(?:most|quite|very)[ \t]+)?(?:" + "|".join(H
 _HEDGE_TAIL = re.compile(r"[ \t]*[,(—–][ \t]*(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]*\)?[ \t.!…]*$", re.I)
 """An answer region that ends with a hedge adverb ("the answer is 42, probably.")."""
 
+_ONE_VALUE = r"(?:\$[^$\n]{1,30}\$|-?\d[\d.,/]*|\([A-J]\)|[A-J])"
+_RIGHT = (r"(?:correct|valid|possible|right|acceptable|fine|answers|solutions|works?)"
+          r"(?:[ \t]+(?:answers|solutions|options|choices|values))?")
+BOTH_RIGHT = (r"\b(?:both|either)[ \t]+" + _ONE_VALUE + r"[ \t]+(?:and|or)[ \t]+" + _ONE_VALUE
+              + r"[ \t]+(?:(?:are|is|would|could|might|seem)[ \t]+)?(?:(?:both|equally|also|be)[ \t]+)*" + _RIGHT
+              + r"|" + _ONE_VALUE + r"[ \t]+(?:and|or)[ \t]+" + _ONE_VALUE
+              + r"[ \t]+(?:are|would[ \t]+be|could[ \t]+be|might[ \t]+be|seem)[ \t]+(?:both|equally)[ \t]+"
+              r"(?:(?:also|be)[ \t]+)*" + _RIGHT)
+"""Two values declared right together ("Both 5 and 6 are correct", "Either (B) or (C) works", "5 and 6 are both
+valid answers"): one of them given as the answer after it is a pick between them, in its sentence or the next."""
+_PICK = (r"(?:(?:(?:so|thus|hence|therefore|then|and|ok(?:ay)?|well)[ \t]*,?[ \t]*)?(?:(?:(?:the|my|our)[ \t]+)?"
+         r"(?:final[ \t]+)?answer(?:[ \t]+is)?|i(?:'ll|[ \t]+will)?[ \t]+(?:say|go[ \t]+with|pick|choose|answer))"
+         r"[ \t]*[:：]?|(?:so|thus|hence|therefore|then|and)[ \t]*,?)")
+"""Words that only give the answer after them, with no reason for it ("so the answer is", "I'll go with")."""
+_BARE_ANSWER_SENTENCE = re.compile(r"[ \t]*" + _PICK + r"?[ \t]*" + _DELIMS + r"[ \t]*", re.I)
 HEDGED_BEFORE = (
     r"\b(?:not sure|unsure|not certain|uncertain|maybe|perhaps|possibly|can't be sure|cannot be sure|"
     r"i'm not confident|not confident)\b"
@@ -238,6 +253,9 @@ HEDGED_BEFORE = (
     r"|\b(?:second|other|another|alternative|backup)[ \t]+(?:answer|value|option|choice)[ \t]*[:：=][ \t]*" + _DELIMS
     + r"[ \t]*$",
     # en: a second value offered ("another possible answer is 9", "Also possible: $\\boxed{9}$")
+    r"(?:" + BOTH_RIGHT + r")[ \t]*[:：,—–-]?[ \t]*" + _PICK + r"?[ \t]*" + _DELIMS + r"[ \t]*$",
+    # en: two values declared right, then one given ("Both 5 and 6 are correct: $\\boxed{5}$"; not "Both 5 and 6 are
+    # solutions, but 6 is extraneous, so $\\boxed{5}$")
     r"\b(?:quizás|quizá|tal vez|peut-être|vielleicht|возможно|может быть|forse|talvez|misschien|wellicht|"
     r"być może|może|chyba|belki|muhtemelen|có lẽ|có thể là|không chắc|mungkin|barangkali|labda|huenda)\b",
     r"\b(?:probablemente|probablement|wahrscheinlich|vermutlich|вероятно|probabilmente|provavelmente|"
@@ -263,8 +281,33 @@ _OPTION_LETTER = r"(?:\([A-J]\)|[A-J](?=[ \t]*(?:[.,;:!?)\n]|$)))"
 _ALTERNATIVE_VALUE = r"(?=\$|\\boxed|\\\(|-?\d|" + _OPTION_LETTER + ")"
 """What starts a second value: a formula, a box, a number, an option's letter (looked ahead, not taken)."""
 
+_CASE = r"(?:if|when|whenever|for|assuming|provided|unless|in[ \t]+case)(?![A-Za-z])"
+"""A word that opens the case a value holds in ("if n is even", "for odd n", "assuming n > 0")."""
+_CASE_VALUE = r"(?:\$\$?[^$\n]{1,40}\$\$?|\\boxed\{[^{}\n]{1,40}\}|-?\d[\d.,/]*|\([A-J]\))"
+"""A value given for another case: a formula, a box, a number, an option's letter in brackets."""
+_IT_BECOMES = r"(?:(?:it|the[ \t]+answer|the[ \t]+value)(?:'s|[ \t]+is|[ \t]+would[ \t]+be|[ \t]+becomes)|we[ \t]+get)"
+CASE_SPLITS = (
+    r"[ \t]*(?:[,;(][ \t]*)?" + _CASE + r"[^.!?\n]{1,80}?(?:[,;][ \t]*(?:(?:and|but|while|or)[ \t]+)?|[ \t]+"
+    r"(?:and|but|while|or)[ \t]+)(?:(?:otherwise|else|in[ \t]+which[ \t]+case|in[ \t]+the[ \t]+other[ \t]+case|"
+    r"if[ \t]+not)[ \t]*,?[ \t]*(?:" + _IT_BECOMES + r"[ \t]+)?(?P<case_else>" + _CASE_VALUE + r")"
+    r"|(?P<case_and>" + _CASE_VALUE + r")[ \t]+(?:otherwise|else|when|if|for|in[ \t]+(?:the[ \t]+other|all[ \t]+other)"
+    r"[ \t]+cases?)(?![A-Za-z])|" + _CASE + r"[^.!?\n]{1,40}?,?[ \t]+" + _IT_BECOMES + r"[ \t]+(?P<case_more>"
+    + _CASE_VALUE + r"))",
+    # "7 if n is even, and 9 otherwise", "7 (assuming n is even; otherwise 9)", "7 when n is even and 9 when n is odd",
+    # "7, unless n is odd, in which case it is 9", "7 for even n; for odd n it is 9"
+    r"[ \t]*(?:\$\$?[ \t]*)?[,;][ \t]*(?:(?:and|but|while)[ \t]+)?" + _CASE + r"[^.!?\n]{1,40}?,?[ \t]+"
+    + _IT_BECOMES + r"[ \t]+(?P<case_then>" + _CASE_VALUE + r")",
+    # "... is $\\boxed{7}$; if n is odd, it is $\\boxed{9}$"
+    r"[ \t]*[,(]?[ \t]*(?:plus[ \t]+or[ \t]+minus|give[ \t]+or[ \t]+take|±|\+/-)[ \t]*(?:about[ \t]+)?\$?[ \t]*"
+    r"\d",  # a tolerance: "7 plus or minus 1", "7 (± 0.5)": a range, not the value
+)
+"""English words after an answer that give it for one case and another value for another (the output has not decided
+between them), or a tolerance around it."""
+
+_NO_MULTIPLE = r"(?!\d[\d.,]*[ \t]*(?:times|-?fold|x)(?![A-Za-z]))"
+"""Not a number that is a multiple ("it might be 6 times faster to check": no value offered)."""
 _INTERJECTIONS = (r"(?:(?:hmm+|wait|well|oh|uh|but|actually|although|though|however|then[ \t]+again)[ \t]*"
-                  r"(?:[,.!…]+[ \t]*)?){0,3}")
+                  r"(?:[,.!…]+(?:[ \t]*\n)?[ \t]*)?){0,3}")
 """Words that may open the next sentence before another value is offered ("Hmm, wait. Actually, it might be 9.")."""
 _SURE = r"(?:(?:entirely|completely|totally|fully|100%)[ \t]+)?(?:sure|certain|confident|positive)(?![A-Za-z])"
 DOUBTS = (
@@ -323,18 +366,21 @@ DOUBT_SENTENCES = (
 )
 """Sentences that say the writer does not know the answer ("I don't know.", "I'm not sure.", "No idea.", "我不知道。"):
 said right before the sentence that gives an answer, they make it a guess (a doubt after it: :data:`DOUBTS`)."""
+_BOTH_RIGHT_SENTENCE = re.compile(r"(?:(?:so|thus|well|ok(?:ay)?|hmm+)[ \t]*,?[ \t]*)?(?:" + BOTH_RIGHT
+                                  + r")[ \t]*[.!…;；。！]*", re.I)
 _DOUBT_SENTENCE = re.compile(
     r"(?:(?:honestly|frankly|well|ok(?:ay)?|hmm+|sorry|but)[ \t]*,?[ \t]*)?(?:" + "|".join(DOUBT_SENTENCES)
     + r")(?:[ \t]+(?:about|of)[ \t]+(?:this|it|that|the[ \t]+answer|my[ \t]+answer))?[ \t]*[.!…。！]*", re.I)
 _DIGIT = re.compile(r"\d")
 _DOUBT_WORDS = ("know", "sure", "certain", "confiden", "positive", "idea", "guess", "unable", "give", "solve", "figure",
-                "work", "find", "determine")
+                "work", "find", "determine", "correct", "valid", "possible", "right", "acceptable", "fine", "answers",
+                "solutions")
 """Words one of which every match of :data:`DOUBT_SENTENCES` on ASCII text holds (a test checks each pattern's
 examples)."""
 _DOUBT_ASCII = re.compile(trie(sorted(_DOUBT_WORDS)))
 _DOUBT_STEMS = re.compile(trie(sorted(_DOUBT_WORDS)) + "|不|没|猜", re.I)
 """Any of :data:`_DOUBT_WORDS` in lower-case ASCII text; in any text, ignoring case, or a Chinese word of doubt."""
-_EN_HEDGED_AFTER = "|".join((
+_EN_HEDGED_AFTER = "|".join(CASE_SPLITS + (
     r"[ \t]*[,—–]?[ \t]*\(?[ \t]*(?:" + "|".join(w.replace(" ", r"[ \t]+") for w in BOUNDS_AFTER)
     + r")[ \t]*\)?(?=[ \t]*(?:[.,;:!?\n]|$))",  # (ending its clause: not "or more precisely, 42")
     r"[ \t]*,?[ \t]*(?:but|or|and)[ \t]+(?:it[ \t]+|the answer[ \t]+)?(?:might|may|could)[ \t]+(?:also[ \t]+)?be\b",
@@ -378,11 +424,16 @@ _EN_HEDGED_AFTER = "|".join((
     r"(?:let[ \t]+(?:me|us)|we[ \t]+can|to)[ \t]+(?:check|verify|confirm)[^\d\n]{0,20}\d|checking[^\d\n]{0,20}\d))",
     # a question about it after it: "7. Is that right?", "7. Or is it?", "7, right?" (unless it is answered at once:
     # "Is that right? Yes: 3 + 4 = 7.", "Is that right? Let me check: 3 + 4 = 7.")
-    r"[ \t]*[.!…;,]*[ \t]*" + _INTERJECTIONS + r"(?:it|that|the[ \t]+answer)[ \t]+(?:might|may|could)"
-    r"(?:[ \t]+(?:also|actually|instead|well|just[ \t]+as[ \t]+well))?[ \t]+be[ \t]+" + _ALTERNATIVE_VALUE,
-    # another value it might be, in the next sentence: "7. Actually, it might be 9.", "7. It could also be 9."
-    r"[ \t]*[.!…;,]*[ \t]*" + _INTERJECTIONS + r"(?:or[ \t]+)?(?:is|could|might|would|should)[ \t]+it[ \t]+"
-    r"(?:(?:really|actually)[ \t]+)?(?:be[ \t]+)?" + _ALTERNATIVE_VALUE + r"[^.!?\n]{0,30}\?(?![ \t]*\n?[ \t]*no\b)",
+    r"[ \t]*[.!…;,]*[ \t]*(?:\n[ \t]*){0,2}" + _INTERJECTIONS + r"(?:it|that|the[ \t]+answer)[ \t]+(?:might|may|could)"
+    r"(?:[ \t]+(?:also|actually|instead|well|just[ \t]+as[ \t]+well))?[ \t]+be[ \t]+"
+    + _NO_MULTIPLE + _ALTERNATIVE_VALUE
+    + r"(?=(?P<offered_next>" + _CASE_VALUE + "))",
+    # another value it might be, in the next sentence (on the next line too): "7. Actually, it might be 9.", "7. It
+    # could also be 9."
+    r"[ \t]*[.!…;,]*[ \t]*(?:\n[ \t]*){0,2}" + _INTERJECTIONS
+    + r"(?:or[ \t]+)?(?:is|could|might|would|should)[ \t]+it[ \t]+"
+    r"(?:(?:really|actually)[ \t]+)?(?:be[ \t]+)?" + _ALTERNATIVE_VALUE + r"(?=(?P<asked_next>" + _CASE_VALUE + r"))?"
+    r"[^.!?\n]{0,30}\?(?![ \t]*\n?[ \t]*no\b)",
     # another value asked about: "7. Hmm, or is it 9?", "7. Could it be 9?" (not "Could it be 9? No: ...")
 ))
 
@@ -664,7 +715,8 @@ def _supposed_after(text: str, end: int) -> bool:
         is not None
 
 
-_HEDGED_STEMS = ("sure", "certain", "maybe", "perhaps", "possibl", "confident", "might", "could", "may", "second",
+_HEDGED_STEMS = ("both", "either",
+                 "sure", "certain", "maybe", "perhaps", "possibl", "confident", "might", "could", "may", "second",
                  "other", "alternative", "backup", "also",
                  "probabl", "likely", "presumabl", "conceivabl", "plausibl", "potential", "arguabl", "wahrschein",
                  "vermutlich", "вероятно", "probabil", "provavel", "waarschijnlijk", "prawdopodobnie", "估计", "似乎",
@@ -722,7 +774,8 @@ def _unfinished(text: str, end: int) -> bool:
 def _doubted_before(text: str, start: int) -> bool:
     """The sentence right before the one an answer starting at ``start`` is in says the writer does not know
     (:data:`DOUBT_SENTENCES`), and nothing worked out comes between (no digit: "I'm not sure. Checking, 6 \\cdot 7 =
-    42, so ..." is resolved)."""
+    42, so ..." is resolved); or it declares two values right (:data:`BOTH_RIGHT`) and the answer's sentence gives
+    one with no reason for it."""
     window = text[max(0, start - _WINDOW_BEFORE): start]
     cut = _sentence_start(window)
     if not cut or _DIGIT.search(window, cut) is not None:
@@ -731,8 +784,14 @@ def _doubted_before(text: str, start: int) -> bool:
     tail = previous[-60:]
     if (_DOUBT_ASCII.search(tail.lower()) if tail.isascii() else _DOUBT_STEMS.search(tail)) is None:
         return False  # (every match holds one of these words near its end)
-    body = previous.rstrip(".!…。！ \t\n")  # (its own end: "。" ends a sentence even without a space after it)
-    return _DOUBT_SENTENCE.fullmatch(previous[_sentence_start(body):].strip()) is not None
+    body = previous.rstrip(".!…。！;； \t\n")  # (its own end: "。" ends a sentence even without a space after it)
+    sentence = previous[_sentence_start(body):].strip()
+    if _DOUBT_SENTENCE.fullmatch(sentence) is not None:
+        return True
+    # two values declared right, then one given with no reason for it ("Both 5 and 6 are correct. So the answer is";
+    # not "Both 5 and 6 are valid. Since n is odd, the answer is")
+    return _BOTH_RIGHT_SENTENCE.fullmatch(sentence) is not None and \
+        _BARE_ANSWER_SENTENCE.fullmatch(window, cut) is not None
 
 
 _BEFORE_GATES = (_TRIED, _NEGATED, _BOUNDED, _OPERATED_BEFORE, _SUPPOSED, _HEDGED)
@@ -742,8 +801,21 @@ _BEFORE_ANY = None if any(g.needs is None for g in _BEFORE_GATES) else re.compil
 for them all skips the six patterns in the answer's sentence that holds none (most sentences: "A: ", "So, ")."""
 
 
+_CASE_BEFORE = re.compile(
+    _CASE_VALUE + r"[ \t]+" + _CASE + r"[^.!?\n]{1,80}?(?:[,;]?[ \t]*(?:and|but|while|or)[ \t]+|[,;]?[ \t]*"
+    r"(?:otherwise|else|in[ \t]+which[ \t]+case|if[ \t]+not)[ \t]*,?[ \t]*(?:" + _IT_BECOMES + r"[ \t]+)?)"
+    r"[ \t$]*(?:\\\(|\\\[)?[ \t]*$", re.I)
+"""Another value given for one case before the answer in its sentence, the answer for another ("42 if n is even, and
+$\\boxed{43}$ for odd n", "42 for even n, otherwise it is $\\boxed{43}$")."""
+_CASE_BEFORE_ENDS = ("and", "or", "but", "while", "otherwise", "else", "case", "not", "is", "be", "becomes", "get",
+                     "'s", ",")
+"""How the sentence before such an answer ends (a cheap test before :data:`_CASE_BEFORE` runs)."""
+
+
 def _before_refusal(before: str) -> Optional[Refusal]:
     """A refusal found in the answer's sentence before it."""
+    if before.rstrip(" \t$([\\").lower().endswith(_CASE_BEFORE_ENDS) and _CASE_BEFORE.search(before):
+        return "answer.hedged", "the sentence gives another value for another case"
     if _BEFORE_ANY is not None and _gate.ENABLED and before.isascii() and _BEFORE_ANY.search(before.lower()) is None:
         return None
     if _TRIED.search(before[-60:]):
@@ -816,19 +888,30 @@ def hedged_after(text: str, end: int) -> Optional[Tuple[Refusal, str]]:
     return _hedge(text, _HEDGED_AFTER_RE.match(text, end))
 
 
+def _same_value_before(text: str, end: int, value: str) -> bool:
+    """The answer ending at ``end`` (a box or a phrase's value) is ``value`` ("\\boxed{42}" and "42"; not "142")."""
+    head = text[max(0, end - len(value) - 12): end].rstrip(" \t}$")
+    return head.endswith(value) and not head[:len(head) - len(value)][-1:].isalnum()
+
+
 def _hedge(text: str, m: "Optional[re.Match[str]]") -> Optional[Tuple[Refusal, str]]:
     """:func:`hedged_after` for the match ``m`` of :data:`HEDGED_AFTER` (or None) at the answer's end."""
     if m is None:
         return None
     end = m.start()
-    if _BOX_NEXT.match(text, m.end()) or _BOX_INSIDE.search(text, end, m.end()):
-        return None  # (two boxes joined by a hedge, "\\boxed{2} or maybe \\boxed{3}": the box rule's alternatives)
-    alt = _ALTERNATIVE_AFTER_HEDGE.search(text, max(end, m.end() - 12), min(len(text), m.end() + 40))
-    value = ""
+    named = next((v for v in m.groupdict().values() if v), None)  # (a case split names the other case's value)
+    if (_BOX_NEXT.match(text, m.end()) or _BOX_INSIDE.search(text, end, m.end())) and \
+            (not named or _BOX_INSIDE.search(text, max(0, end - 200), end)):
+        return None  # (two boxes joined by a hedge, "\\boxed{2} or maybe \\boxed{3}": the box rule's alternatives;
+        # not a phrase's answer before a box: "The answer is 42 if n is even, and $\\boxed{43}$ otherwise")
+    if named and _same_value_before(text, end, named.strip("$ ")):
+        return None  # (the same value in both cases: "42 if n is even, 42 otherwise")
+    alt = None if named else _ALTERNATIVE_AFTER_HEDGE.search(text, max(end, m.end() - 12), min(len(text), m.end() + 40))
+    value = named.strip("$ ") if named else ""
     if alt is not None and alt.start() <= m.end() + 2:
         value = alt.group(1).strip("$ ")
-        if value.startswith("\\boxed{"):
-            value = value[len("\\boxed{"):-1]
+    if value.startswith("\\boxed{") and value.endswith("}"):
+        value = value[len("\\boxed{"):-1]
     return ("answer.hedged", "a hedge follows it" + (f" naming another value ({value})" if value else "")), value
 
 

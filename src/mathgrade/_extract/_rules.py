@@ -1162,16 +1162,32 @@ _CHOICE_PHRASE = re.compile(
 )
 
 
+_LETTER_JOINED_BEFORE = re.compile(r"(?<![A-Za-z])(?-i:\(?[A-J]\)?)[ \t]*,?[ \t]*(?:or|and|/)[ \t]*"
+                                   r"(?:(?:option|choice)[ \t]+)?$", re.I)
+_LETTER_JOINED_AFTER = re.compile(r"[ \t]*,?[ \t]*(?:or|and|/)[ \t]*(?:(?:option|choice)[ \t]+)?(?-i:\(?[A-J]\)?)"
+                                  r"(?![A-Za-z])", re.I)
+"""Another option's letter joined to the one a choice phrase names ("(B) or (C) is correct", "choose B or C")."""
+
+
 def choice_phrase(scan: Scan, choices: bool) -> List[Found]:
-    """``option B is correct``, ``(C) is the answer``, ``choose B`` (the table runs it when the gold is a letter)."""
+    """``option B is correct``, ``(C) is the answer``, ``choose B`` (the table runs it when the gold is a letter),
+    refused as a phrase's answer is when the text around it does not commit to it ("Probably (C) is the answer",
+    "(C) is correct, or maybe (D)"), and when another letter is joined to it ("Either (B) or (C) is right")."""
+    text = scan.text
     last = None
-    for m in _CHOICE_PHRASE.finditer(scan.text):
+    for m in _CHOICE_PHRASE.finditer(text):
         last = m
     if last is None:
         return []
     g = next(i for i in (1, 2, 3) if last.group(i))
-    letter = last.group(g).upper()
-    return [Found(letter, last.start(g), last.end(g), "choice_phrase", choice=True)]
+    letter, s, e = last.group(g).upper(), last.start(g), last.end(g)
+    named_at = last.start() if g == 3 else s  # (where the letter is named: "(C) is ...", "choose C")
+    if _LETTER_JOINED_BEFORE.search(text, max(0, named_at - 20), named_at) or \
+            _LETTER_JOINED_AFTER.match(text, e + (1 if text.startswith(")", e) else 0)):
+        return [Found(letter, s, e, "choice_phrase", refused="answer.hedged",
+                      why="another option's letter is named with it")]
+    found = _committed(scan, last.start(), letter, s, e, "choice_phrase", after=last.end())
+    return [found if found.refused or found.alternatives else found._replace(choice=True)]
 
 
 # -- rule 4: program output -----------------------------------------------------------------------------------------

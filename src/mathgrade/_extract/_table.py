@@ -72,7 +72,8 @@ RULES: Tuple[Rule, ...] = (
     Rule("answer_label", 24, _rules.answer_label, BOTH,
          "a last line ``A: 26`` (question/answer transcripts); ``A: 11, B: 9, C: 4`` is taken whole (labelled parts)",
          letters=False),
-    Rule("choice_phrase", 25, _rules.choice_phrase, BOTH, '"option B is correct", "(C) is the answer", "choose B"',
+    Rule("choice_phrase", 25, _rules.choice_phrase, BOTH, '"option B is correct", "(C) is the answer", "choose B"; '
+         'checked as a phrase\'s answer is ("Probably (C) is the answer" is hedged), and "choose B or C" picks none',
          letters=True),
     Rule("final_answer_phrase_i18n", 30, _rules.phrases, BOTH,
          "the final-answer phrases of 20 languages, e.g. ``最终答案是`` (``final_answer_phrase:zh``)"),
