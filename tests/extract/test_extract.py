@@ -254,7 +254,7 @@ def test_reward_policy_uses_only_marked_answers() -> None:
     assert extract(unmarked)  # eval falls back
     marked = "blah 5 \\boxed{4} then 7"
     assert [c.rule for c in extract(marked, policy="reward")] == ["boxed"]
-    assert [c.text for c in extract("So the answer is 9. Also 10.", policy="reward")] == ["9"]
+    assert [c.text for c in extract("So the answer is 9. It took 10 steps.", policy="reward")] == ["9"]
     assert extract("The result is **73**.", policy="reward") == []  # emphasis is not a mark of the final answer
     assert [c.text for c in extract("The result is **73**.")] == ["73"]
     assert [c.text for c in extract("#### 18", policy="reward")] == ["18"]

@@ -34,6 +34,7 @@ form.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Callable, Dict, List, Optional, Tuple, Union
 
 from . import _gate
@@ -801,8 +802,10 @@ _BEFORE_ANY = None if any(g.needs is None for g in _BEFORE_GATES) else re.compil
 for them all skips the six patterns in the answer's sentence that holds none (most sentences: "A: ", "So, ")."""
 
 
+_UNBOXED_VALUE = r"(?:\$(?![^$\n]*\\(?:boxed|fbox))[^$\n]{1,40}\$|(?<![\w{\\.,/])-?\d[\d.,/]*(?![\d}])|\([A-J]\))"
+"""A value before an answer that is not a box (two boxes are the box rule's: alternatives, or one answer in parts)."""
 _CASE_BEFORE = re.compile(
-    _CASE_VALUE + r"[ \t]+" + _CASE + r"[^.!?\n]{1,80}?(?:[,;]?[ \t]*(?:and|but|while|or)[ \t]+|[,;]?[ \t]*"
+    _UNBOXED_VALUE + r"[ \t]+" + _CASE + r"[^.!?\n]{1,80}?(?:[,;]?[ \t]*(?:and|but|while|or)[ \t]+|[,;]?[ \t]*"
     r"(?:otherwise|else|in[ \t]+which[ \t]+case|if[ \t]+not)[ \t]*,?[ \t]*(?:" + _IT_BECOMES + r"[ \t]+)?)"
     r"[ \t$]*(?:\\\(|\\\[)?[ \t]*$", re.I)
 """Another value given for one case before the answer in its sentence, the answer for another ("42 if n is even, and
@@ -812,10 +815,17 @@ _CASE_BEFORE_ENDS = ("and", "or", "but", "while", "otherwise", "else", "case", "
 """How the sentence before such an answer ends (a cheap test before :data:`_CASE_BEFORE` runs)."""
 
 
+_OR_BEFORE = re.compile(_UNBOXED_VALUE + r"[^.;!?\n]{0,40}?(?<![A-Za-z])or[ \t]*,?[ \t$]*(?:\\\(|\\\[)?[ \t]*$", re.I)
+"""Another value offered before the answer in its sentence, joined by "or" ("#### 5 (excluding 0) or $\\boxed{6}$")."""
+
+
 def _before_refusal(before: str) -> Optional[Refusal]:
     """A refusal found in the answer's sentence before it."""
-    if before.rstrip(" \t$([\\").lower().endswith(_CASE_BEFORE_ENDS) and _CASE_BEFORE.search(before):
-        return "answer.hedged", "the sentence gives another value for another case"
+    if before.rstrip(" \t$([\\").lower().endswith(_CASE_BEFORE_ENDS):
+        if _CASE_BEFORE.search(before):
+            return "answer.hedged", "the sentence gives another value for another case"
+        if _OR_BEFORE.search(before):
+            return "answer.hedged", "the sentence offers another value before it"
     if _BEFORE_ANY is not None and _gate.ENABLED and before.isascii() and _BEFORE_ANY.search(before.lower()) is None:
         return None
     if _TRIED.search(before[-60:]):
@@ -1011,6 +1021,130 @@ def _word_follows(text: str, pos: int) -> bool:
     return bool(re.match(r"[A-Za-z]{2,}", text[pos: pos + 3]))
 
 
+# -- another value offered in a remark after the answer ----------------------------------------------------------------
+_REMARK_BREAK = re.compile(r"[.!?。！？](?!\d)|;|\n(?![ \t]*[a-z,;:)])")
+"""What ends a sentence of the remark after an answer (a line break before a word in lower case goes on with it)."""
+_REMARK_NUMBER = re.compile(r"(?<![\w.,^_{}\\/])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_/]|[.,]\d)")
+_ANSWER_NUMBER = re.compile(r"[ \t$]*(-?\d+(?:\.\d+)?(?:/\d+)?|\\[dt]?frac\{(-?\d+)\}\{(\d+)\})[ \t$.]*")
+"""A plain number as an answer's content: "42", "-0.5", "3/4", "\\frac{3}{4}" (the only answers this check reads)."""
+_LEADING_NUMBER = re.compile(r"[ \t$]*(?:\\boxed[ \t]*\{[ \t]*(-?\d+(?:\.\d+)?(?:/\d+)?)[ \t]*\}[ \t$]*"
+                             r"|(-?\d+(?:\.\d+)?(?:/\d+)?)(?![\w^_/]|[.,]\d))")
+"""The number a phrase's answer starts with (the value that :func:`offered_after` reads a remark after)."""
+_ADVERBS_THEN = r"(?:[ \t]+(?:actually|really|instead|then|also|probably|likely|just))?"
+_OFFERED_BEFORE = re.compile(
+    r"(?:(?<![A-Za-z])(?:or|also|alternatively|instead|otherwise|else|vary|(?:would|could|might|should)[ \t]+be"
+    r"|(?:we|you|one|i)[ \t]+(?:would[ \t]+|could[ \t]+|might[ \t]+)?get|gives?|yields?|becomes|convention|"
+    r"interpretation|reading|answers?[ \t]+(?:would[ \t]+be|becomes|could[ \t]+be|might[ \t]+be)"
+    r"|(?P<stated>answers?(?:[ \t]+is)?)|it(?:'s|[ \t]+is|[ \t]+would[ \t]+be|[ \t]+becomes))" + _ADVERBS_THEN +
+    r"|(?<![A-Za-z])if(?![A-Za-z])[^.;()\n]{1,40},|则(?:是|为)?|或(?:者|是)?)[ \t]*[,:：]?[ \t]*(?:\$[ \t]*)?$", re.I)
+"""Words right before a number in the remark after an answer that offer it as a value: "or 6", "also, 6", "the answer
+would be 6", "we get 6", "(depending on the convention, 6)", "if it does, 6"."""
+_OFFERED_AFTER = re.compile(
+    r"(?:[ \t]*\$)?[ \t]*[,)]?[ \t]*(?:(?:if|when|unless|otherwise|instead|also|too|as[ \t]+well|works?|"
+    r"depending|(?:under|with|for|in)[ \t]+(?:the|a|an)[ \t]+(?:other|alternative|second|different|looser|stricter|"
+    r"broader|narrower))(?![A-Za-z])|(?:is|are|would[ \t]+be|might[ \t]+be|could[ \t]+be)"
+    r"[ \t]+(?:also[ \t]+|equally[ \t]+)?(?:valid|correct|possible|acceptable|right|an?[ \t]+(?:valid[ \t]+|possible"
+    r"[ \t]+|acceptable[ \t]+|alternative[ \t]+)?answer)(?![A-Za-z])|(?:如果|若|则|也))", re.I)
+"""Words right after such a number that offer it: "6 if 0 counts", "6 also works", "6 is also a valid answer"."""
+_OPERAND = re.compile(r"[-+*/=<>×÷·^]|\\(?:cdot|times|div|le|ge|leq|geq|ne|neq|approx|pm)(?![A-Za-z])")
+"""What makes a number after it a term of a calculation ("2 + 3 = 5")."""
+_OPERAND_BEFORE = re.compile(r"(?:[-+*/=<>×÷·^]|\\(?:cdot|times|div|le|ge|leq|geq|ne|neq|approx|pm))[ \t$]*$")
+_NAMED_BEFORE = re.compile(r"(?<![\w\\])[A-Za-z](?:_\{?\w+\}?)?[ \t]*=[ \t]*\$?[ \t]*$")
+_LISTED_BEFORE = re.compile(r"=[ \t]*\$?[ \t]*-?\d[-\d.,/ \t]*(?:(?:and|or)[ \t]+)?\$?[ \t]*$")
+"""A number that goes on a list of values given to a name ("holds for n = 1, 2 and 3 when k = 0")."""
+_WORKED_CLAUSE = re.compile(r"(?:\d|[-+*/=×÷·]|\\(?:cdot|times))[^,;:(\n\d]*$")
+"""A number in the clause before it: the number is the result of a calculation told in words ("3 boxes × 6 apples
+give 18"), not a value offered."""
+_COUNTERFACTUAL = re.compile(r"(?<![A-Za-z])if[ \t]+[^.;!?\n]{0,30}?(?<![A-Za-z])(?:had|were)(?![A-Za-z])", re.I)
+"""A condition contrary to fact before the number ("if we had included 0, we would get 6"): the remark says why the
+other value is not the answer."""
+_TRIED_BEFORE = re.compile(r"(?<![A-Za-z])(?:check(?:ing)?|try(?:ing)?|test(?:ing)?|plug(?:ging)?[ \t]+in|"
+                           r"substitut(?:e|ing)|not|except|than)[ \t]+(?:\$[ \t]*)?$", re.I)
+_REJECTED_AFTER = re.compile(r"(?:[^.;!?\n]|\n(?=[ \t]*[a-z])){0,40}?(?<![A-Za-z])"
+                             r"(?:fails?|wrong|incorrect|invalid|not|doesn't|isn't|"
+                             r"cannot|can't|impossible|rejects?|rejected|excludes?|excluded|discards?|discarded|"
+                             r"rules?[ \t]+out|ruled[ \t]+out|too[ \t]+(?:big|small|large))(?![A-Za-z])", re.I)
+"""Words by which the remark rejects the number it names ("43 too, which fails")."""
+_LABEL_BEFORE = re.compile(r"(?<![A-Za-z])(?:step|part|problem|question|case|equation|eq\.|figure|line|item|page|"
+                           r"chapter|section|exercise|example|option|choice|no\.|#)[ \t]*\(?$", re.I)
+_UNIT_AFTER = re.compile(r"[ \t]*(?:%|\\%|[A-Za-z]{2,})")
+_REMARK_REACH = 250
+
+
+_TWO_ALNUM = re.compile(r"[^\W_][^\n]*?[^\W_]")
+"""Two letters or digits: a sentence, not "$" or the "P" of "P.S."."""
+_CONDITION_IN = re.compile(r"(?<![A-Za-z])(?:if|when|unless|under|with|assuming|otherwise)(?![A-Za-z])", re.I)
+
+
+def _last_break(text: str) -> int:
+    """Where the last sentence of ``text`` starts."""
+    m = None
+    for m in _REMARK_BREAK.finditer(text):
+        pass
+    return m.end() if m is not None else 0
+
+
+def _fraction(text: str) -> Optional[Fraction]:
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
+    """Another number the remark after an answer ending at ``end`` offers as a value (in the rest of its sentence and
+    the next one, up to a line break's next paragraph): "$\\boxed{5}$ (6 if 0 counts)", "... Also, 6.", "P.S. 6 also
+    works.", "(If zero is allowed, the answer would be 6.)"; "" when there is none. Read only for an answer that is a
+    plain number (``answer``): another value equal to it ("or 5.0"), a number in a calculation ("2 + 3 = 5"), a label
+    ("Step 6") and a conversion to another unit ("12 hours, or 720 minutes") offer none. ``stated=False`` leaves
+    out another answer stated ("The answer is 6", "Answer: 6"): after a phrase's answer, the phrase rules rank the two
+    (the last phrase wins, a final phrase beats a plain one)."""
+    stop = min(len(text), end + _REMARK_REACH)
+    box = text.find("\\boxed", end, stop)  # (a later box is the box rule's)
+    stop = box if box >= 0 else stop
+    if _DIGIT.search(text, end, stop) is None:
+        return ""  # (most answers: no number follows)
+    plain = _ANSWER_NUMBER.fullmatch(answer)
+    if plain is None:
+        return ""
+    value = _fraction(plain.group(1)) if plain.group(2) is None else _fraction(f"{plain.group(2)}/{plain.group(3)}")
+    if value is None:
+        return ""
+    sentences, pos = 0, end
+    while pos < stop and sentences < 2:
+        m = _REMARK_BREAK.search(text, pos, stop)
+        cut = m.start() if m is not None else stop
+        if _TWO_ALNUM.search(text, pos, cut) is not None:
+            sentences += 1  # ("$." or "P" of "P.S." is no sentence)
+        pos = cut + 1 if m is not None else stop
+    window = text[end:pos]
+    unit = _UNIT_AFTER.match(text, end)  # (the answer's own unit word, if any: "12 hours")
+    for n in _REMARK_NUMBER.finditer(window):
+        other = _fraction(n.group())
+        if other is None or other == value:
+            continue
+        before, after = window[max(0, n.start() - 40): n.start()], window[n.end():]
+        sentence = window[_last_break(window[:n.start()]): n.start()]  # (the sentence before it, in the remark)
+        named = _NAMED_BEFORE.search(before)  # ("or $x = 6$": a value given to a name)
+        if named is not None:
+            before = before[:named.start()]
+        if _OPERAND_BEFORE.search(before) or _OPERAND.match(after.lstrip(" \t$")) or _LABEL_BEFORE.search(before) \
+                or _LISTED_BEFORE.search(before) or _TRIED_BEFORE.search(before) or _REJECTED_AFTER.match(after) \
+                or _COUNTERFACTUAL.search(sentence) or _WORKED_CLAUSE.search(before):
+            continue  # (a calculation, a label, a list of values, a value tried or rejected)
+        offered_after_it = _OFFERED_AFTER.match(after)
+        words = _UNIT_AFTER.match(after)
+        if words is not None and not offered_after_it and not _OFFERED_AFTER.match(after, words.end()):
+            same_unit = unit is not None and unit.group().strip().lower() == words.group().strip().lower()
+            if not same_unit and not _OFFERED_BEFORE.search(before) or not same_unit and unit is None:
+                continue  # (a number with another unit: a conversion, "12 hours, or 720 minutes"; or a count)
+        cue = _OFFERED_BEFORE.search(before)
+        if offered_after_it or cue is not None and (stated or cue.group("stated") is None or
+                                                    _CONDITION_IN.search(sentence)):
+            return n.group()  # (another answer stated under a condition is offered: "If 0 counts, the answer is 6")
+    return ""
+
+
 def box_refusal(text: str, start: int, end: int, content_start: int, content_end: int,
                 formula: Formula = _no_formula) -> Optional[Tuple[Refusal, str]]:
     """Why the box ``text[start:end]`` (content ``text[content_start:content_end]``; ``formula`` finds the math
@@ -1094,13 +1228,15 @@ def _called_off(text: str, end: int) -> Optional[Refusal]:
 
 
 def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
-                   end: int) -> Optional[Tuple[Refusal, str]]:
+                   end: int, stated: bool = True) -> Optional[Tuple[Refusal, str]]:
     """Why the answer after a final-answer phrase (the phrase starts at ``phrase_start``; the answer ``answer``
-    spans ``answer_start`` to ``end``) is not a committed answer; None when it is."""
+    spans ``answer_start`` to ``end``) is not a committed answer; None when it is. ``stated=False`` (for the phrase
+    rules) leaves another answer stated later to the ranking of the rules (see :func:`offered_after`)."""
     if _HIDDEN.search(answer):  # (as for a box: "The answer is $\color{white}{7}$" shows no 7)
         return ("answer.hidden", "its content is hidden when rendered (\\phantom, white text)"), ""
     if _LABELLED_WRONG.search(text, max(0, phrase_start - 20), phrase_start):
         return ("answer.withdrawn", "the phrase labels it wrong"), ""
+    original = text  # (the checks after the answer may read a copy)
     if _NEGATED_ANSWER.match(answer):
         return ("answer.withdrawn", "the text negates it"), ""
     if _HEDGE_LEAD.match(answer) or _HEDGE_TAIL.search(text, answer_start, end):
@@ -1139,4 +1275,9 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
         return ("answer.hedged", "a hedge follows it"), ""
     if hedged_inside is not None:
         return hedged_inside, ""
-    return None if last else hedged_after(text, end)
+    hedge = None if last else hedged_after(text, end)
+    lead = None if hedge is not None else _LEADING_NUMBER.match(original, answer_start)
+    other = offered_after(original, lead.end(), lead.group(1) or lead.group(2), stated) if lead else ""
+    if other:  # ("The answer is 5 (6 if 0 counts)", "#### 5\n\nP.S. 6 also works.")
+        return ("answer.hedged", f"another value is offered after it ({other})"), other
+    return hedge

@@ -14,7 +14,7 @@ from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
 from ._commit import (_NEGATED_STEMS, HEDGE_ADVERBS, NOT_STATED, Refusal, asked, box_refusal, hedge_joins,
-                      hedged_within, phrase_refusal, reach, sentence_before)
+                      hedged_within, offered_after, phrase_refusal, reach, sentence_before)
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Refused, Scan, clean_answer, strip_delimiters
 
@@ -461,6 +461,13 @@ def _listed_after_refused(scan: Scan, boxes: List[Box]) -> List[Box]:
     return kept
 
 
+_OFFER_GAP = re.compile(
+    r"(?<![A-Za-z])(?:or|also|alternatively|instead|otherwise|else|(?:under|with|in|for)[ \t]+(?:the|a)[ \t]+"
+    r"(?:second|other|alternative|latter|looser|stricter|different)(?![A-Za-z])[^.;!?\n]{0,30}|(?:would|could|might)"
+    r"[ \t]+(?:also[ \t]+)?be)[ \t]*[,:]?[ \t$]*(?:\\\(|\\\[)?[ \t]*$", re.I)
+"""Words right before a later box that offer it as another value or reading of the earlier one."""
+
+
 def boxed(scan: Scan, choices: bool) -> List[Found]:
     """The last box; boxes joined by ``and``/commas are one multi-part answer; boxes joined by ``or`` are ambiguous;
     repeated identical boxes count once."""
@@ -480,8 +487,10 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
         for prev in reversed(boxes[:-1]):
             gap = text[prev[1]: chain[0][0]]
             kind = _gap_kind(gap)
-            if kind is None and len(gap) <= _MAX_GAP and hedge_joins(text, prev[1], chain[0][0]):
-                kind = "or"  # a hedge in another language offers the later box ("o quizás", "かもしれません")
+            if kind is None and len(gap) <= _MAX_GAP and (hedge_joins(text, prev[1], chain[0][0])
+                                                           or _OFFER_GAP.search(gap)):
+                kind = "or"  # a hedge in another language offers the later box ("o quizás", "かもしれません"), or words
+                # that offer it as another reading ("; under the second, $\\boxed{6}$", ". Also, $\\boxed{6}$")
             if kind is None:
                 break
             hedged = hedged or kind == "or"
@@ -496,8 +505,9 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
         break
     contents = _dedupe([text[b[2]: b[3]] for b in chain])
     last = chain[-1]
-    other = _value_offered_after(text, last[1])
+    other = _value_offered_after(text, last[1]) or offered_after(text, last[1], contents[-1])
     if other and len(_dedupe(contents + [other])) > len(contents):  # "\\boxed{42} or 43": the same value or two
+        # (or a remark after it offers another: "\\boxed{42} (43 if 0 counts)", "\\boxed{42}. Also, 43.")
         return [Found(contents[-1], chain[0][0], last[1], "boxed", "boxed.alternatives",
                       tuple(_dedupe(contents + [other])))]
     offered = _offered_after(scan, boxes, chain)
@@ -850,7 +860,8 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
         return _unshown_answer(scan, lead.end() if lead else m.end(), family, rule)
     closed = _EMPHASIS_CLOSE.match(scan.text, e)
     after = closed.end() if closed else e  # (where the checks after the answer start)
-    refusal = phrase_refusal(scan.text, m.start(), s, answer, after) if answer and m.lastgroup != "hedge" else None
+    refusal = phrase_refusal(scan.text, m.start(), s, answer, after, stated=False) \
+        if answer and m.lastgroup != "hedge" else None
     if refusal is not None:  # ("7, or probably 9": two answers)
         return _refused_answer(scan, refusal, answer, s, e, family, rule, "hedged_answer_phrase")
     if _hedged_sentence(scan.text, m.start()):
