@@ -10,7 +10,9 @@ $\\boxed{6}$"), and a value joined by "or" before a box offers it too (``_commit
 
 Measured against the tree before these checks, under the reward policy: 19 of the 30 box attacks, 10 of the 22 phrase
 attacks and 3 of the 23 ``####`` attacks written for them were credited (the ones kept below for phrases and ``####``
-are those that were), and none of the controls was rejected.
+are those that were), and none of the controls was rejected. Then values other than numbers (formulas, an option's
+letter), tolerances ("within 1") and more words ("Another possibility: 6", "Some sources say 6", "the exact value is
+4.6"): 18 of those 27 attacks were credited by the tree before them, none of their 15 controls rejected.
 """
 
 from __future__ import annotations
@@ -67,6 +69,36 @@ PHRASE_ATTACKS: List[Tuple[str, str]] = [  # (gold, output)
     ("5", "The answer is 5, but 6 under the other reading."),
 ]
 
+OTHER_ATTACKS: List[Tuple[str, str]] = [  # (gold, output): formulas, letters, tolerances, other words
+    ("x^2", "The answer is $\\boxed{x^2}$ (or $x^3$ if n is odd)."),
+    ("\\frac{1}{2}", "The answer is $\\boxed{\\frac{1}{2}}$. Under the other reading it would be $\\frac{1}{3}$."),
+    ("\\frac{1}{2}", "The answer is $\\boxed{\\frac{1}{2}}$. Also, $\\frac{1}{3}$."),
+    ("B", "The answer is $\\boxed{B}$. Also, C."),
+    ("B", "The answer is $\\boxed{B}$ (C if the graph is directed)."),
+    ("B", "The answer is $\\boxed{B}$.\n\nP.S. (C) also works."),
+    ("(1,2)", "The answer is $\\boxed{(1,2)}$, or $[1,2]$ if the endpoints count."),
+    ("\\sqrt{2}", "The answer is $\\boxed{\\sqrt{2}}$. With the other convention it would be $\\sqrt{3}$."),
+    ("5", "The answer is $\\boxed{5}$. Alternatively: $6$."),
+    ("5", "The answer is $\\boxed{5}$. Another possibility: 6."),
+    ("5", "The answer is $\\boxed{5}$. (Some sources say 6.)"),
+    ("5", "The answer is $\\boxed{5}$. Many would argue for 6."),
+    ("5", "The answer is $\\boxed{5}$. A case could be made for 6."),
+    ("5", "The answer is $\\boxed{5}$; 6 is the runner-up."),
+    ("5", "The answer is $\\boxed{5}$. My second choice is 6."),
+    ("5", "The answer is $\\boxed{5}$. Fallback: 6."),
+    ("5", "The answer is $\\boxed{5}$ (6 is also acceptable)."),
+    ("5", "The answer is $\\boxed{5}$ (6 is equally valid)."),
+    ("5", "The answer is $\\boxed{5}$. Or 6."),
+    ("5", "The answer is $\\boxed{5}$. Possibly 6."),
+    ("5", "The answer is $\\boxed{5}$ (give or take)."),
+    ("5", "The answer is $\\boxed{5}$ (± 1)."),
+    ("5", "The answer is $\\boxed{5}$ (within 1)."),
+    ("5", "The answer is $\\boxed{5}$, to within one unit."),
+    ("5", "The answer is $\\boxed{5}$ (rounded; the exact value is 5.4)."),
+    ("5", "The answer is $\\boxed{5}$ (the exact value is 4.6)."),
+    ("5", "The answer is approximately $\\boxed{5}$, though the exact value is 4.6.\n"),
+]
+
 HASHES_ATTACKS: List[Tuple[str, str]] = [  # (gold, output)
     ("5", "#### 5.\n\nAnswer: 6"),
     ("5", "#### 5.\n\nP.S. 6 also works."),
@@ -74,6 +106,28 @@ HASHES_ATTACKS: List[Tuple[str, str]] = [  # (gold, output)
 ]
 
 CONTROLS: List[Tuple[str, str]] = [  # (gold, output)
+    ("12", "The answer is $\\boxed{12}$. (There are 4 groups of 3.)"),
+    ("\\frac{2}{3}", "The answer is $\\boxed{\\frac{2}{3}}$, about $0.667$."),
+    ("B", "The answer is $\\boxed{B}$. The other options (A, C, D) do not satisfy the condition."),
+    ("5", "The answer is $\\boxed{5}$. For comparison, the naive estimate was 8."),
+    ("5", "The answer is $\\boxed{5}$ (compare Problem 6)."),
+    ("24", "The answer is $\\boxed{24}$. Note that 4! = 24."),
+    ("7", "The answer is $\\boxed{7}$. This agrees with the 3 cases checked above.\n"),
+    ("\\frac{1}{2}", "The answer is $\\boxed{\\frac{1}{2}}$, or $0.5$."),
+    ("x^2+1", "The answer is $\\boxed{x^2+1}$, which at $x = 1$ gives $2$."),
+    ("B", "The answer is $\\boxed{B}$. I checked each option."),
+    ("B", "The answer is $\\boxed{B}$. Option A is too small and C is too large."),
+    ("B", "The answer is $\\boxed{B}$, since A fails."),
+    ("B", "The answer is $\\boxed{B}$ (12 cm)."),
+    ("\\sqrt{2}", "The answer is $\\boxed{\\sqrt{2}}$, which is about $1.414$."),
+    ("2\\pi", "The answer is $\\boxed{2\\pi}$, or $6.28$ to two decimals."),
+    ("\\frac{1}{2}", "The answer is $\\boxed{\\frac{1}{2}}$. Also, note $\\frac{1}{2} = 0.5$."),
+    ("3", "The answer is $\\boxed{x=3}$. Plugging $x=3$ back in works."),
+    ("x^2", "The answer is $\\boxed{x^2}$, where $x$ is the side length."),
+    ("(1,2)", "The answer is $\\boxed{(1,2)}$, that is, the set of $x$ with $1 < x < 2$."),
+    ("B", "The answer is $\\boxed{B}$ because $f(2) = 4$ is the only match."),
+    ("\\frac{3}{4}", "The answer is $\\boxed{\\frac{3}{4}}$; in lowest terms, $\\frac{3}{4}$."),
+    ("C", "The answer is (C). Choices A and B fail the test.\n"),
     ("5", "The answer is 5. It took 3 steps to get there."),
     ("5", "#### 5\nShe has 2 cats and 3 dogs."),
     ("5", "Answer: 5 (since 2 + 3 = 5)"),
@@ -124,7 +178,7 @@ CONTROLS: List[Tuple[str, str]] = [  # (gold, output)
 
 
 
-@pytest.mark.parametrize("gold, output", BOX_ATTACKS + PHRASE_ATTACKS + HASHES_ATTACKS)
+@pytest.mark.parametrize("gold, output", BOX_ATTACKS + PHRASE_ATTACKS + HASHES_ATTACKS + OTHER_ATTACKS)
 def test_an_answer_with_another_value_offered_after_it_is_not_credited(gold: str, output: str) -> None:
     for policy in ("reward", "eval"):
         v = mathgrade.grade(output, gold, policy=policy)

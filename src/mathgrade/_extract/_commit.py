@@ -301,6 +301,9 @@ CASE_SPLITS = (
     # "... is $\\boxed{7}$; if n is odd, it is $\\boxed{9}$"
     r"[ \t]*[,(]?[ \t]*(?:plus[ \t]+or[ \t]+minus|give[ \t]+or[ \t]+take|±|\+/-)[ \t]*(?:about[ \t]+)?\$?[ \t]*"
     r"\d",  # a tolerance: "7 plus or minus 1", "7 (± 0.5)": a range, not the value
+    r"[ \t]*[,(]?[ \t]*(?:to[ \t]+)?within[ \t]+(?:about[ \t]+|±[ \t]*)?"
+    r"(?:\$?\d[\d.]*\$?(?:[ \t]*(?:%|percent|units?))?|(?:one|a|an)[ \t]+unit)[ \t]*\)?(?=[ \t]*(?:[.,;:!?\n]|$))",
+    # "7 (within 1)", "7, to within one unit"
 )
 """English words after an answer that give it for one case and another value for another (the output has not decided
 between them), or a tolerance around it."""
@@ -1035,14 +1038,18 @@ _OFFERED_BEFORE = re.compile(
     r"(?:(?<![A-Za-z])(?:or|also|alternatively|instead|otherwise|else|vary|(?:would|could|might|should)[ \t]+be"
     r"|(?:we|you|one|i)[ \t]+(?:would[ \t]+|could[ \t]+|might[ \t]+)?get|gives?|yields?|becomes|convention|"
     r"interpretation|reading|answers?[ \t]+(?:would[ \t]+be|becomes|could[ \t]+be|might[ \t]+be)"
-    r"|(?P<stated>answers?(?:[ \t]+is)?)|it(?:'s|[ \t]+is|[ \t]+would[ \t]+be|[ \t]+becomes))" + _ADVERBS_THEN +
+    r"|(?P<stated>answers?(?:[ \t]+is)?)|it(?:'s|[ \t]+is|[ \t]+would[ \t]+be|[ \t]+becomes)"
+    r"|(?:possibilit(?:y|ies)|option|choice|alternative|fallback|backup|guess|pick)(?:[ \t]+(?:is|would[ \t]+be))?"
+    r"|(?:sources?|some|others|many)[ \t]+(?:would[ \t]+)?(?:say|give|argue[ \t]+for)|argued?[ \t]+for|made[ \t]+for"
+    r"|(?:exact|true|actual|real|precise)[ \t]+(?:value|answer|result)[ \t]+(?:is|would[ \t]+be))" + _ADVERBS_THEN +
     r"|(?<![A-Za-z])if(?![A-Za-z])[^.;()\n]{1,40},|则(?:是|为)?|或(?:者|是)?)[ \t]*[,:：]?[ \t]*(?:\$[ \t]*)?$", re.I)
 """Words right before a number in the remark after an answer that offer it as a value: "or 6", "also, 6", "the answer
 would be 6", "we get 6", "(depending on the convention, 6)", "if it does, 6"."""
 _OFFERED_AFTER = re.compile(
     r"(?:[ \t]*\$)?[ \t]*[,)]?[ \t]*(?:(?:if|when|unless|otherwise|instead|also|too|as[ \t]+well|works?|"
     r"depending|(?:under|with|for|in)[ \t]+(?:the|a|an)[ \t]+(?:other|alternative|second|different|looser|stricter|"
-    r"broader|narrower))(?![A-Za-z])|(?:is|are|would[ \t]+be|might[ \t]+be|could[ \t]+be)"
+    r"broader|narrower)|is[ \t]+(?:the[ \t]+runner-up|(?:my|the|a|our)[ \t]+(?:second|next|backup|fallback|"
+    r"alternative|other)))(?![A-Za-z])|(?:is|are|would[ \t]+be|might[ \t]+be|could[ \t]+be)"
     r"[ \t]+(?:also[ \t]+|equally[ \t]+)?(?:valid|correct|possible|acceptable|right|an?[ \t]+(?:valid[ \t]+|possible"
     r"[ \t]+|acceptable[ \t]+|alternative[ \t]+)?answer)(?![A-Za-z])|(?:如果|若|则|也))", re.I)
 """Words right after such a number that offer it: "6 if 0 counts", "6 also works", "6 is also a valid answer"."""
@@ -1091,24 +1098,80 @@ def _fraction(text: str) -> Optional[Fraction]:
         return None
 
 
+_CLOSING_AT = re.compile(r"[ \t]*(?:\$\$?|\\\)|\\\])")
+_LETTER_ANSWER = re.compile(r"[ \t$]*\(?([A-J])\)?[ \t$.]*")
+_REMARK_VALUE = re.compile(r"\$(?![^$\n]*\\(?:boxed|fbox))[^$\n]{1,60}\$|" + _REMARK_NUMBER.pattern)
+"""A value in the remark after an answer: a formula, or a number outside one."""
+_REMARK_LETTER = re.compile(r"\(([A-J])\)|(?<![A-Za-z'’])([A-HJ])(?=[ \t]*(?:[.,;:!?)]|$|(?:if|when|unless|also|too|"
+                            r"instead|otherwise|works?|is)(?![A-Za-z])))")
+"""An option's letter in the remark after a letter answer: "(C)", or "C" ending its clause ("I" only in brackets)."""
+_ASSIGNED = re.compile(r"[ \t]*[A-Za-z](?:_\{?\w+\}?)?[ \t]*=[ \t]*(.+)")
+_SPACE_IN_FORMULA = re.compile(r"\s+|\\[,;:! ]")
+
+
+def _named_value(token: str) -> Optional[str]:
+    """The value a token of the remark names: a number or letter as it is, a formula without its dollars, the value a
+    formula gives a name ("$x = 6$": 6); None for a formula that states a calculation ("$2 + 3 = 5$")."""
+    if token.startswith("(") and token.endswith(")"):
+        return token[1:-1]
+    if not token.startswith("$"):
+        return token
+    inner = token.strip("$ ")
+    if "=" in inner or "<" in inner or ">" in inner or "\\le" in inner or "\\ge" in inner:
+        assigned = _ASSIGNED.fullmatch(inner)
+        if assigned is None or "=" in assigned.group(1):
+            return None
+        inner = assigned.group(1).strip()
+    return inner or None
+
+
+def _answer_kind(answer: str, letter: "Optional[re.Match[str]]") -> "Optional[Union[Fraction, str]]":
+    """What :func:`_same_value` compares a remark's value with: the answer as a fraction when it is a plain number, its
+    letter, or its text without spaces (a formula); None when it is too long to be one value."""
+    if letter is not None:
+        return letter.group(1)
+    value = _named_value("$" + answer.strip("$ ") + "$")  # ("x = 3": 3)
+    if value is None:
+        return None
+    plain = _ANSWER_NUMBER.fullmatch(value)
+    if plain is not None:
+        return _fraction(plain.group(1)) if plain.group(2) is None else _fraction(f"{plain.group(2)}/{plain.group(3)}")
+    squeezed = _SPACE_IN_FORMULA.sub("", value)
+    return squeezed if 0 < len(squeezed) <= 60 else None
+
+
+_DECIMAL = re.compile(r"-?\d*\.\d+")
+
+
+def _same_value(kind: "Union[Fraction, str]", other: str) -> bool:
+    """The remark's value ``other`` is the answer's: as fractions when the answer is a plain number; else as text, and
+    a decimal is taken for the formula's approximation ("$\\boxed{2\\pi}$, or 6.28")."""
+    if not isinstance(kind, Fraction):
+        return _SPACE_IN_FORMULA.sub("", other) == kind or _DECIMAL.fullmatch(other) is not None
+    plain = _ANSWER_NUMBER.fullmatch(other)
+    if plain is None:
+        return False
+    value = _fraction(plain.group(1)) if plain.group(2) is None else _fraction(f"{plain.group(2)}/{plain.group(3)}")
+    return value == kind
+
+
 def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
-    """Another number the remark after an answer ending at ``end`` offers as a value (in the rest of its sentence and
-    the next one, up to a line break's next paragraph): "$\\boxed{5}$ (6 if 0 counts)", "... Also, 6.", "P.S. 6 also
-    works.", "(If zero is allowed, the answer would be 6.)"; "" when there is none. Read only for an answer that is a
-    plain number (``answer``): another value equal to it ("or 5.0"), a number in a calculation ("2 + 3 = 5"), a label
-    ("Step 6") and a conversion to another unit ("12 hours, or 720 minutes") offer none. ``stated=False`` leaves
-    out another answer stated ("The answer is 6", "Answer: 6"): after a phrase's answer, the phrase rules rank the two
-    (the last phrase wins, a final phrase beats a plain one)."""
+    """Another value the remark after an answer ending at ``end`` offers (in the rest of its sentence and the next
+    one, up to a line break's next paragraph): "$\\boxed{5}$ (6 if 0 counts)", "... Also, 6.", "P.S. 6 also works.",
+    "(If zero is allowed, the answer would be 6.)", "Under the other reading it would be $\\frac{1}{3}$", "$\\boxed{B}$
+    (C if the graph is directed)"; "" when there is none. A value is a number, a formula, or (for a letter ``answer``)
+    an option's letter; another value equal to the answer ("or 5.0"), a number in a calculation ("2 + 3 = 5"), a label
+    ("Step 6"), a value tried or rejected, and a conversion to another unit ("12 hours, or 720 minutes") offer none.
+    ``stated=False`` leaves out another answer stated ("The answer is 6", "Answer: 6"): after a phrase's answer, the
+    phrase rules rank the two (the last phrase wins, a final phrase beats a plain one)."""
     stop = min(len(text), end + _REMARK_REACH)
     box = text.find("\\boxed", end, stop)  # (a later box is the box rule's)
     stop = box if box >= 0 else stop
-    if _DIGIT.search(text, end, stop) is None:
-        return ""  # (most answers: no number follows)
-    plain = _ANSWER_NUMBER.fullmatch(answer)
-    if plain is None:
-        return ""
-    value = _fraction(plain.group(1)) if plain.group(2) is None else _fraction(f"{plain.group(2)}/{plain.group(3)}")
-    if value is None:
+    letter = _LETTER_ANSWER.fullmatch(answer)
+    if _DIGIT.search(text, end, stop) is None and text.find("$", end, stop) < 0 and letter is None:
+        return ""  # (most answers: no value follows)
+    kind = _answer_kind(answer, letter)
+    if kind is None:
         return ""
     sentences, pos = 0, end
     while pos < stop and sentences < 2:
@@ -1117,15 +1180,16 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
         if _TWO_ALNUM.search(text, pos, cut) is not None:
             sentences += 1  # ("$." or "P" of "P.S." is no sentence)
         pos = cut + 1 if m is not None else stop
-    window = text[end:pos]
+    closing = _CLOSING_AT.match(text, end, pos)  # (the answer's formula closes: the remark starts after it)
+    window = text[closing.end() if closing is not None else end:pos]
     unit = _UNIT_AFTER.match(text, end)  # (the answer's own unit word, if any: "12 hours")
-    for n in _REMARK_NUMBER.finditer(window):
-        other = _fraction(n.group())
-        if other is None or other == value:
+    for n in (_REMARK_LETTER if letter is not None else _REMARK_VALUE).finditer(window):
+        other = _named_value(n.group())
+        if other is None or _same_value(kind, other):
             continue
         before, after = window[max(0, n.start() - 40): n.start()], window[n.end():]
         sentence = window[_last_break(window[:n.start()]): n.start()]  # (the sentence before it, in the remark)
-        named = _NAMED_BEFORE.search(before)  # ("or $x = 6$": a value given to a name)
+        named = _NAMED_BEFORE.search(before)  # ("or x = 6": a value given to a name)
         if named is not None:
             before = before[:named.start()]
         if _OPERAND_BEFORE.search(before) or _OPERAND.match(after.lstrip(" \t$")) or _LABEL_BEFORE.search(before) \
@@ -1133,7 +1197,7 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
                 or _COUNTERFACTUAL.search(sentence) or _WORKED_CLAUSE.search(before):
             continue  # (a calculation, a label, a list of values, a value tried or rejected)
         offered_after_it = _OFFERED_AFTER.match(after)
-        words = _UNIT_AFTER.match(after)
+        words = _UNIT_AFTER.match(after) if letter is None else None
         if words is not None and not offered_after_it and not _OFFERED_AFTER.match(after, words.end()):
             same_unit = unit is not None and unit.group().strip().lower() == words.group().strip().lower()
             if not same_unit and not _OFFERED_BEFORE.search(before) or not same_unit and unit is None:
@@ -1141,7 +1205,7 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
         cue = _OFFERED_BEFORE.search(before)
         if offered_after_it or cue is not None and (stated or cue.group("stated") is None or
                                                     _CONDITION_IN.search(sentence)):
-            return n.group()  # (another answer stated under a condition is offered: "If 0 counts, the answer is 6")
+            return other  # (another answer stated under a condition is offered: "If 0 counts, the answer is 6")
     return ""
 
 
