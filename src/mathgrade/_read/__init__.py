@@ -425,7 +425,23 @@ def _before_approximation(s: str) -> Optional[Reading]:
     if value is None or isinstance(value, (Text, Relation)) or (isinstance(value, Expression)
                                                                 and value.tree[0] == "sym"):
         return None  # (an unknown and its approximate value is a relation)
+    if m.group(1) and isinstance(value, Number) and not _approximates(value, read(m.group(2)).value):
+        return Reading(None, ReadError(m.start(2), f"{m.group(2).strip()!r} does not approximate "
+                                       f"{m.group(1).strip()!r}: two values", s))
     return reading
+
+
+def _approximates(exact: Number, approximation: Optional[Value]) -> bool:
+    """The decimal ``approximation`` written after a number (``\\approx``) is the number rounded (half up) or
+    truncated to its places (``\\frac{2}{3} \\approx 0.67`` or ``0.66``, ``4.5 \\approx 5``; not ``\\frac{1}{3}
+    \\approx 0.4``, nor ``5 \\approx 6``: two values). A percent against a plain number is not judged here."""
+    if not isinstance(approximation, Number) or approximation.percent != exact.percent:
+        return True
+    scale = Fraction(10) ** (approximation.places or 0)
+    scaled = abs(exact.value) * scale
+    sign = -1 if exact.value < 0 else 1
+    candidates = {sign * Fraction(int(scaled)) / scale, sign * Fraction(int(scaled + Fraction(1, 2))) / scale}
+    return approximation.value in candidates
 
 
 def _before_condition(s: str) -> Optional[Reading]:

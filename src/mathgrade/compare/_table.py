@@ -262,7 +262,8 @@ RULES: Tuple[Rule, ...] = (
     Rule(RELATION_ASSIGNMENT, "relations", _R,
          "an assignment answers its value: the name is a variable, a sum, product or ratio of variables, a "
          "function value, a tuple of names, or notation the reader does not evaluate (a limit, a determinant); the "
-         "value is the **last** side of a chain of `=`; `≈` answers too, a trailing approximation is dropped",
+         "value is the **last** side of a chain of `=`; `≈` answers too, a trailing approximation is dropped (after "
+         "a number, only when it is the number rounded or truncated: `5 \\approx 6` is two values)",
          accepts=(_e("x = 3", "3"), _e("3", "k = 3"), _e("x = 5+5+1 = 11", "11"), _e("(p,q) = (3,2)", "(3,2)"),
                   _e("x = \\frac13 \\approx 0.33", "\\frac13"),
                   _e("\\frac{NO}{BO} = \\frac1{\\sqrt6}", "\\frac1{\\sqrt6}"),
