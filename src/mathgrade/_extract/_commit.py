@@ -1092,6 +1092,8 @@ def _last_break(text: str) -> int:
 
 
 def _fraction(text: str) -> Optional[Fraction]:
+    if text.isdigit():
+        return Fraction(int(text))  # (several times faster than parsing the text)
     try:
         return Fraction(text)
     except (ValueError, ZeroDivisionError):
@@ -1165,14 +1167,16 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
     ``stated=False`` leaves out another answer stated ("The answer is 6", "Answer: 6"): after a phrase's answer, the
     phrase rules rank the two (the last phrase wins, a final phrase beats a plain one)."""
     stop = min(len(text), end + _REMARK_REACH)
-    box = text.find("\\boxed", end, stop)  # (a later box is the box rule's)
+    closing = _CLOSING_AT.match(text, end, stop)  # (the answer's formula closes: the remark starts after it)
+    begin = closing.end() if closing is not None else end
+    if begin >= stop:
+        return ""  # (most answers end their output)
+    box = text.find("\\boxed", begin, stop)  # (a later box is the box rule's)
     stop = box if box >= 0 else stop
     letter = _LETTER_ANSWER.fullmatch(answer)
-    if _DIGIT.search(text, end, stop) is None and text.find("$", end, stop) < 0 and letter is None:
-        return ""  # (most answers: no value follows)
-    kind = _answer_kind(answer, letter)
-    if kind is None:
-        return ""
+    if letter is None and _DIGIT.search(text, begin, stop) is None and text.find("$", begin, stop) < 0:
+        return ""  # (most remarks: no value in them)
+    kind: "Optional[Union[Fraction, str]]" = None  # (what the answer is compared as: found at the first value)
     sentences, pos = 0, end
     while pos < stop and sentences < 2:
         m = _REMARK_BREAK.search(text, pos, stop)
@@ -1180,12 +1184,17 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
         if _TWO_ALNUM.search(text, pos, cut) is not None:
             sentences += 1  # ("$." or "P" of "P.S." is no sentence)
         pos = cut + 1 if m is not None else stop
-    closing = _CLOSING_AT.match(text, end, pos)  # (the answer's formula closes: the remark starts after it)
-    window = text[closing.end() if closing is not None else end:pos]
+    window = text[begin:pos]
     unit = _UNIT_AFTER.match(text, end)  # (the answer's own unit word, if any: "12 hours")
     for n in (_REMARK_LETTER if letter is not None else _REMARK_VALUE).finditer(window):
         other = _named_value(n.group())
-        if other is None or _same_value(kind, other):
+        if other is None:
+            continue
+        if kind is None:
+            kind = _answer_kind(answer, letter)
+            if kind is None:
+                return ""
+        if _same_value(kind, other):
             continue
         before, after = window[max(0, n.start() - 40): n.start()], window[n.end():]
         sentence = window[_last_break(window[:n.start()]): n.start()]  # (the sentence before it, in the remark)
