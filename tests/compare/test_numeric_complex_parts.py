@@ -5,7 +5,8 @@ in floating point, which differs from it. The trees are those of ``mathgrade.val
 functions; the reader writes none).
 
 Written for seed 127 (docs/testing.md): ``conj`` tested as ``"CONJ"`` gave an exact rational its argument (the
-conjugate of 5 was 0, of -3 π).
+conjugate of 5 was 0, of -3 π), and the table of the parts of a complex value naming ``"ARG"`` left ``arg`` out (a
+KeyError for the argument of ``1 + i``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 import mpmath
 import pytest
 
+import mathgrade
 from mathgrade.compare._numeric import numeric_value
 
 
@@ -58,3 +60,20 @@ def test_the_parts_of_an_exact_rational(part: str, x: F, expected: Any) -> None:
 def test_the_argument_of_zero_is_undefined() -> None:
     assert numeric_value(("func", "arg", _num(F(0)))) == (None, "undefined (arg of 0)")
     assert numeric_value(("func", "conj", _num(F(0)))) == (F(0), "")
+
+
+# (a part of a complex value as written, the gold it equals, a gold it does not)
+_WRITTEN = [
+    ("\\arg(1 + i)", "\\frac{\\pi}{4}", "\\frac{\\pi}{2}"),
+    ("\\arg(-1 + i)", "\\frac{3\\pi}{4}", "\\frac{\\pi}{4}"),
+    ("\\Re(2+3i)", "2", "3"),
+    ("\\Im(2+3i)", "3", "2"),
+]
+
+
+@pytest.mark.parametrize("answer, right, wrong", _WRITTEN)
+def test_the_parts_of_a_complex_value_as_written(answer: str, right: str, wrong: str) -> None:
+    v = mathgrade.grade(f"${answer}$", right)
+    assert v.correct, v.explain()
+    v = mathgrade.grade(f"${answer}$", wrong)
+    assert not v.correct, v.explain()
