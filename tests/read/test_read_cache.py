@@ -6,9 +6,12 @@ import json
 import subprocess
 import sys
 import threading
+from typing import Any, Tuple
 
-from mathgrade._read import (READ_CACHE_BYTES, READ_CACHE_ENTRY_BYTES, _Cache, _footprint, clear_read_cache, read,
-                             read_cache_stats)
+import pytest
+
+from mathgrade._read import (READ_CACHE_BYTES, READ_CACHE_ENTRIES, READ_CACHE_ENTRY_BYTES, _Cache, _footprint,
+                             clear_read_cache, read, read_cache_stats)
 
 _RSS_SCRIPT = """
 import json, sys
@@ -175,3 +178,40 @@ def test_each_reading_refused_counts_once():
     assert read_cache_stats()["refused"] == 1
     read(text)
     assert read_cache_stats()["refused"] == 2 and read_cache_stats()["entries"] == 0
+
+
+# Written for seed 107 (docs/testing.md): ``_footprint`` skipping ``True`` twice and counting ``False`` (a
+# singleton the interpreter holds, not the cache), and ``stats`` naming its bound ``"MAX_ENTRIES"``.
+# (objects, the bytes they hold: each object once; None, True and False not at all)
+_FOOTPRINTS = [
+    ((None, True, False), lambda t: sys.getsizeof(t)),
+    ((False,), lambda t: sys.getsizeof(t)),
+    ((False, False, True), lambda t: sys.getsizeof(t)),
+    (("ab", False, "ab"), lambda t: sys.getsizeof(t) + sys.getsizeof("ab")),
+    # contrasts: what is not one of the three singletons counts, even a small int or a float equal to 0
+    ((0, False), lambda t: sys.getsizeof(t) + sys.getsizeof(0)),
+    ((0.0, None), lambda t: sys.getsizeof(t) + sys.getsizeof(0.0)),
+    (((False,), True), lambda t: sys.getsizeof(t) + sys.getsizeof(t[0])),
+]
+
+
+@pytest.mark.parametrize("objects, held", _FOOTPRINTS)
+def test_the_footprint_counts_no_singleton(objects: tuple, held: Any) -> None:
+    assert _footprint(objects) == held(objects), objects
+
+
+@pytest.mark.parametrize("bounds", [(3, 100, 10), (65_536, 2**25, 2**16), (1, 1, 1)])
+def test_the_stats_name_each_count_and_bound(bounds: Tuple[int, int, int]) -> None:
+    cache = _Cache(*bounds)
+    assert cache.stats() == {"entries": 0, "bytes": 0, "max_entries": bounds[0], "max_bytes": bounds[1],
+                             "max_entry_bytes": bounds[2], "hits": 0, "misses": 0, "refused": 0}
+    other = _Cache(bounds[0] + 1, bounds[1] + 1, bounds[2] + 1).stats()
+    assert other != cache.stats() and other["max_entries"] == bounds[0] + 1
+
+
+def test_the_reader_caches_stats_name_its_bounds() -> None:
+    stats = read_cache_stats()
+    assert sorted(stats) == ["bytes", "entries", "hits", "max_bytes", "max_entries", "max_entry_bytes", "misses",
+                             "refused"], stats
+    assert (stats["max_entries"], stats["max_bytes"], stats["max_entry_bytes"]) == (
+        READ_CACHE_ENTRIES, READ_CACHE_BYTES, READ_CACHE_ENTRY_BYTES), stats

@@ -8,13 +8,26 @@ from fractions import Fraction as F
 import pytest
 
 from mathgrade.limits import MAX_ANSWER_CHARS, MAX_DEPTH, MAX_DIGITS, MAX_MATRIX_CELLS
-from mathgrade._read import read
+from mathgrade._read import ReadError, read
 from mathgrade.values import Expression, Number
 
 
 def test_long_input_is_refused_with_the_limit_named():
     r = read("1+" * (MAX_ANSWER_CHARS // 2) + "1")
     assert r.value is None and "characters" in r.error.message
+
+
+@pytest.mark.parametrize("text", ["1+" * (MAX_ANSWER_CHARS // 2) + "1", "x" * (MAX_ANSWER_CHARS + 1),
+                                  " " * MAX_ANSWER_CHARS + "7"])
+def test_the_length_error_holds_the_text_and_points_at_the_limit(text):
+    """Written for seed 127 (docs/testing.md): the error built without its text (``None``). The contrast: the text
+    one character shorter reads, or fails for another reason, never this one."""
+    r = read(text)
+    message = f"answer longer than the limit of {MAX_ANSWER_CHARS} characters"
+    assert r.value is None and r.error == ReadError(MAX_ANSWER_CHARS, message, text), r.error
+    assert r.error.text is text and str(r.error) == f"{message} at position {MAX_ANSWER_CHARS}"
+    shorter = read(text[1:])
+    assert shorter.error is None or shorter.error.message != message, shorter.error
 
 
 def test_input_just_under_the_length_limit_reads():

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 import mathgrade
-from mathgrade._read import read
+from mathgrade._read import ReadError, read
 
 # (text, the head as the error quotes it, the offered value, the error's position, the text restating the head)
 _TWO_VALUES = [
@@ -48,3 +48,21 @@ def test_a_value_restated_reads_as_that_value(_text: str, head: str, _offered: s
     gold = head.replace("%", "\\%")
     v = mathgrade.grade(f"${restated}$", gold)
     assert v.correct, v.explain()
+
+
+# Written for seed 107 (docs/testing.md): the error built with no text (``None`` for ``s``) kept its message and
+# position, which the tests above read, and lost the text its position is an offset in (the text as the reader
+# holds it, trimmed, ``\%`` made ``%``).
+@pytest.mark.parametrize("text, head, offered, pos, restated", [r for r in _TWO_VALUES if r[4]])
+def test_the_error_of_two_values_holds_the_text_it_points_into(text: str, head: str, offered: str, pos: int,
+                                                               restated: str) -> None:
+    held = text.replace("\\%", "%")
+    for written in (text, f"  {text} "):
+        r = read(written)
+        assert r.error is not None and r.error.text == held, (written, r.error)
+        assert r.error.text[pos:].startswith(offered), (r.error.text, pos)
+        assert r.error == ReadError(pos, f"two values: {head!r}, then {offered!r} offered beside it", held), r.error
+        assert r.error != ReadError(pos, r.error.message, ""), r.error
+        assert f"text={held!r}" in repr(r.error), repr(r.error)
+    # the contrast: the same value restated is no error at all
+    assert read(restated).error is None, restated

@@ -103,3 +103,27 @@ def test_tokenizer_errors(text: str, pos: int, message: str) -> None:
     with pytest.raises(ParseFailure) as raised:
         tokenize(text)
     assert (raised.value.pos, raised.value.message) == (pos, message)
+
+
+# A word read as a command keeps the space before it, whichever table names it (a program's call, a plain function,
+# a plain constant); glued to what comes before it, it has none. Written for seed 107 (docs/testing.md): the token
+# of a program's call made without its space flag.
+# (text with a space before the word, the command, its offset; the contrast: the word glued on, its offset)
+_SPACED_WORDS = [
+    ("2 factorial(3)", "factorial", 2, "2factorial(3)", 1),
+    ("x  Eq(x, 1)", "Eq", 3, "(x)Eq(x, 1)", 3),
+    ("2 binomial(5, 2)", "binomial", 2, "2binomial(5, 2)", 1),
+    ("2 ceiling(x)", "ceil", 2, "2ceiling(x)", 1),
+    ("2 Abs(x)", "abs", 2, "2Abs(x)", 1),
+    ("2 sin", "sin", 2, "2sin", 1),
+    ("2 pi", "pi", 2, "2pi", 1),
+]
+
+
+@pytest.mark.parametrize("text, command, pos, glued, glued_pos", _SPACED_WORDS)
+def test_a_word_read_as_a_command_keeps_the_space_before_it(text: str, command: str, pos: int, glued: str,
+                                                            glued_pos: int) -> None:
+    got = [(t.text, t.pos, t.space) for t in tokenize(text) if t.kind == "cmd"]
+    assert got == [(command, pos, True)], (text, got)
+    got = [(t.text, t.pos, t.space) for t in tokenize(glued) if t.kind == "cmd"]
+    assert got == [(command, glued_pos, False)], (glued, got)

@@ -601,12 +601,14 @@ def _int_root(n: int, q: int) -> Optional[int]:
         return n
     if q > n.bit_length():
         return None
-    # (a float's root is within 1 of the true root while that has at most 50 bits; a float holds n below 2^1024)
+    # (a float's root is a few units off at most while that has at most 50 bits, not always within 1: 1/q and the
+    # power are rounded; the steps below move it to the floor of the root. A float holds n below 2^1024)
     r = round(n ** (1.0 / q)) if n.bit_length() < min(1000, 50 * q) else _newton_root(n, q)
-    for cand in (r - 1, r, r + 1):
-        if cand >= 0 and cand**q == n:
-            return cand
-    return None
+    while r > 0 and r**q > n:
+        r -= 1
+    while (r + 1) ** q <= n:
+        r += 1
+    return r if r**q == n else None
 
 
 def _newton_root(n: int, q: int) -> int:

@@ -139,6 +139,8 @@ def _function(sp: Any, node: tuple, symbols: Dict[str, Any], convert: Callable[.
     if name == "log_base" and len(args) == 2:
         return sp.log(args[0], args[1])
     if name in ("gcd", "lcm") and len(args) >= 2:
+        if not all(a.is_Integer for a in args):  # sympy's are of polynomials: gcd(n, 6) is 1 and lcm(n, 6) is 6n
+            return sp.Function(name)(*sorted(args, key=sp.default_sort_key))  # (both commute)
         fn = sp.gcd if name == "gcd" else sp.lcm
         out = args[0]
         for a in args[1:]:
