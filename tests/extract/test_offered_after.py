@@ -70,6 +70,8 @@ PHRASE_ATTACKS: List[Tuple[str, str]] = [  # (gold, output)
 ]
 
 OTHER_ATTACKS: List[Tuple[str, str]] = [  # (gold, output): formulas, letters, tolerances, other words
+    ("5", "$\\boxed{5}$; 6 is a close second."),
+    ("5", "The answer is 5; 6 is a close second."),
     ("x^2", "The answer is $\\boxed{x^2}$ (or $x^3$ if n is odd)."),
     ("\\frac{1}{2}", "The answer is $\\boxed{\\frac{1}{2}}$. Under the other reading it would be $\\frac{1}{3}$."),
     ("\\frac{1}{2}", "The answer is $\\boxed{\\frac{1}{2}}$. Also, $\\frac{1}{3}$."),
@@ -106,6 +108,8 @@ HASHES_ATTACKS: List[Tuple[str, str]] = [  # (gold, output)
 ]
 
 CONTROLS: List[Tuple[str, str]] = [  # (gold, output)
+    ("5", "$\\boxed{5}$ (see (A) above)."),
+    ("5", "$\\boxed{5}$ (A) is wrong."),
     ("12", "The answer is $\\boxed{12}$. (There are 4 groups of 3.)"),
     ("\\frac{2}{3}", "The answer is $\\boxed{\\frac{2}{3}}$, about $0.667$."),
     ("B", "The answer is $\\boxed{B}$. The other options (A, C, D) do not satisfy the condition."),

@@ -1048,8 +1048,8 @@ would be 6", "we get 6", "(depending on the convention, 6)", "if it does, 6"."""
 _OFFERED_AFTER = re.compile(
     r"(?:[ \t]*\$)?[ \t]*[,)]?[ \t]*(?:(?:if|when|unless|otherwise|instead|also|too|as[ \t]+well|works?|"
     r"depending|(?:under|with|for|in)[ \t]+(?:the|a|an)[ \t]+(?:other|alternative|second|different|looser|stricter|"
-    r"broader|narrower)|is[ \t]+(?:the[ \t]+runner-up|(?:my|the|a|our)[ \t]+(?:second|next|backup|fallback|"
-    r"alternative|other)))(?![A-Za-z])|(?:is|are|would[ \t]+be|might[ \t]+be|could[ \t]+be)"
+    r"broader|narrower)|is[ \t]+(?:the[ \t]+runner-up|(?:my|the|a|our)[ \t]+(?:(?:close|strong|distant|possible|"
+    r"likely)[ \t]+)?(?:second|next|backup|fallback|alternative|other)))(?![A-Za-z])|(?:is|are|would[ \t]+be|might[ \t]+be|could[ \t]+be)"
     r"[ \t]+(?:also[ \t]+|equally[ \t]+)?(?:valid|correct|possible|acceptable|right|an?[ \t]+(?:valid[ \t]+|possible"
     r"[ \t]+|acceptable[ \t]+|alternative[ \t]+)?answer)(?![A-Za-z])|(?:如果|若|则|也))", re.I)
 """Words right after such a number that offer it: "6 if 0 counts", "6 also works", "6 is also a valid answer"."""
@@ -1102,8 +1102,8 @@ def _fraction(text: str) -> Optional[Fraction]:
 
 _CLOSING_AT = re.compile(r"[ \t]*(?:\$\$?|\\\)|\\\])")
 _LETTER_ANSWER = re.compile(r"[ \t$]*\(?([A-J])\)?[ \t$.]*")
-_REMARK_VALUE = re.compile(r"\$(?![^$\n]*\\(?:boxed|fbox))[^$\n]{1,60}\$|" + _REMARK_NUMBER.pattern)
-"""A value in the remark after an answer: a formula, or a number outside one."""
+_REMARK_VALUE = re.compile(r"\$(?![^$\n]*\\(?:boxed|fbox))[^$\n]{1,60}\$|\([A-J]\)|" + _REMARK_NUMBER.pattern)
+"""A value in the remark after an answer: a formula, an option's letter in brackets, or a number outside one."""
 _REMARK_LETTER = re.compile(r"\(([A-J])\)|(?<![A-Za-z'’])([A-HJ])(?=[ \t]*(?:[.,;:!?)]|$|(?:if|when|unless|also|too|"
                             r"instead|otherwise|works?|is)(?![A-Za-z])))")
 """An option's letter in the remark after a letter answer: "(C)", or "C" ending its clause ("I" only in brackets)."""
@@ -1174,8 +1174,9 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
     box = text.find("\\boxed", begin, stop)  # (a later box is the box rule's)
     stop = box if box >= 0 else stop
     letter = _LETTER_ANSWER.fullmatch(answer)
-    if letter is None and _DIGIT.search(text, begin, stop) is None and text.find("$", begin, stop) < 0:
-        return ""  # (most remarks: no value in them)
+    if letter is None and _DIGIT.search(text, begin, stop) is None and text.find("$", begin, stop) < 0 and \
+            text.find("(", begin, stop) < 0:
+        return ""  # (most remarks: no value in them: no digit, formula or bracketed letter)
     kind: "Optional[Union[Fraction, str]]" = None  # (what the answer is compared as: found at the first value)
     sentences, pos = 0, end
     while pos < stop and sentences < 2:
