@@ -19,6 +19,9 @@ DOUBTED = [
     " (low confidence)", " (50% sure)", " — not sure.", ", I guess.", " (to be verified)", " (unverified)",
     " (tentative)", " (guess)", ", unless I'm wrong.", ", although we are not 100% sure.", " (my best guess)",
     ". Confidence: 40%", ", however I am not confident.", " (unsure)",
+    # added with their patterns (tests/extract/test_doubts_and_estimates.py has the boxes' own cases)
+    " (possibly off by one)", " (I could be off by one)", " (educated guess)", " for now.", ", for now.", " (ish)",
+    " (p = 0.6)", " (confidence: 0.5)", " [unverified]",
 ]
 
 

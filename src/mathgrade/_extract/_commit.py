@@ -162,7 +162,10 @@ SUPPOSED_BEFORE = (
     # en: what someone else says or one would be tempted to say
     r"\b(?:suppose|supposing|assume|assuming|hypothetically|what if|let's say|let us say|had the answer been|"
     r"rather than|instead of|naive|naively|first guess|initial guess|rough guess|wild guess|random guess|"
-    r"blind guess|if i (?:had|have) to guess|my (?:best )?guess|i(?:'d| would)? guess|tentative|tentatively|preliminary|wrong approach|incorrect approach|mistakenly|"
+    r"blind guess|if i (?:had|have) to guess|if i (?:had|have) to (?:pick|choose|say|answer)(?: (?:one|an answer|a "
+    r"value|a number))?(?=[ \t]*[,:])|my (?:best )?guess|my gut|gut feeling|"
+    r"without (?:checking|verifying|verification|double-checking)|unchecked|unverified|i(?:'d| would)? guess|"
+    r"tentative|tentatively|preliminary|wrong approach|incorrect approach|mistakenly|"
     r"initially|at first|i (?:first )?thought|previously|earlier i|"
     r"if (?:the )?(?:answer|result|value|total|number)s? (?:were|was|is|had been|equals|equaled)|if we guess|"
     r"for example|for instance|say we try|had (?:we|i|you) (?:used|chosen|taken|picked|answered|said)|"
@@ -183,7 +186,8 @@ SUPPOSED_BEFORE = (
 BOUNDS_BEFORE = (
     r"\b(?:(?:more|less|fewer|greater|smaller|larger|bigger|higher|lower)[ \t]+than|upwards[ \t]+of|"
     r"(?:a[ \t]+)?(?:multiple|factor|divisor)[ \t]+of|divisible[ \t]+by|close[ \t]+to|nearly|almost|"
-    r"on[ \t]+the[ \t]+order[ \t]+of|"
+    r"on[ \t]+the[ \t]+order[ \t]+of|(?:somewhere[ \t]+)?near|in[ \t]+the[ \t]+(?:ballpark|neighbou?rhood|vicinity)"
+    r"[ \t]+of|"
     r"(?:a[ \t]+(?:bit|little)|slightly|just)[ \t]+(?:more|less|over|under|above|below)(?:[ \t]+than)?)",
     r"(?:比|大于|小于|多于|少于|超过|不到|接近)",  # zh ("答案比 $\\boxed{5}$ 大", "答案接近 $\\boxed{5}$"; not 至少, 至多)
 )
@@ -317,11 +321,14 @@ _SURE = r"(?:(?:entirely|completely|totally|fully|100%)[ \t]+)?(?:sure|certain|c
 DOUBTS = (
     r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+not[ \t]+" + _SURE,
     r"not[ \t]+" + _SURE,
-    r"(?:i|we)[ \t]+(?:could|might|may)[ \t]+(?:well[ \t]+)?be[ \t]+(?:wrong|mistaken)",
+    r"(?:i|we)[ \t]+(?:could|might|may)[ \t]+(?:well[ \t]+)?be[ \t]+(?:wrong|mistaken|off)",
+    r"(?:possibly|probably|maybe|perhaps|might[ \t]+be|could[ \t]+be|may[ \t]+be)[ \t]+off[ \t]+by",
+    r"(?:(?:my|our|a|an)[ \t]+)?(?:best|rough|educated|wild|blind|random|quick|first)[ \t]+guess",
+    r"for[ \t]+now(?![A-Za-z])|ish[ \t]*\)|p[ \t]*=[ \t]*0?\.[0-9]+[ \t]*\)",
     r"(?:this|it|that)[ \t]+(?:might|may|could)[ \t]+(?:well[ \t]+)?be[ \t]+(?:wrong|incorrect|mistaken|off)",
     r"(?:this|it|that)[ \t]+is[ \t]+(?:probably|likely|possibly|maybe)[ \t]+(?:wrong|incorrect|mistaken|off)",
     r"unless[ \t]+(?:i'?m[ \t]+(?:wrong|mistaken)|i[ \t]+am[ \t]+(?:wrong|mistaken)|i[ \t]+made[ \t]+a[ \t]+mistake)",
-    r"(?:low|little)[ \t]+confidence|confidence[ \t]*:[ \t]*(?:low|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%)",
+    r"(?:low|little)[ \t]+confidence|confidence[ \t]*[:=][ \t]*(?:low|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%|0?\.[0-9]+)",
     r"[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:sure|certain|confident)",
     r"(?:unverified|tentative(?:ly)?|unsure|uncertain|i[ \t]+guess|(?:(?:is|was|seems)[ \t]+)?"
     r"(?:(?:just|only|merely|purely)[ \t]+)?(?:a|an|my|our)[ \t]+"
@@ -334,7 +341,7 @@ DOUBTS = (
 guess"."""
 UNCHECKED = (
     r"provisional(?:ly)?|not[ \t]+final",
-    r"needs?[ \t]+(?:checking|verification|to[ \t]+be[ \t]+(?:checked|verified))",
+    r"needs?[ \t]+(?:(?:double-|re-?)?checking|verification|to[ \t]+be[ \t]+(?:(?:double-|re-?)?checked|verified))",
     r"if[ \t]+(?:i'?m|i[ \t]+am)[ \t]+not[ \t]+(?:mistaken|wrong)",
     r"if[ \t]+my[ \t]+(?:arithmetic|math|maths|calculations?|reasoning|work)[ \t]+is[ \t]+(?:right|correct)",
     r"assuming[ \t]+(?:i[ \t]+made[ \t]+)?no[ \t]+(?:errors|mistakes)",
@@ -342,7 +349,7 @@ UNCHECKED = (
     r"(?:i[ \t]+|we[ \t]+)?(?:haven'?t|have[ \t]+not|did(?:n'?t|[ \t]+not))[ \t]+(?:verif(?:y|ied)|(?:double-)?check(?:ed)?)"
     r"[ \t]+(?:it|this|that|the[ \t]+answer)",
     r"don'?t[ \t]+quote[ \t]+me",
-    r"unconfirmed|not[ \t]+(?:yet[ \t]+)?(?:verified|confirmed|checked)|"
+    r"unconfirmed|unverified|unchecked|not[ \t]+(?:yet[ \t]+)?(?:verified|confirmed|checked)|"
     r"needs?[ \t]+(?:review|to[ \t]+be[ \t]+reviewed)|tbd|to[ \t]+be[ \t]+determined|"
     r"draft(?:[ \t]+answer)?(?![A-Za-z])|please[ \t]+(?:verify|check|double-check|confirm)",
     r"(?:this|that|it)(?:'s|[ \t]+is|[ \t]+was)[ \t]+(?:(?:just|only|merely)[ \t]+)?(?:a|an|my)[ \t]+"
@@ -415,7 +422,7 @@ _EN_HEDGED_AFTER = "|".join(CASE_SPLITS + (
     r"[ \t]*[,(—–.!]?[ \t]*\n?[ \t]*\(?(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]*\)?[ \t]*(?:[.!…;\n]|$)",
     # "7, probably.", "7 (probably)"
     r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ \t]+answer)\b",
-    r"[ \t]*[.,!;:—–-]?[ \t]*\(?[ \t]*" + _CONCEDED_DOUBT,
+    r"[ \t]*(?:[.,!;:—–-]|←|<-+)?[ \t]*[(\[]?[ \t]*" + _CONCEDED_DOUBT,
     r"[ \t]*(?:,[ \t]*)?(?:which[ \t]+)?(?:is|was)[ \t]+(?:(?:only|just|merely)[ \t]+)?(?:an?[ \t]+)?"
     r"(?:(?:upper|lower)[ \t]+bound|rough[ \t]+estimate|crude[ \t]+estimate|placeholder|"
     r"not[ \t]+(?:final|definitive))(?![A-Za-z])"
@@ -681,7 +688,8 @@ _NEGATED_STEMS = ("not", "n't", "never", "cannot", "rul", "discard", "elimin", "
                   "incorrect", "false", "invalid", "no ", "pas", "nicht", "kein", "не", "non", "não", "不", "并非",
                   "而非", "排除", "舍", "niet", "geen", "nie", "không", "bukan", "tidak", "لي", "لا", "ستبعد",
                   "न कि", "ไม่", "jibu si", "sio")
-_SUPPOSED_STEMS = ("supp", "assum", "hypothe", "what if", "say", "had the", "going to", "almost", "one ", "tempt",
+_SUPPOSED_STEMS = ("gut", "without", "unchecked", "unverified",
+                   "supp", "assum", "hypothe", "what if", "say", "had the", "going to", "almost", "one ", "tempt",
                    "draft", "rough", "old ", "previous", "initial", "partial", "intermediate", "interim", "provisional",
                    "attempt",
                    "careless", "hasty", "sloppy", "said", "claim", "believ", "think", "insist", "rather", "instead",
@@ -1249,7 +1257,7 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
 
 
 
-_DOUBT_WITHIN = re.compile(r"\([^()\n]{0,40}?(?<![A-Za-z])" + _DOUBT + r"|[,;—–][ \t]*" + _CONCEDED_DOUBT, re.I)
+_DOUBT_WITHIN = re.compile(r"[(\[][^()\[\]\n]{0,40}?(?<![A-Za-z])" + _DOUBT + r"|[,;—–][ \t]*" + _CONCEDED_DOUBT, re.I)
 """A phrase of doubt inside the answer taken after a phrase, in brackets or after a comma ("42 (I could be wrong)",
 "42, just a guess")."""
 _LABELLED_WRONG = Gate(re.compile(
