@@ -308,8 +308,8 @@ def _holds(l: tuple, op: str, r: tuple) -> Optional[bool]:
     if same:
         return op in ("<=", ">=")
     x, y = _numeric.as_fraction(_numeric.evaluate(l, {})), _numeric.as_fraction(_numeric.evaluate(r, {}))
-    if x is None or y is None:
-        return None
+    if x is None or y is None or x == y:
+        return None  # (different, yet equal at the evaluator's first precision: too close to call here)
     return bool({"<": x < y, "<=": x <= y, ">": x > y, ">=": x >= y}[op])
 
 
