@@ -1099,6 +1099,13 @@ def _last_break(text: str) -> int:
     return m.end() if m is not None else 0
 
 
+def _plain_value(plain: "re.Match[str]") -> Optional[Fraction]:
+    """The value of a match of :data:`_ANSWER_NUMBER` ("3/4", "\\frac{3}{4}")."""
+    if plain.group(2) is None:
+        return _fraction(plain.group(1))
+    return _fraction(f"{plain.group(2)}/{plain.group(3)}")
+
+
 def _fraction(text: str) -> Optional[Fraction]:
     if text.isdigit():
         return Fraction(int(text))  # (several times faster than parsing the text)
@@ -1145,7 +1152,7 @@ def _answer_kind(answer: str, letter: "Optional[re.Match[str]]") -> "Optional[Un
         return None
     plain = _ANSWER_NUMBER.fullmatch(value)
     if plain is not None:
-        return _fraction(plain.group(1)) if plain.group(2) is None else _fraction(f"{plain.group(2)}/{plain.group(3)}")
+        return _plain_value(plain)
     squeezed = _SPACE_IN_FORMULA.sub("", value)
     return squeezed if 0 < len(squeezed) <= 60 else None
 
@@ -1161,8 +1168,7 @@ def _same_value(kind: "Union[Fraction, str]", other: str) -> bool:
     plain = _ANSWER_NUMBER.fullmatch(other)
     if plain is None:
         return False
-    value = _fraction(plain.group(1)) if plain.group(2) is None else _fraction(f"{plain.group(2)}/{plain.group(3)}")
-    return value == kind
+    return _plain_value(plain) == kind
 
 
 def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
