@@ -70,6 +70,12 @@ PHRASE_ATTACKS: List[Tuple[str, str]] = [  # (gold, output)
 ]
 
 OTHER_ATTACKS: List[Tuple[str, str]] = [  # (gold, output): formulas, letters, tolerances, other words
+    ("5", "The answer is $\\boxed{5}$. Hmm, 6?"),
+    ("5", "The answer is $\\boxed{5}$ (alt: 6)"),
+    ("5", "The answer is $\\boxed{5}$ (6 is plausible too)"),
+    ("5", "The answer is $\\boxed{5}$; 6 fits as well."),
+    ("5", "The answer is $\\boxed{5}$. 6 satisfies it too."),
+    ("5", "The answer is $\\boxed{5}$. Note: 6 satisfies all conditions too."),
     ("5", "$\\boxed{5}$; 6 is a close second."),
     ("5", "The answer is 5; 6 is a close second."),
     ("x^2", "The answer is $\\boxed{x^2}$ (or $x^3$ if n is odd)."),
@@ -108,6 +114,10 @@ HASHES_ATTACKS: List[Tuple[str, str]] = [  # (gold, output)
 ]
 
 CONTROLS: List[Tuple[str, str]] = [  # (gold, output)
+    ("5", "The answer is $\\boxed{5}$, since 6 is too big."),
+    ("5", "The answer is $\\boxed{5}$. Is it 6? No: 6 fails the check."),
+    ("5", "The answer is $\\boxed{5}$; we also checked 6 and it fails."),
+    ("5", "The answer is $\\boxed{5}$, which is 2 less than 7 as well as 3 more than 2.\n"),
     ("5", "$\\boxed{5}$ (see (A) above)."),
     ("5", "$\\boxed{5}$ (A) is wrong."),
     ("12", "The answer is $\\boxed{12}$. (There are 4 groups of 3.)"),

@@ -1047,7 +1047,7 @@ _OFFERED_BEFORE = re.compile(
     r"|(?:we|you|one|i)[ \t]+(?:would[ \t]+|could[ \t]+|might[ \t]+)?get|gives?|yields?|becomes|convention|"
     r"interpretation|reading|answers?[ \t]+(?:would[ \t]+be|becomes|could[ \t]+be|might[ \t]+be)"
     r"|(?P<stated>answers?(?:[ \t]+is)?)|it(?:'s|[ \t]+is|[ \t]+would[ \t]+be|[ \t]+becomes)"
-    r"|(?:possibilit(?:y|ies)|option|choice|alternative|fallback|backup|guess|pick)(?:[ \t]+(?:is|would[ \t]+be))?"
+    r"|(?:possibilit(?:y|ies)|option|choice|alternative|alt|fallback|backup|guess|pick)(?:[ \t]+(?:is|would[ \t]+be))?"
     r"|(?:sources?|some|others|many)[ \t]+(?:would[ \t]+)?(?:say|give|argue[ \t]+for)|argued?[ \t]+for|made[ \t]+for"
     r"|(?:exact|true|actual|real|precise)[ \t]+(?:value|answer|result)[ \t]+(?:is|would[ \t]+be))" + _ADVERBS_THEN +
     r"|(?<![A-Za-z])if(?![A-Za-z])[^.;()\n]{1,40},|则(?:是|为)?|或(?:者|是)?)[ \t]*[,:：]?[ \t]*(?:\$[ \t]*)?$", re.I)
@@ -1057,10 +1057,17 @@ _OFFERED_AFTER = re.compile(
     r"(?:[ \t]*\$)?[ \t]*[,)]?[ \t]*(?:(?:if|when|unless|otherwise|instead|also|too|as[ \t]+well|works?|"
     r"depending|(?:under|with|for|in)[ \t]+(?:the|a|an)[ \t]+(?:other|alternative|second|different|looser|stricter|"
     r"broader|narrower)|is[ \t]+(?:the[ \t]+runner-up|(?:my|the|a|our)[ \t]+(?:(?:close|strong|distant|possible|"
-    r"likely)[ \t]+)?(?:second|next|backup|fallback|alternative|other)))(?![A-Za-z])|(?:is|are|would[ \t]+be|might[ \t]+be|could[ \t]+be)"
-    r"[ \t]+(?:also[ \t]+|equally[ \t]+)?(?:valid|correct|possible|acceptable|right|an?[ \t]+(?:valid[ \t]+|possible"
-    r"[ \t]+|acceptable[ \t]+|alternative[ \t]+)?answer)(?![A-Za-z])|(?:如果|若|则|也))", re.I)
-"""Words right after such a number that offer it: "6 if 0 counts", "6 also works", "6 is also a valid answer"."""
+    r"likely)[ \t]+)?(?:second|next|backup|fallback|alternative|other)))(?![A-Za-z])"
+    r"|(?:is|are|would[ \t]+be|might[ \t]+be|could[ \t]+be)[ \t]+(?:also[ \t]+|equally[ \t]+)?(?:valid|correct|"
+    r"possible|acceptable|right|an?[ \t]+(?:valid[ \t]+|possible[ \t]+|acceptable[ \t]+|alternative[ \t]+)?answer)"
+    r"(?![A-Za-z])|(?:如果|若|则|也)"
+    r"|[^.,;!?\n]{0,30}?(?<![A-Za-z])(?:too(?![ \t]*[A-Za-z])|as[ \t]+well(?![ \t]+as)))", re.I)
+"""Words right after such a number that offer it: "6 if 0 counts", "6 also works", "6 is also a valid answer", "6
+fits as well", "6 satisfies it too" (not "6 is too big")."""
+_ASKED_ALONE = re.compile(r"[ \t$]*(?:(?:hmm+|or|maybe|perhaps|possibly|probably|and|so|wait|well|oh|but|actually)"
+                          r"[ \t,.…!]*)*", re.I)
+_ASKED_AFTER = re.compile(r"[ \t$]*\?(?![ \t]*(?:no|not|nope)(?![A-Za-z]))", re.I)
+"""A number asked about alone in its sentence ("Hmm, 6?", "Or 6?"; not "Is x 2?", nor "6? No: ...")."""
 _OPERAND = re.compile(r"[-+*/=<>×÷·^]|\\(?:cdot|times|div|le|ge|leq|geq|ne|neq|approx|pm)(?![A-Za-z])")
 """What makes a number after it a term of a calculation ("2 + 3 = 5")."""
 _OPERAND_BEFORE = re.compile(r"(?:[-+*/=<>×÷·^]|\\(?:cdot|times|div|le|ge|leq|geq|ne|neq|approx|pm))[ \t$]*$")
@@ -1070,6 +1077,8 @@ _LISTED_BEFORE = re.compile(r"=[ \t]*\$?[ \t]*-?\d[-\d.,/ \t]*(?:(?:and|or)[ \t]
 _WORKED_CLAUSE = re.compile(r"(?:\d|[-+*/=×÷·]|\\(?:cdot|times))[^,;:(\n\d]*$")
 """A number in the clause before it: the number is the result of a calculation told in words ("3 boxes × 6 apples
 give 18"), not a value offered."""
+_CONDITION_BEFORE = re.compile(r"(?<![A-Za-z])(?:if|when|whenever|for|with|at|where|assuming)[ \t]*\$?[ \t]*$", re.I)
+"""A value given to a name in a condition ("if n = 2, the formula gives 1 as well"): the case, not an answer."""
 _COUNTERFACTUAL = re.compile(r"(?<![A-Za-z])if[ \t]+[^.;!?\n]{0,30}?(?<![A-Za-z])(?:had|were)(?![A-Za-z])", re.I)
 """A condition contrary to fact before the number ("if we had included 0, we would get 6"): the remark says why the
 other value is not the answer."""
@@ -1218,9 +1227,11 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
             before = before[:named.start()]
         if _OPERAND_BEFORE.search(before) or _OPERAND.match(after.lstrip(" \t$")) or _LABEL_BEFORE.search(before) \
                 or _LISTED_BEFORE.search(before) or _TRIED_BEFORE.search(before) or _REJECTED_AFTER.match(after) \
-                or _COUNTERFACTUAL.search(sentence) or _WORKED_CLAUSE.search(before):
+                or _COUNTERFACTUAL.search(sentence) or _WORKED_CLAUSE.search(before) \
+                or named is not None and _CONDITION_BEFORE.search(before):
             continue  # (a calculation, a label, a list of values, a value tried or rejected)
-        offered_after_it = _OFFERED_AFTER.match(after)
+        offered_after_it = _OFFERED_AFTER.match(after) or (_ASKED_AFTER.match(after) and
+                                                           _ASKED_ALONE.fullmatch(sentence))
         words = _UNIT_AFTER.match(after) if letter is None else None
         if words is not None and not offered_after_it and not _OFFERED_AFTER.match(after, words.end()):
             same_unit = unit is not None and unit.group().strip().lower() == words.group().strip().lower()
