@@ -1068,9 +1068,11 @@ _ASKED_ALONE = re.compile(r"[ \t$]*(?:(?:hmm+|or|maybe|perhaps|possibly|probably
                           r"[ \t,.…!]*)*", re.I)
 _ASKED_AFTER = re.compile(r"[ \t$]*\?(?![ \t]*(?:no|not|nope)(?![A-Za-z]))", re.I)
 """A number asked about alone in its sentence ("Hmm, 6?", "Or 6?"; not "Is x 2?", nor "6? No: ...")."""
-_OPERAND = re.compile(r"[-+*/=<>×÷·^]|\\(?:cdot|times|div|le|ge|leq|geq|ne|neq|approx|pm)(?![A-Za-z])")
+_OPERATOR_SIGN = r"[-+*/=<>×÷·^]"
+_OPERATOR_COMMAND = r"\\(?:cdot|times|div|le|ge|leq|geq|ne|neq|approx|pm)"
+_OPERAND = re.compile(_OPERATOR_SIGN + "|" + _OPERATOR_COMMAND + r"(?![A-Za-z])")
 """What makes a number after it a term of a calculation ("2 + 3 = 5")."""
-_OPERAND_BEFORE = re.compile(r"(?:[-+*/=<>×÷·^]|\\(?:cdot|times|div|le|ge|leq|geq|ne|neq|approx|pm))[ \t$]*$")
+_OPERAND_BEFORE = re.compile(r"(?:" + _OPERATOR_SIGN + "|" + _OPERATOR_COMMAND + r")[ \t$]*$")
 _NAMED_BEFORE = re.compile(r"(?<![\w\\])[A-Za-z](?:_\{?\w+\}?)?[ \t]*=[ \t]*\$?[ \t]*$")
 _LISTED_BEFORE = re.compile(r"=[ \t]*\$?[ \t]*-?\d[-\d.,/ \t]*(?:(?:and|or)[ \t]+)?\$?[ \t]*$")
 """A number that goes on a list of values given to a name ("holds for n = 1, 2 and 3 when k = 0")."""
@@ -1232,12 +1234,12 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
             continue  # (a calculation, a label, a list of values, a value tried or rejected)
         offered_after_it = _OFFERED_AFTER.match(after) or (_ASKED_AFTER.match(after) and
                                                            _ASKED_ALONE.fullmatch(sentence))
+        cue = _OFFERED_BEFORE.search(before)
         words = _UNIT_AFTER.match(after) if letter is None else None
         if words is not None and not offered_after_it and not _OFFERED_AFTER.match(after, words.end()):
             same_unit = unit is not None and unit.group().strip().lower() == words.group().strip().lower()
-            if not same_unit and not _OFFERED_BEFORE.search(before) or not same_unit and unit is None:
+            if not same_unit and (cue is None or unit is None):
                 continue  # (a number with another unit: a conversion, "12 hours, or 720 minutes"; or a count)
-        cue = _OFFERED_BEFORE.search(before)
         if offered_after_it or cue is not None and (stated or cue.group("stated") is None or
                                                     _CONDITION_IN.search(sentence)):
             return other  # (another answer stated under a condition is offered: "If 0 counts, the answer is 6")
