@@ -60,7 +60,12 @@ _CHUNK_CHARS = 1 << 19
 """A chunk also ends once its outputs hold this many characters, so that long outputs keep the memory in flight
 bounded."""
 _PER_WORKER = 2
-"""Chunks in flight per ready worker: one it grades, one waiting for it."""
+"""Chunks in a worker's hands at once, per ready worker: one it grades, one waiting for it. Chunks done but not yet
+yielded (behind a slower one in input order) do not count: the workers go on."""
+_WINDOW_PER_WORKER = 8
+"""Chunks per worker in the window at most (in a worker's hands, or done and waiting for their turn in input order):
+how far the workers may run ahead of a slow chunk (one symbolic row can take a second, where a chunk takes 50 ms).
+Each chunk holds at most :data:`_CHUNK_CHARS` characters of outputs, so the memory held stays bounded."""
 _COLD_PAYS = 6.0
 """Seconds of work left (measured rate × rows left) above which starting the workers pays. A worker's start costs
 about 1.2 s of CPU (spawn or fork, sympy and the stages loaded and warmed), 2 s of wall time on a busy 2-core
@@ -202,14 +207,14 @@ class _Driver:
         self.sizer = _Sizer(chunk_size)
         self.limit = chunk_size
         self.window: Deque[_Chunk] = deque()
-        self.most = 2 * _PER_WORKER * workers + 4
-        """Chunks in the window at most (in flight to workers, and graded here but not yet yielded)."""
+        self.most = _WINDOW_PER_WORKER * workers + 4
+        """Chunks in the window at most (in a worker, and graded but not yet yielded): a slow chunk at its head holds
+        back the ones done after it, and the workers go on with new ones until the window is full."""
         self.taken = 0
         self.exhausted = False
         self.pool: Optional[WorkerPool] = None
         self.cores = available_cores()
         self.no_pool = False
-        self.remote = 0
         self.here_rows = 0
         self.here_cpu = self.here_wait = 0.0
         """Rows graded here, the CPU seconds they took here, and the seconds they waited for bounded work."""
@@ -275,7 +280,6 @@ class _Driver:
         if chunk.verdicts is not None:
             return chunk.verdicts
         assert chunk.future is not None
-        self.remote -= 1
         try:
             seconds, verdicts = chunk.future.result()
         except (PoolUnusable, concurrent.futures.CancelledError) as exc:  # the pool went away: grade here now
@@ -306,7 +310,8 @@ class _Driver:
     def _feed(self) -> None:
         """Send chunks to the ready workers, up to :data:`_PER_WORKER` each."""
         assert self.pool is not None
-        room = _PER_WORKER * self.pool.ready() - self.remote
+        room = _PER_WORKER * self.pool.ready() - sum(1 for c in self.window if c.future is not None
+                                                     and not c.future.done())
         while room > 0 and not self.exhausted and len(self.window) < self.most:
             chunk = self._take(self._worker_size())
             if not chunk:
@@ -318,7 +323,6 @@ class _Driver:
                 self.window.append(self._grade_here(chunk))
                 return
             self.window.append(_Chunk(chunk, future=future))
-            self.remote += 1
             room -= 1
 
     def _here_too(self) -> bool:
