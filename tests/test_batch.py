@@ -235,6 +235,35 @@ def test_a_large_input_is_shared_between_the_caller_and_the_workers() -> None:
     assert graders - {os.getpid()}  # and workers graded the others
 
 
+def _head_of_line_grader(output: Any, gold: Any, options: Options) -> Verdict:
+    """``SLOW|<file>``: waits until other rows have written 100 lines to the file (or 40 s passed) and says in its
+    reason how many it saw; ``FAST|<file>|<output>``: writes a line to the file, then grades ``<output>``."""
+    kind, path, *rest = output.split("|", 2)
+    if kind == "SLOW":
+        seen, give_up = 0, time.monotonic() + 40
+        while seen < 100 and time.monotonic() < give_up:
+            time.sleep(0.02)
+            with open(path, encoding="utf-8") as f:
+                seen = sum(1 for _ in f)
+        return Verdict(True, Status.CORRECT, str(seen), "slow", gold)
+    with open(path, "a", encoding="utf-8") as f:
+        f.write("graded\n")
+    return _grade_row(rest[0], gold, options)
+
+
+def test_the_workers_go_on_while_a_slow_chunk_holds_up_the_output(tmp_path: Any) -> None:
+    # The first chunk holds a row that does not end until 100 later rows are graded. Verdicts are yielded in input
+    # order, so every chunk done after it waits in the window; such chunks are no longer in a worker's hands, and the
+    # other worker goes on with new ones (it used to stop after the two chunks in its hands, with 30 rows graded).
+    path = tmp_path / "graded.txt"
+    path.write_text("", encoding="utf-8")
+    rows = [(f"SLOW|{path}", "1")] + [(f"FAST|{path}|{o}", g) for o, g in _rows(300)]
+    got = list(grade_many(rows, workers=2, chunk_size=10, timeout=30, _row_grader=_head_of_line_grader,
+                          _pool_only=True))
+    assert got[0].rule == "slow" and int(got[0].reason) >= 100
+    assert [v.correct for v in got[1:]] == [i % 2 == 0 for i in range(300)]
+
+
 def test_the_workers_stay_warm_between_calls() -> None:
     import mathgrade.runtime as runtime
 
