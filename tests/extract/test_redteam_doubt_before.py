@@ -51,7 +51,7 @@ CONTROLS = [
 def test_an_answer_after_a_sentence_of_doubt_is_a_guess(output: str) -> None:
     v = mathgrade.grade(output, "42", policy="reward")
     assert (v.correct, v.rule) == (False, "answer.hedged"), v.explain()
-    assert v.reason.endswith("the sentence before it says the answer is not known"), v.reason
+    assert v.reason.endswith("the sentence before it says the answer is not known, or offers another value"), v.reason
 
 
 @pytest.mark.parametrize("output", CONTROLS)

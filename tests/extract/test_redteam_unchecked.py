@@ -19,6 +19,8 @@ UNCHECKED = [
     ", but don't quote me on that.", ", though we did not double-check the answer.", " (unconfirmed).",
     " (not yet verified).", " (needs review).", " (TBD).", " (to be determined).", " (draft).", " — draft answer.",
     ". Please verify.", ". (This is a guess.)", ", that's just my guess.",
+    ", if I'm right.", " (if that's wrong, try 43).", ", if I got it right.", ", assuming my arithmetic is right.",
+    " (subject to change).", " (subject to verification).",
 ]
 
 
@@ -54,6 +56,9 @@ def test_every_phrase_of_the_table_is_exercised() -> None:
     "The answer is $\\boxed{42}$. The draft was checked twice.",
     "The answer is $\\boxed{42}$. Please see the steps above.",
     "The answer is $\\boxed{42}$. This is a guessing game no longer.",
+    "The answer is $\\boxed{42}$; if that's the number of apples, the cost is 84 cents.",
+    "The answer is $\\boxed{42}$ (the rate is subject to change in later years, but not here).",
+    "The answer is $\\boxed{42}$, if we include the teacher as the problem says.",
 ])
 @pytest.mark.parametrize("policy", ["reward", "eval"])
 def test_an_answer_checked_or_a_remark_about_something_else_is_credited(output: str, policy: str) -> None:

@@ -165,7 +165,7 @@ SUPPOSED_BEFORE = (
     r"blind guess|if i (?:had|have) to guess|if i (?:had|have) to (?:pick|choose|say|answer)(?: (?:one|an answer|a "
     r"value|a number))?(?=[ \t]*[,:])|my (?:best )?guess|my gut|gut feeling|"
     r"without (?:checking|verifying|verification|double-checking)|unchecked|unverified|i(?:'d| would)? guess|"
-    r"tentative|tentatively|preliminary|wrong approach|incorrect approach|mistakenly|"
+    r"tentative|tentatively|provisionally|preliminary|wrong approach|incorrect approach|mistakenly|"
     r"initially|at first|i (?:first )?thought|previously|earlier i|"
     r"if (?:the )?(?:answer|result|value|total|number)s? (?:were|was|is|had been|equals|equaled)|if we guess|"
     r"for example|for instance|say we try|had (?:we|i|you) (?:used|chosen|taken|picked|answered|said)|"
@@ -245,7 +245,7 @@ _PICK = (r"(?:(?:(?:so|thus|hence|therefore|then|and|ok(?:ay)?|well)[ \t]*,?[ \t
 _BARE_ANSWER_SENTENCE = re.compile(r"[ \t]*" + _PICK + r"?[ \t]*" + _DELIMS + r"[ \t]*", re.I)
 HEDGED_BEFORE = (
     r"\b(?:not sure|unsure|not certain|uncertain|maybe|perhaps|possibly|can't be sure|cannot be sure|"
-    r"i'm not confident|not confident)\b"
+    r"i'm not confident|not confident)\b|\b[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:sure|certain|confident)\b"
     r"|\b(?:might|could|may)[ \t]+(?:also[ \t]+)?be[ \t]*" + _DELIMS + r"[ \t]*$"
     # the other adverbs only right before the answer or opening its sentence ("the most likely value is" states it)
     r"|\b" + _ADVERB + r"[ \t]*,?[ \t]*(?:(?:be|is|are|equals?|equal[ \t]+to|it'?s|it[ \t]+is|the[ \t]+answer[ \t]+is)"
@@ -292,7 +292,7 @@ _CASE_VALUE = r"(?:\$\$?[^$\n]{1,40}\$\$?|\\boxed\{[^{}\n]{1,40}\}|-?\d[\d.,/]*|
 """A value given for another case: a formula, a box, a number, an option's letter in brackets."""
 _IT_BECOMES = r"(?:(?:it|the[ \t]+answer|the[ \t]+value)(?:'s|[ \t]+is|[ \t]+would[ \t]+be|[ \t]+becomes)|we[ \t]+get)"
 CASE_SPLITS = (
-    r"[ \t]*(?:[,;(][ \t]*)?" + _CASE + r"[^.!?\n]{1,80}?(?:[,;][ \t]*(?:(?:and|but|while|or)[ \t]+)?|[ \t]+"
+    r"[ \t]*(?:[,;(—–][ \t]*)?" + _CASE + r"[^.!?\n]{1,80}?(?:[,;][ \t]*(?:(?:and|but|while|or)[ \t]+)?|[ \t]+"
     r"(?:and|but|while|or)[ \t]+)(?:(?:otherwise|else|in[ \t]+which[ \t]+case|in[ \t]+the[ \t]+other[ \t]+case|"
     r"if[ \t]+not)[ \t]*,?[ \t]*(?:" + _IT_BECOMES + r"[ \t]+)?(?P<case_else>" + _CASE_VALUE + r")"
     r"|(?P<case_and>" + _CASE_VALUE + r")[ \t]+(?:otherwise|else|when|if|for|in[ \t]+(?:the[ \t]+other|all[ \t]+other)"
@@ -317,22 +317,29 @@ _NO_MULTIPLE = r"(?!\d[\d.,]*[ \t]*(?:times|-?fold|x)(?![A-Za-z]))"
 _INTERJECTIONS = (r"(?:(?:hmm+|wait|well|oh|uh|but|actually|although|though|however|then[ \t]+again)[ \t]*"
                   r"(?:[,.!…]+(?:[ \t]*\n)?[ \t]*)?){0,3}")
 """Words that may open the next sentence before another value is offered ("Hmm, wait. Actually, it might be 9.")."""
+_GUESS_KIND = (r"(?:best|rough|educated|wild|blind|random|quick|first|initial|second|third|next|last|final|other|"
+               r"backup|alternative)")
+"""The kinds of guess a doubt names ("my best guess", "a wild guess", "my second guess")."""
 _SURE = r"(?:(?:entirely|completely|totally|fully|100%)[ \t]+)?(?:sure|certain|confident|positive)(?![A-Za-z])"
 DOUBTS = (
     r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+not[ \t]+" + _SURE,
     r"not[ \t]+" + _SURE,
     r"(?:i|we)[ \t]+(?:could|might|may)[ \t]+(?:well[ \t]+)?be[ \t]+(?:wrong|mistaken|off)",
     r"(?:possibly|probably|maybe|perhaps|might[ \t]+be|could[ \t]+be|may[ \t]+be)[ \t]+off[ \t]+by",
-    r"(?:(?:my|our|a|an)[ \t]+)?(?:best|rough|educated|wild|blind|random|quick|first)[ \t]+guess",
+    r"(?:(?:my|our|a|an)[ \t]+)?" + _GUESS_KIND + r"[ \t]+guess",
+    r"(?:(?:i|we)[ \t]+(?:just[ \t]+)?guessed|(?:a[ \t]+)?(?:rough|crude|ballpark)[ \t]+(?:estimate|figure))"
+    r"(?=[ \t]*(?:[.,;:!?)\n]|$))",  # (ending its clause: not "(a rough estimate would be 40, ...)")
     r"for[ \t]+now(?![A-Za-z])|ish[ \t]*\)|p[ \t]*=[ \t]*0?\.[0-9]+[ \t]*\)",
     r"(?:this|it|that)[ \t]+(?:might|may|could)[ \t]+(?:well[ \t]+)?be[ \t]+(?:wrong|incorrect|mistaken|off)",
     r"(?:this|it|that)[ \t]+is[ \t]+(?:probably|likely|possibly|maybe)[ \t]+(?:wrong|incorrect|mistaken|off)",
-    r"unless[ \t]+(?:i'?m[ \t]+(?:wrong|mistaken)|i[ \t]+am[ \t]+(?:wrong|mistaken)|i[ \t]+made[ \t]+a[ \t]+mistake)",
+    r"unless[ \t]+(?:i'?m[ \t]+(?:wrong|mistaken)|i[ \t]+am[ \t]+(?:wrong|mistaken)|(?:i|we)(?:'ve|[ \t]+have)?[ \t]+"
+    r"(?:made[ \t]+(?:a[ \t]+|an[ \t]+)?(?:mistake|error|slip)|mis(?:counted|calculated|read|computed)|erred|"
+    r"slipped[ \t]+up))",
     r"(?:low|little)[ \t]+confidence|confidence[ \t]*[:=][ \t]*(?:low|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%|0?\.[0-9]+)",
     r"[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:sure|certain|confident)",
     r"(?:unverified|tentative(?:ly)?|unsure|uncertain|i[ \t]+guess|(?:(?:is|was|seems)[ \t]+)?"
     r"(?:(?:just|only|merely|purely)[ \t]+)?(?:a|an|my|our)[ \t]+"
-    r"(?:(?:best|rough|educated|wild|first|initial|quick|blind|random)[ \t]+)?guess"
+    r"(?:" + _GUESS_KIND + r"[ \t]+)?guess"
     r"|to[ \t]+be[ \t]+(?:verified|checked|confirmed|double-checked))(?![A-Za-z])",
     r"guess(?:ed|work)?[ \t]*\)",
 )
@@ -343,8 +350,14 @@ UNCHECKED = (
     r"provisional(?:ly)?|not[ \t]+final",
     r"needs?[ \t]+(?:(?:double-|re-?)?checking|verification|to[ \t]+be[ \t]+(?:(?:double-|re-?)?checked|verified))",
     r"if[ \t]+(?:i'?m|i[ \t]+am)[ \t]+not[ \t]+(?:mistaken|wrong)",
+    r"if[ \t]+(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are|(?:this|that|it)(?:'s|[ \t]+is))[ \t]+(?:(?:right|correct)|"
+    r"(?:wrong|incorrect|mistaken|not[ \t]+(?:right|correct|it)))(?![A-Za-z])|"
+    r"if[ \t]+(?:i|we)[ \t]+got[ \t]+(?:it|this|that)[ \t]+right",
     r"if[ \t]+my[ \t]+(?:arithmetic|math|maths|calculations?|reasoning|work)[ \t]+is[ \t]+(?:right|correct)",
-    r"assuming[ \t]+(?:i[ \t]+made[ \t]+)?no[ \t]+(?:errors|mistakes)",
+    r"assuming[ \t]+(?:i[ \t]+made[ \t]+)?no[ \t]+(?:errors|mistakes)|assuming[ \t]+(?:that[ \t]+)?(?:i'?m[ \t]+right|"
+    r"my[ \t]+(?:arithmetic|math|maths|calculations?|reasoning|work)[ \t]+(?:is|are)[ \t]+(?:right|correct))",
+    r"(?<![A-Za-z][ \t])subject[ \t]+to[ \t]+(?:change|revision|verification|confirmation|checking)",
+    # (not after a word: "(the rate is subject to change)" is about the rate)
     r"with[ \t]+[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:confidence|certainty)",
     r"(?:i[ \t]+|we[ \t]+)?(?:haven'?t|have[ \t]+not|did(?:n'?t|[ \t]+not))[ \t]+(?:verif(?:y|ied)|(?:double-)?check(?:ed)?)"
     r"[ \t]+(?:it|this|that|the[ \t]+answer)",
@@ -353,7 +366,7 @@ UNCHECKED = (
     r"needs?[ \t]+(?:review|to[ \t]+be[ \t]+reviewed)|tbd|to[ \t]+be[ \t]+determined|"
     r"draft(?:[ \t]+answer)?(?![A-Za-z])|please[ \t]+(?:verify|check|double-check|confirm)",
     r"(?:this|that|it)(?:'s|[ \t]+is|[ \t]+was)[ \t]+(?:(?:just|only|merely)[ \t]+)?(?:a|an|my)[ \t]+"
-    r"(?:(?:best|rough|educated|wild)[ \t]+)?guess(?![A-Za-z])",
+    r"(?:" + _GUESS_KIND + r"[ \t]+)?guess(?![A-Za-z])",
 )
 """English phrases that, right after an answer, leave it provisional or unchecked (as :data:`DOUBTS`): "(provisional)",
 ", if I'm not mistaken", ", but I haven't verified it", "with 60% confidence"."""
@@ -362,7 +375,8 @@ _CONCEDED_DOUBT = r"(?:(?:but|though|although|and|however),?[ \t]+)?" + _DOUBT
 """A phrase of doubt, maybe after a word that concedes it ("but not sure", "though I could be wrong")."""
 BOUNDS_AFTER = ("or more", "or less", "or fewer", "or greater", "or higher", "or lower", "or larger", "or smaller",
                 "or above", "or below", "or over", "or under", "or so", "or thereabouts", "or something", "more or less",
-                "give or take", "plus or minus", "-ish", "or close to it", "or close")
+                "give or take", "plus or minus", "-ish", "or close to it", "or close", "or something close",
+                "or something close to it", "or something like that", "or something else", "or whatever", "or similar")
 """English words that make the value right before them a bound or an estimate, not the value: "$\\boxed{42}$ or more",
 "$\\boxed{42}$ or so", "$\\boxed{42}$, give or take", where they end the clause."""
 DOUBT_SENTENCES = (
@@ -370,7 +384,8 @@ DOUBT_SENTENCES = (
     r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+(?:not[ \t]+" + _SURE + r"|unsure|uncertain|guessing)",
     r"not[ \t]+" + _SURE, r"unsure", r"(?:i|we)[ \t]+(?:can(?:no|')t|could(?:n'?t|[ \t]+not))[ \t]+(?:solve|figure(?:[ \t]+out)?|"
     r"work[ \t]+out|find|determine)[ \t]+(?:this|it|that|the[ \t]+answer)(?:[ \t]+out)?",
-    r"(?:i'?m|i[ \t]+am)[ \t]+unable[ \t]+to[ \t]+(?:solve|determine|find)[ \t]+(?:this|it|the[ \t]+answer)",
+    r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+(?:unable|not[ \t]+able)[ \t]+to[ \t]+(?:solve|determine|find|"
+    r"figure[ \t]+out|work[ \t]+out)[ \t]+(?:this|it|the[ \t]+(?:exact[ \t]+)?answer)",
     r"i[ \t]+give[ \t]+up", r"(?:this|that|it)[ \t]+is[ \t]+(?:just[ \t]+)?a[ \t]+guess",
     r"(?:just[ \t]+)?(?:a|my)?[ \t]*(?:random|wild|blind|rough)?[ \t]*guess(?:ing)?",  # en
     r"我?(?:也|真的|实在)?(?:不知道|不确定|不会做?|没有把握|没把握)|(?:随便|瞎)猜(?:一下|一个)?|猜一下",  # zh
@@ -379,6 +394,13 @@ DOUBT_SENTENCES = (
 said right before the sentence that gives an answer, they make it a guess (a doubt after it: :data:`DOUBTS`)."""
 _BOTH_RIGHT_SENTENCE = re.compile(r"(?:(?:so|thus|well|ok(?:ay)?|hmm+)[ \t]*,?[ \t]*)?(?:" + BOTH_RIGHT
                                   + r")[ \t]*[.!…;；。！]*", re.I)
+IF_NOT_SENTENCE = (r"(?:(?:so|well|ok(?:ay)?|hmm+)\s*,?\s*)?if\s+(?:the\s+answer|it|that)"
+                   r"(?:\s+is\s+not|\s+isn'?t|'s\s+not)\s+" + _ONE_VALUE + r"\s*,?\s*(?:then\s+)?"
+                   r"(?:it(?:'s|\s+is|\s+must\s+be|\s+would\s+be)|the\s+answer\s+is)\s+"
+                   + _ONE_VALUE + r"\s*[.!…;；。！]*")
+"""A sentence that offers a value for when the answer is not the other ("If the answer isn't 42, then it's 43."):
+said right before the answer's sentence, it makes that answer one of two."""
+_IF_NOT_SENTENCE = re.compile(IF_NOT_SENTENCE, re.I)
 _DOUBT_SENTENCE = re.compile(
     r"(?:(?:honestly|frankly|well|ok(?:ay)?|hmm+|sorry|but)[ \t]*,?[ \t]*)?(?:" + "|".join(DOUBT_SENTENCES)
     + r")(?:[ \t]+(?:about|of)[ \t]+(?:this|it|that|the[ \t]+answer|my[ \t]+answer))?[ \t]*[.!…。！]*", re.I)
@@ -769,7 +791,7 @@ def _reconsidering(text: str, end: int) -> bool:
     return len(text) - end <= 80 and _RECONSIDERING.match(text, end) is not None
 
 
-_DOUBTED_WHY = "the sentence before it says the answer is not known"
+_DOUBTED_WHY = "the sentence before it says the answer is not known, or offers another value"
 _UNFINISHED_WHY = "the output stops in the middle of its sentence (cut off): a value being tried, not a conclusion"
 
 
@@ -785,20 +807,25 @@ def _unfinished(text: str, end: int) -> bool:
 
 def _doubted_before(text: str, start: int) -> bool:
     """The sentence right before the one an answer starting at ``start`` is in says the writer does not know
-    (:data:`DOUBT_SENTENCES`), and nothing worked out comes between (no digit: "I'm not sure. Checking, 6 \\cdot 7 =
+    (:data:`DOUBT_SENTENCES`) or offers another value for when it is not the answer (:data:`IF_NOT_SENTENCE`), and
+    nothing worked out comes between (no digit: "I'm not sure. Checking, 6 \\cdot 7 =
     42, so ..." is resolved); or it declares two values right (:data:`BOTH_RIGHT`) and the answer's sentence gives
     one with no reason for it."""
     window = text[max(0, start - _WINDOW_BEFORE): start]
+    if "\n" in window:  # (a line break inside a sentence, before a word or a mark that goes on with it, ends none)
+        window = _CONTINUES.sub(" ", window)
     cut = _sentence_start(window)
     if not cut or _DIGIT.search(window, cut) is not None:
         return False
     previous = window[:cut].rstrip()
     tail = previous[-60:]
-    if (_DOUBT_ASCII.search(tail.lower()) if tail.isascii() else _DOUBT_STEMS.search(tail)) is None:
+    low = tail.lower()
+    if_not = "if" in low and ("not" in low or "n't" in low)
+    if (_DOUBT_ASCII.search(low) if tail.isascii() else _DOUBT_STEMS.search(tail)) is None and not if_not:
         return False  # (every match holds one of these words near its end)
     body = previous.rstrip(".!…。！;； \t\n")  # (its own end: "。" ends a sentence even without a space after it)
     sentence = previous[_sentence_start(body):].strip()
-    if _DOUBT_SENTENCE.fullmatch(sentence) is not None:
+    if _DOUBT_SENTENCE.fullmatch(sentence) is not None or if_not and _IF_NOT_SENTENCE.fullmatch(sentence) is not None:
         return True
     # two values declared right, then one given with no reason for it ("Both 5 and 6 are correct. So the answer is";
     # not "Both 5 and 6 are valid. Since n is odd, the answer is")

@@ -186,7 +186,7 @@ _GAP_HEDGES = "|".join(HEDGE_ADVERBS + ("alternatively", "else", "even", "though
 """Words between two boxes that make the second a possible alternative to the first ("$\\boxed{7}$, or likely
 $\\boxed{9}$", "$\\boxed{7}$, if not, $\\boxed{9}$"): the boxes are then alternatives, not one answer in parts."""
 _GAP_TOKEN = re.compile(
-    r"\s+|\$|\\[()\[\]]|\\q?quad(?![A-Za-z])|\\[,;:! ]|\\\\|\\?&|,|;|\||\\(?:mid|vert)(?![A-Za-z])|"
+    r"\s+|~|\$|\\[()\[\]]|\\q?quad(?![A-Za-z])|\\[,;:! ]|\\\\|\\?&|,|;|\||\\(?:mid|vert)(?![A-Za-z])|"
     r"(?<![A-Za-z])(?:vs\.?|versus)(?![A-Za-z])|"
     r"\\(?:text|mathrm|textbf)\s*\{\s*(?:and|or|either)?\s*\}|(?<![A-Za-z])(?:and|or|either)(?![A-Za-z])|"
     r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=|\(?[a-hA-H]\)|\\text\s*\{\s*|\}|"
