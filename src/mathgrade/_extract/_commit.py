@@ -169,6 +169,8 @@ SUPPOSED_BEFORE = (
     r"initially|at first|i (?:first )?thought|previously|earlier i|"
     r"if (?:the )?(?:answer|result|value|total|number)s? (?:were|was|is|had been|equals|equaled)|if we guess|"
     r"for example|for instance|say we try|had (?:we|i|you) (?:used|chosen|taken|picked|answered|said)|"
+    r"(?:coin[ \t]+(?:flip|toss)|toss-up)(?=[ \t]+between[ \t]+(?:\$|-?\d|\([a-j]\)))|"
+    r"(?<![a-z][ \t])toss-up(?=[ \t]*:)|"
     r"common (?:mistake|error|pitfall|trap)|(?:many|some|most) (?:students|people) (?:answer|say|think|get|write)|"
     r"someone (?:might|may|would|could) (?:say|answer|think)|"
     r"write (?:your|the) (?:final )?answer (?:as|like)|answer (?:format|template)|(?:example|sample) "
@@ -387,6 +389,8 @@ DOUBT_SENTENCES = (
     r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+(?:unable|not[ \t]+able)[ \t]+to[ \t]+(?:solve|determine|find|"
     r"figure[ \t]+out|work[ \t]+out)[ \t]+(?:this|it|the[ \t]+(?:exact[ \t]+)?answer)",
     r"i[ \t]+give[ \t]+up", r"(?:this|that|it)[ \t]+is[ \t]+(?:just[ \t]+)?a[ \t]+guess",
+    r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+torn[ \t]+between[^.!?\n]{1,60}|(?:it'?s|it[ \t]+is)[ \t]+a[ \t]+"
+    r"(?:coin[ \t]+(?:flip|toss)|toss-up)[^.!?\n]{0,60}",
     r"(?:just[ \t]+)?(?:a|my)?[ \t]*(?:random|wild|blind|rough)?[ \t]*guess(?:ing)?",  # en
     r"我?(?:也|真的|实在)?(?:不知道|不确定|不会做?|没有把握|没把握)|(?:随便|瞎)猜(?:一下|一个)?|猜一下",  # zh
 )
@@ -405,9 +409,9 @@ _DOUBT_SENTENCE = re.compile(
     r"(?:(?:honestly|frankly|well|ok(?:ay)?|hmm+|sorry|but)[ \t]*,?[ \t]*)?(?:" + "|".join(DOUBT_SENTENCES)
     + r")(?:[ \t]+(?:about|of)[ \t]+(?:this|it|that|the[ \t]+answer|my[ \t]+answer))?[ \t]*[.!…。！]*", re.I)
 _DIGIT = re.compile(r"\d")
-_DOUBT_WORDS = ("know", "sure", "certain", "confiden", "positive", "idea", "guess", "unable", "give", "solve", "figure",
-                "work", "find", "determine", "correct", "valid", "possible", "right", "acceptable", "fine", "answers",
-                "solutions")
+_DOUBT_WORDS = ("know", "sure", "torn", "coin", "toss", "certain", "confiden", "positive", "idea", "guess", "unable",
+                "give", "solve", "figure", "work", "find", "determine", "correct", "valid", "possible", "right",
+                "acceptable", "fine", "answers", "solutions")
 """Words one of which every match of :data:`DOUBT_SENTENCES` on ASCII text holds (a test checks each pattern's
 examples)."""
 _DOUBT_ASCII = re.compile(trie(sorted(_DOUBT_WORDS)))
@@ -474,6 +478,8 @@ HEDGED_AFTER = (
     _EN_HEDGED_AFTER,
     r"[ \t]*[，,。]?[ \t]*(?:但|但是|不过|或者|或)?(?:也|又|更|很)?(?:可能|或许|也许|大概|多半)(?:就)?(?:是|为)?"
     r"|[ \t]*[，,。]?[ \t]*(?:否则|不然)(?:的话)?[，,]?[ \t]*(?:就)?(?:是|为)?"
+    r"|[ \t]*[，,。]?[ \t]*(?:如果|要是|若|假如|万一)(?:这|它|答案)?(?:不对|错了|不正确|有误|不是)(?:的话)?[，,]?[ \t]*"
+    r"(?:那么|那)?(?:就)?(?:是|为)?[ \t]*(?=[$\\\d(（-])"
     r"|[ \t]*[，,。]?[ \t]*(?:等等|嗯)?[，,]?[ \t]*(?:也许|或许|可能)(?:不对|不是|有误|错了)"
     r"|[ \t]*[，,。]?[ \t]*[（(]?[ \t]*(?:不确定|不一定对|没有把握|待验证|未验证)"
     r"|[ \t]*\n?[ \t]*吧(?=[ \t]*(?:[。！!.，,\n]|$))",  # "答案是 42 吧"
@@ -719,7 +725,7 @@ _SUPPOSED_STEMS = ("gut", "without", "unchecked", "unverified",
                    "initially", "at first", "thought", "previously", "earlier",
                    "tentative", "preliminary", "approach", "mistaken", "if ", "for example", "e.g.", "for instance",
                    "had ", "common ", "students", "people", "someone", "write ", "format", "template", "sample",
-                   "example", "placeholder",
+                   "example", "placeholder", "coin", "toss",
                    "angenommen", "nehmen", "предполож", "допуст", "假", "如果", "若", "先猜", "猜测", "初步", "试试",
                    "不妨", "比如", "例如", "猜", "もし", "仮", "supon", "stel", "veronderstel", "aangenomen", "neem aan",
                    "załóż", "zakładaj", "przypuść", "varsay", "farz", "diyelim", "giả", "misalkan", "andaikan",
@@ -1074,7 +1080,10 @@ _OFFERED_BEFORE = re.compile(
     r"|(?:we|you|one|i)[ \t]+(?:would[ \t]+|could[ \t]+|might[ \t]+)?get|gives?|yields?|becomes|convention|"
     r"interpretation|reading|answers?[ \t]+(?:would[ \t]+be|becomes|could[ \t]+be|might[ \t]+be)"
     r"|(?P<stated>answers?(?:[ \t]+is)?)|it(?:'s|[ \t]+is|[ \t]+would[ \t]+be|[ \t]+becomes)"
-    r"|(?:possibilit(?:y|ies)|option|choice|alternative|alt|fallback|backup|guess|pick)(?:[ \t]+(?:is|would[ \t]+be))?"
+    r"|(?:possibilit(?:y|ies)|option|choice|alternative|alt|fallback|backup|guess|pick|runner-up|"
+    r"other[ \t]+candidates?|"
+    r"(?:close|strong|distant)[ \t]+second|equivalently|aka|that[ \t]+is)(?:[ \t]+(?:is|would[ \t]+be))?"
+    r"|(?<![A-Za-z])(?:alt|i\.e|e\.g|a\.k\.a)\.?,?"
     r"|(?:sources?|some|others|many)[ \t]+(?:would[ \t]+)?(?:say|give|argue[ \t]+for)|argued?[ \t]+for|made[ \t]+for"
     r"|(?:exact|true|actual|real|precise)[ \t]+(?:value|answer|result)[ \t]+(?:is|would[ \t]+be))" + _ADVERBS_THEN +
     r"|(?<![A-Za-z])if(?![A-Za-z])[^.;()\n]{1,40},|则(?:是|为)?|或(?:者|是)?)[ \t]*[,:：]?[ \t]*(?:\$[ \t]*)?$", re.I)

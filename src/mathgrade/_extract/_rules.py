@@ -186,7 +186,8 @@ _GAP_HEDGES = "|".join(HEDGE_ADVERBS + ("alternatively", "else", "even", "though
 """Words between two boxes that make the second a possible alternative to the first ("$\\boxed{7}$, or likely
 $\\boxed{9}$", "$\\boxed{7}$, if not, $\\boxed{9}$"): the boxes are then alternatives, not one answer in parts."""
 _GAP_TOKEN = re.compile(
-    r"\s+|~|\$|\\[()\[\]]|\\q?quad(?![A-Za-z])|\\[,;:! ]|\\\\|\\?&|,|;|\||\\(?:mid|vert)(?![A-Za-z])|"
+    r"\s+|~|\$|\\[()\[\]]|\\(?:newline|hfill|enspace|thinspace|hspace\{[^{}]*\})(?![A-Za-z])|"
+    r"\\(?:lor|vee)(?![A-Za-z])|\\q?quad(?![A-Za-z])|\\[,;:! ]|\\\\|\\?&|,|;|\||\\(?:mid|vert)(?![A-Za-z])|"
     r"(?<![A-Za-z])(?:vs\.?|versus)(?![A-Za-z])|"
     r"\\(?:text|mathrm|textbf)\s*\{\s*(?:and|or|either)?\s*\}|(?<![A-Za-z])(?:and|or|either)(?![A-Za-z])|"
     r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=|\(?[a-hA-H]\)|\\text\s*\{\s*|\}|"
@@ -196,6 +197,7 @@ _GAP_TOKEN = re.compile(
 )
 _GAP_OR = re.compile(
     r"(?<![A-Za-z])(?:or|either|but|could|might|vs|versus|" + _GAP_HEDGES + r")(?![A-Za-z])|/|\||\\mid|\\vert|"
+    r"\\(?:lor|vee)(?![A-Za-z])|"
     r"或者|或|还是|可能|或许|也许|大概|"
     r"多半|否则|不然",
     re.I,
@@ -544,9 +546,9 @@ OFFERING_WORDS = (
 """Words that offer a second value right after a box ("$\\boxed{42}$ or 43", "$\\boxed{42}$ (or 43)", "$\\boxed{42}$
 或 43"): the output gives two values, one answer only when they are equal ("$\\boxed{0.5}$, or $\\frac12$")."""
 _VALUE_OFFERED = re.compile(
-    r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?[ \t]*[,;，；]?[ \t]*\n?[ \t]*[(（]?[ \t]*(?:"
+    r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?[ \t]*[,;，；]?[ \t]*\n?[ \t]*[(（]?[ \t]*(?:\\text[ \t]*\{[ \t]*)?(?:"
     + "|".join(re.escape(w).replace(r"\ ", r"[ \t]*,?[ \t]+") for w in sorted(OFFERING_WORDS, key=len, reverse=True))
-    + r")(?![^\W\d_])[ \t]*[,，]?[ \t]*\n?[ \t]*"
+    + r")(?![^\W\d_])[ \t]*[,，]?[ \t]*(?:\}[ \t]*)?\n?[ \t]*"
     r"(\$[^$\n]{1,80}\$|\\\([^\n]{1,80}?\\\)|-?\d+(?:[.,]\d+)*(?:/\d+)?(?:\\?%)?(?![ \t]*(?:[-+*/^=×÷·(\d]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z])))"
     r"|(?-i:\([A-J]\)|[A-J])(?=[ \t]*(?:[.,;:!?)）\n]|$)))", re.I)
 """A value offered by one of :data:`OFFERING_WORDS` right after a box (a formula, a number that is not the start of a
