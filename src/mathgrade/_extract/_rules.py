@@ -536,9 +536,12 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
 
 
 _ALTERNATIVELY = re.compile(r"[ \t]*(?:alternatively|or)\b", re.I)
+_FILLER = r"(?:[ \t]|\\(?:q?quad|[,;:! ])(?![A-Za-z])|\\text[ \t]*\{|\}|[(（])*"
+"""What may come around the words that offer a value after a box: spaces and LaTeX spacing, ``\\text{``, its closing
+brace, an opening bracket ("$\\boxed{42}$ \\quad \\text{or} \\quad 43", "\\text{(alternatively } 43)")."""
 OFFERING_WORDS = (
     "or", "or rather", "or else", "or even", "or equivalently", "or alternatively", "or in other words", "vs.", "vs",
-    "versus",  # en
+    "versus", "alternatively", "alt.",  # en
     "o", "ou", "oder", "или", "lub", "albo", "veya", "ya da", "hoặc", "atau", "au", "أو", "या", "অথবা", "หรือ", "లేదా",
     "또는", "혹은",  # es it fr pt de ru pl tr vi id sw ar hi bn th te ko
     "或者", "或是", "或", "还是", "または",  # zh ja
@@ -546,10 +549,11 @@ OFFERING_WORDS = (
 """Words that offer a second value right after a box ("$\\boxed{42}$ or 43", "$\\boxed{42}$ (or 43)", "$\\boxed{42}$
 或 43"): the output gives two values, one answer only when they are equal ("$\\boxed{0.5}$, or $\\frac12$")."""
 _VALUE_OFFERED = re.compile(
-    r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?[ \t]*[,;，；]?[ \t]*\n?[ \t]*[(（]?[ \t]*(?:\\text[ \t]*\{[ \t]*)?(?:"
+    r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?[ \t]*[,;，；]?[ \t]*\n?" + _FILLER + r"(?:"
     + "|".join(re.escape(w).replace(r"\ ", r"[ \t]*,?[ \t]+") for w in sorted(OFFERING_WORDS, key=len, reverse=True))
-    + r")(?![^\W\d_])[ \t]*[,，]?[ \t]*(?:\}[ \t]*)?\n?[ \t]*"
-    r"(\$[^$\n]{1,80}\$|\\\([^\n]{1,80}?\\\)|-?\d+(?:[.,]\d+)*(?:/\d+)?(?:\\?%)?(?![ \t]*(?:[-+*/^=×÷·(\d]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z])))"
+    + r")(?![^\W\d_])[ \t]*[,，]?" + _FILLER + r"\n?[ \t]*"
+    r"(\$\$?[^$\n]{1,80}\$\$?|\\\([^\n]{1,80}?\\\)|\\\[[^\n]{1,80}?\\\]|"
+    r"-?\d+(?:[.,]\d+)*(?:/\d+)?(?:\\?%)?(?![ \t]*(?:[-+*/^=×÷·(\d]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z])))"
     r"|(?-i:\([A-J]\)|[A-J])(?=[ \t]*(?:[.,;:!?)）\n]|$)))", re.I)
 """A value offered by one of :data:`OFFERING_WORDS` right after a box (a formula, a number that is not the start of a
 sum or a product: "$\\boxed{6}$, or 3 \\times 2" offers no 3; an option's letter ending its clause, "(or C)")."""
@@ -565,7 +569,7 @@ def _value_offered_after(text: str, end: int) -> str:
     value = m.group(1)
     if value.startswith("$"):
         return value.strip("$ ")
-    return value[2:-2].strip() if value.startswith("\\(") else value
+    return value[2:-2].strip() if value.startswith(("\\(", "\\[")) else value
 
 
 def _offered_after(scan: Scan, boxes: List[Box], chain: List[Box]) -> List[str]:

@@ -450,12 +450,14 @@ _WITHDRAWING = re.compile(r"\b(?:not|no|never|wrong|incorrect|false|invalid|isn'
                           r"unverified|unsure|uncertain|tentative|confidence|rejected|discarded|impossible|"
                           r"estimated?|approximate|approximately|approx|bound|at most|at least)\b", re.I)
 """Words that make a parenthetical after an answer withdraw or hedge it: "7 (not the answer)" is not 7."""
-_CHANGES_VALUE = re.compile(r"\b(?:also|too|either|or|if|unless|otherwise|else|alternatively|another|other|works?|"
+_CHANGES_VALUE = re.compile(r"\b(?:also|too|either|or|if|unless|otherwise|else|alternatively|alt|aka|another|other|"
+                            r"works?|"
                             r"possible|squared|cubed|plus|minus|times|divided|multiplied|power|half|twice|double|"
                             r"triple|root|reciprocal|factorial|negative|opposite|inverse)\b", re.I)
 """Words that make a parenthetical after an answer offer another value or change the value: "5 (also 6)", "5 (6 if n
 is odd)", "5 (squared)" are not 5."""
-OFFERING = r"(?:or|i\.?\s?e\.?|that\s+is|equivalently|alternatively|approx\.?|approximately|about|roughly)"
+OFFERING = (r"(?:or|i\.?\s?e\.?|that\s+is|equivalently|alternatively|alt\.?|a\.?k\.?a\.?|approx\.?|approximately|"
+            r"about|roughly)")
 """The words that offer a second value in brackets after an answer ("(or 43)", "(i.e. 0.5)")."""
 OFFERED_NUMBER = r"(-?[0-9]+(?:\.[0-9]+)?(?:\s*/\s*[0-9]+)?\s*%?)"
 """The value offered: a number, a decimal or a fraction, with a percent sign or not."""
