@@ -818,6 +818,9 @@ def _doubted_before(text: str, start: int) -> bool:
     42, so ..." is resolved); or it declares two values right (:data:`BOTH_RIGHT`) and the answer's sentence gives
     one with no reason for it."""
     window = text[max(0, start - _WINDOW_BEFORE): start]
+    lowered = window.lower()
+    if "if" not in lowered and (_DOUBT_ASCII.search(lowered) if window.isascii() else _DOUBT_STEMS.search(window)) is None:
+        return False  # (as below, for the whole window: most answers' windows hold none of the words)
     if "\n" in window:  # (a line break inside a sentence, before a word or a mark that goes on with it, ends none)
         window = _CONTINUES.sub(" ", window)
     cut = _sentence_start(window)
