@@ -1084,6 +1084,8 @@ _OFFERED_BEFORE = re.compile(
     r"interpretation|reading|answers?[ \t]+(?:would[ \t]+be|becomes|could[ \t]+be|might[ \t]+be)"
     r"|(?P<stated>answers?(?:[ \t]+is)?)|it(?:'s|[ \t]+is|[ \t]+would[ \t]+be|[ \t]+becomes)"
     r"|(?:alternative|second|other|another|backup|fallback)[ \t]+answer"
+    r"|(?:in|for|under)[ \t]+(?:the|a|an)[ \t]+(?:other|second|alternative|different)[ \t]+(?:case|reading|"
+    r"interpretation|convention|scenario)"
     r"|(?:possibilit(?:y|ies)|option|choice|alternative|alt|fallback|backup|guess|pick|runner-up|"
     r"other[ \t]+candidates?|"
     r"(?:close|strong|distant)[ \t]+second|equivalently|aka|that[ \t]+is)(?:[ \t]+(?:is|would[ \t]+be))?"
@@ -1105,6 +1107,14 @@ _OFFERED_AFTER = re.compile(
     r"|[^.,;!?\n]{0,30}?(?<![A-Za-z])(?:too(?![ \t]*[A-Za-z])|as[ \t]+well(?![ \t]+as)))", re.I)
 """Words right after such a number that offer it: "6 if 0 counts", "6 also works", "6 is also a valid answer", "6
 fits as well", "6 satisfies it too" (not "6 is too big")."""
+_CORRECTED_BEFORE = re.compile(
+    r"(?:^|[.!?;(\n])[ \t]*(?:(?:no|oh|oops|hmm+|wait|sorry|well|but)[ \t]*[,.!…]*[ \t]*)*(?<![A-Za-z])"
+    r"(?:actually|wait|oops|sorry|correction|i[ \t]+mean|rather|make[ \t]+(?:that|it)|scratch[ \t]+that|no)"
+    r"[ \t]*[,:!.…—–-]*[ \t]*"
+    r"(?:(?:it'?s|it[ \t]+is|the[ \t]+answer[ \t]+is)[ \t]+)?(?:\$[ \t]*)?$", re.I)
+"""Words that open a correction right before a number in the remark after an answer ("$\\boxed{42}$. Actually, 43.",
+"#### 42\\nWait, 43."): with the number ending its clause, the remark gives another value."""
+_CLAUSE_END = re.compile(r"[ \t]*\$?[ \t]*(?:[.!;)\n]|$)")
 _ASKED_ALONE = re.compile(r"[ \t$]*(?:(?:hmm+|or|maybe|perhaps|possibly|probably|and|so|wait|well|oh|but|actually)"
                           r"[ \t,.…!]*)*", re.I)
 _ASKED_AFTER = re.compile(r"[ \t$]*\?(?![ \t]*(?:no|not|nope)(?![A-Za-z]))", re.I)
@@ -1274,7 +1284,8 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
                 or named is not None and _CONDITION_BEFORE.search(before):
             continue  # (a calculation, a label, a list of values, a value tried or rejected)
         offered_after_it = _OFFERED_AFTER.match(after) or (_ASKED_AFTER.match(after) and
-                                                           _ASKED_ALONE.fullmatch(sentence))
+                                                           _ASKED_ALONE.fullmatch(sentence)) \
+            or _CORRECTED_BEFORE.search(before) and _CLAUSE_END.match(after)
         cue = _OFFERED_BEFORE.search(before)
         words = _UNIT_AFTER.match(after) if letter is None else None
         if words is not None and not offered_after_it and not _OFFERED_AFTER.match(after, words.end()):
