@@ -172,6 +172,11 @@ def load() -> None:
 
 add_worker_setup(load)
 
+
+def loaded() -> bool:
+    """Whether pint's registry has been loaded (or found missing) in this process."""
+    return "r" in _REGISTRY
+
 _PARSED: Dict[str, Any] = {}
 
 
