@@ -1083,7 +1083,10 @@ _OFFERED_BEFORE = re.compile(
     r"|(?:we|you|one|i)[ \t]+(?:would[ \t]+|could[ \t]+|might[ \t]+)?get|gives?|yields?|becomes|convention|"
     r"interpretation|reading|answers?[ \t]+(?:would[ \t]+be|becomes|could[ \t]+be|might[ \t]+be)"
     r"|(?P<stated>answers?(?:[ \t]+is)?)|it(?:'s|[ \t]+is|[ \t]+would[ \t]+be|[ \t]+becomes)"
-    r"|(?:alternative|second|other|another|backup|fallback)[ \t]+answer"
+    r"|(?:alternative|second|other|another|backup|fallback)[ \t]+answer|failing[ \t]+that|plan[ \t]+b"
+    r"|(?:wouldn'?t|would[ \t]+not|can'?t|cannot|can[ \t]+not|couldn'?t)[ \t]+rule[ \t]+out"
+    r"|(?:scratch|rough|earlier|other)[ \t]+(?:work|calculation|method|approach)[ \t]+"
+    r"(?:said|says|gave|gives|suggests?)"
     r"|(?:in|for|under)[ \t]+(?:the|a|an)[ \t]+(?:other|second|alternative|different)[ \t]+(?:case|reading|"
     r"interpretation|convention|scenario)"
     r"|(?:possibilit(?:y|ies)|option|choice|alternative|alt|fallback|backup|guess|pick|runner-up|"
@@ -1096,19 +1099,21 @@ _OFFERED_BEFORE = re.compile(
 """Words right before a number in the remark after an answer that offer it as a value: "or 6", "also, 6", "the answer
 would be 6", "we get 6", "(depending on the convention, 6)", "if it does, 6"."""
 _OFFERED_AFTER = re.compile(
-    r"(?:[ \t]*\$)?[ \t]*[,)]?[ \t]*(?:(?:if|when|unless|otherwise|instead|also|too|as[ \t]+well|works?|"
+    r"(?:[ \t]*\$)?[ \t]*\**[ \t]*[,)]?[ \t]*(?:(?:if|when|unless|otherwise|instead|also|too|as[ \t]+well|works?|"
     r"depending|(?:with(?:out)?|(?:not[ \t]+)?counting|including|excluding)[ \t]+(?:zero|0)|"
     r"(?:under|with|for|in)[ \t]+(?:the|a|an)[ \t]+(?:other|alternative|second|different|looser|stricter|"
     r"broader|narrower)|is[ \t]+(?:the[ \t]+runner-up|(?:my|the|a|our)[ \t]+(?:(?:close|strong|distant|possible|"
     r"likely)[ \t]+)?(?:second|next|backup|fallback|alternative|other)))(?![A-Za-z])"
     r"|(?:is|are|would[ \t]+be|might[ \t]+be|could[ \t]+be)[ \t]+(?:also[ \t]+|equally[ \t]+)?(?:valid|correct|"
     r"possible|acceptable|right|an?[ \t]+(?:valid[ \t]+|possible[ \t]+|acceptable[ \t]+|alternative[ \t]+)?answer)"
-    r"(?![A-Za-z])|(?:如果|若|则|也)"
+    r"(?![A-Za-z])|(?:(?:is|are|would[ \t]+(?:also[ \t]+)?be|remains?)[ \t]+(?:also[ \t]+|still[ \t]+)?(?:defensible|"
+    r"plausible|possible)|(?:(?:is|are|would[ \t]+(?:also[ \t]+)?be|remains?)[ \t]+(?:also[ \t]+|still[ \t]+)?)?a[ \t]+"
+    r"(?:close[ \t]+|strong[ \t]+|real[ \t]+)?(?:contender|possibility|candidate))(?![A-Za-z])|(?:如果|若|则|也)"
     r"|[^.,;!?\n]{0,30}?(?<![A-Za-z])(?:too(?![ \t]*[A-Za-z])|as[ \t]+well(?![ \t]+as)))", re.I)
 """Words right after such a number that offer it: "6 if 0 counts", "6 also works", "6 is also a valid answer", "6
 fits as well", "6 satisfies it too" (not "6 is too big")."""
 _CORRECTED_BEFORE = re.compile(
-    r"(?:^|[.!?;(\n])[ \t]*(?:(?:no|oh|oops|hmm+|wait|sorry|well|but)[ \t]*[,.!…]*[ \t]*)*(?<![A-Za-z])"
+    r"(?:^|[.!?;(\n>])[ \t]*(?:(?:no|oh|oops|hmm+|wait|sorry|well|but)[ \t]*[,.!…]*[ \t]*)*(?<![A-Za-z])"
     r"(?:actually|wait|oops|sorry|correction|i[ \t]+mean|rather|make[ \t]+(?:that|it)|scratch[ \t]+that|no)"
     r"[ \t]*[,:!.…—–-]*[ \t]*"
     r"(?:(?:it'?s|it[ \t]+is|the[ \t]+answer[ \t]+is)[ \t]+)?(?:\$[ \t]*)?$", re.I)
@@ -1137,6 +1142,12 @@ _COUNTERFACTUAL = re.compile(r"(?<![A-Za-z])if[ \t]+[^.;!?\n]{0,30}?(?<![A-Za-z]
 other value is not the answer."""
 _TRIED_BEFORE = re.compile(r"(?<![A-Za-z])(?:check(?:ing)?|try(?:ing)?|test(?:ing)?|plug(?:ging)?[ \t]+in|"
                            r"substitut(?:e|ing)|not|except|than)[ \t]+(?:\$[ \t]*)?$", re.I)
+_NOT_REJECTED = re.compile(
+    r"[ \t]*\**[ \t]*[,)]?[ \t]*(?:is[ \t]+|are[ \t]+|would[ \t]+(?:also[ \t]+)?be[ \t]+)?(?:not[ \t]+(?:yet[ \t]+)?"
+    r"(?:ruled[ \t]+out|excluded|unreasonable|impossible)|(?:cannot|can'?t|can[ \t]+not)[ \t]+be[ \t]+(?:excluded|"
+    r"ruled[ \t]+out))(?![A-Za-z])", re.I)
+"""Words after a number in the remark that keep it possible ("43 is not ruled out", "43 cannot be excluded", "43 is not
+unreasonable"): the rejecting words in them reject nothing, and the number is offered."""
 _REJECTED_AFTER = re.compile(r"(?:[^.;!?\n]|\n(?=[ \t]*[a-z])){0,40}?(?<![A-Za-z])"
                              r"(?:fails?|wrong|incorrect|invalid|not|doesn't|isn't|"
                              r"cannot|can't|impossible|rejects?|rejected|excludes?|excluded|discards?|discarded|"
@@ -1177,6 +1188,8 @@ def _fraction(text: str) -> Optional[Fraction]:
         return None
 
 
+_REMARK_MARKUP = re.compile(r"\*\*|</?answer>", re.I)
+"""Markup in the remark after an answer that is neither an operator nor text: bold marks, answer tags."""
 _CLOSING_AT = re.compile(r"[ \t]*(?:\$\$?|\\\)|\\\])")
 _LETTER_ANSWER = re.compile(r"[ \t$]*\(?([A-J])\)?[ \t$.]*")
 _REMARK_VALUE = re.compile(r"\$(?![^$\n]*\\(?:boxed|fbox))[^$\n]{1,60}\$|\([A-J]\)|" + _REMARK_NUMBER.pattern)
@@ -1262,6 +1275,8 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
             sentences += 1  # ("$." or "P" of "P.S." is no sentence)
         pos = cut + 1 if m is not None else stop
     window = text[begin:pos]
+    if "**" in window or "</" in window:  # (markup, blanked to its length: no operator, no sentence of its own)
+        window = _REMARK_MARKUP.sub(lambda m: " " * len(m.group()), window)
     unit = _UNIT_AFTER.match(text, end)  # (the answer's own unit word, if any: "12 hours")
     for n in (_REMARK_LETTER if letter is not None else _REMARK_VALUE).finditer(window):
         other = _named_value(n.group())
@@ -1279,11 +1294,13 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
         if named is not None:
             before = before[:named.start()]
         if _OPERAND_BEFORE.search(before) or _OPERAND.match(after.lstrip(" \t$")) or _LABEL_BEFORE.search(before) \
-                or _LISTED_BEFORE.search(before) or _TRIED_BEFORE.search(before) or _REJECTED_AFTER.match(after) \
+                or _LISTED_BEFORE.search(before) or _TRIED_BEFORE.search(before) \
+                or _REJECTED_AFTER.match(after) and not _NOT_REJECTED.match(after) \
                 or _COUNTERFACTUAL.search(sentence) or _WORKED_CLAUSE.search(before) \
                 or named is not None and _CONDITION_BEFORE.search(before):
             continue  # (a calculation, a label, a list of values, a value tried or rejected)
-        offered_after_it = _OFFERED_AFTER.match(after) or (_ASKED_AFTER.match(after) and
+        kept = _NOT_REJECTED.match(after)
+        offered_after_it = kept or _OFFERED_AFTER.match(after) or (_ASKED_AFTER.match(after) and
                                                            _ASKED_ALONE.fullmatch(sentence)) \
             or _CORRECTED_BEFORE.search(before) and _CLAUSE_END.match(after)
         cue = _OFFERED_BEFORE.search(before)
