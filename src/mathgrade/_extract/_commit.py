@@ -179,7 +179,8 @@ SUPPOSED_BEFORE = (
     r"nehmen wir an|предположим|допустим|supponiamo|suponha|suponhamos|supondo|se a resposta fosse|"
     r"stel dat|veronderstel|aangenomen dat|neem aan|załóżmy|zakładając|przypuśćmy|varsayalım|varsayarsak|"
     r"farz edelim|diyelim ki|giả sử|giả định|misalkan|andaikan|seandainya|tuseme|tuchukulie)\b",
-    r"(?:假设|假如|假定|如果答案|若答案|如果结果|先猜|猜测|随便猜|瞎猜|猜一个|猜一下|初步|试试|不妨设|比如|例如|もし|仮に|と仮定|"
+    r"(?:假设|假如|假定|如果答案|若答案|如果结果|先猜|猜测|随便猜|瞎猜|猜一个|猜一下|随便写|随便填|随便选|蒙一个|初步|试试|不妨设|比如|"
+    r"例如|もし|仮に|と仮定|"
     r"가정하면|가정하자|가정해|라고 하면|لنفترض|نفترض|بافتراض|افترض|मान लीजिए|मान लो|मानें|สมมติ|สมมุติ|"
     r"ধরা যাক|ধরে নিই|అనుకుందాం)",
 )
@@ -392,7 +393,8 @@ DOUBT_SENTENCES = (
     r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+torn[ \t]+between[^.!?\n]{1,60}|(?:it'?s|it[ \t]+is)[ \t]+a[ \t]+"
     r"(?:coin[ \t]+(?:flip|toss)|toss-up)[^.!?\n]{0,60}",
     r"(?:just[ \t]+)?(?:a|my)?[ \t]*(?:random|wild|blind|rough)?[ \t]*guess(?:ing)?",  # en
-    r"我?(?:也|真的|实在)?(?:不知道|不确定|不会做?|没有把握|没把握)|(?:随便|瞎)猜(?:一下|一个)?|猜一下",  # zh
+    r"我?(?:也|真的|实在)?(?:不知道|不确定|不会做?|没有把握|没把握|算不出(?:来)?|做不出(?:来)?|解不出(?:来)?)|"
+    r"(?:随便|瞎)猜(?:一下|一个)?|猜一下",  # zh
 )
 """Sentences that say the writer does not know the answer ("I don't know.", "I'm not sure.", "No idea.", "我不知道。"):
 said right before the sentence that gives an answer, they make it a guess (a doubt after it: :data:`DOUBTS`)."""
@@ -481,7 +483,7 @@ HEDGED_AFTER = (
     r"|[ \t]*[，,。]?[ \t]*(?:如果|要是|若|假如|万一)(?:这|它|答案)?(?:不对|错了|不正确|有误|不是)(?:的话)?[，,]?[ \t]*"
     r"(?:那么|那)?(?:就)?(?:是|为)?[ \t]*(?=[$\\\d(（-])"
     r"|[ \t]*[，,。]?[ \t]*(?:等等|嗯)?[，,]?[ \t]*(?:也许|或许|可能)(?:不对|不是|有误|错了)"
-    r"|[ \t]*[，,。]?[ \t]*[（(]?[ \t]*(?:不确定|不一定对|没有把握|待验证|未验证)"
+    r"|[ \t]*[，,。]?[ \t]*[（(]?[ \t]*(?:不确定|不一定对|没有把握|待验证|未验证|我?猜的|估计的?[ \t]*[）)]|估算[ \t]*[）)])"
     r"|[ \t]*\n?[ \t]*吧(?=[ \t]*(?:[。！!.，,\n]|$))",  # "答案是 42 吧"
     r"[ \t]*[,.]?[ \t]*(?:pero|o)[ \t]+(?:también[ \t]+)?(?:podría|puede[ \t]+que|quizás?|tal[ \t]+vez)",  # es
     r"[ \t]*[,.]?[ \t]*(?:mais|ou)[ \t]+(?:(?:ça|cela|il|elle|ce)[ \t]+|c')?(?:pourrait|peut[ \t-]être|"
@@ -727,7 +729,8 @@ _SUPPOSED_STEMS = ("gut", "without", "unchecked", "unverified",
                    "had ", "common ", "students", "people", "someone", "write ", "format", "template", "sample",
                    "example", "placeholder", "coin", "toss",
                    "angenommen", "nehmen", "предполож", "допуст", "假", "如果", "若", "先猜", "猜测", "初步", "试试",
-                   "不妨", "比如", "例如", "猜", "もし", "仮", "supon", "stel", "veronderstel", "aangenomen", "neem aan",
+                   "不妨", "比如", "例如", "猜", "随便", "蒙",
+                   "もし", "仮", "supon", "stel", "veronderstel", "aangenomen", "neem aan",
                    "załóż", "zakładaj", "przypuść", "varsay", "farz", "diyelim", "giả", "misalkan", "andaikan",
                    "seandainya", "tuseme", "tuchukulie", "가정", "라고 하면", "فترض", "मान", "สมม", "ধর",
                    "అనుకుందాం")
@@ -1095,7 +1098,11 @@ _OFFERED_BEFORE = re.compile(
     r"|(?<![A-Za-z])(?:alt|i\.e|e\.g|a\.k\.a)\.?,?"
     r"|(?:sources?|some|others|many)[ \t]+(?:would[ \t]+)?(?:say|give|argue[ \t]+for)|argued?[ \t]+for|made[ \t]+for"
     r"|(?:exact|true|actual|real|precise)[ \t]+(?:value|answer|result)[ \t]+(?:is|would[ \t]+be))" + _ADVERBS_THEN +
-    r"|(?<![A-Za-z])if(?![A-Za-z])[^.;()\n]{1,40},|则(?:是|为)?|或(?:者|是)?)[ \t]*[,:：]?[ \t]*(?:\$[ \t]*)?$", re.I)
+    r"|(?<![A-Za-z])if(?![A-Za-z])[^.;()\n]{1,40},|则(?:是|为)?|或(?:者|是)?(?:说)?|其实(?:是|为)|实际上(?:是|为)|"
+    r"应该(?:是|为)|更正|备选(?:答案)?|备用答案|换言之|(?:如果|若|假如|要是)[^，。；\n]{1,20}?(?:的话[，,]?|[，,])[ \t]*"
+    r"(?:就|则|那么)?(?:是|为)|(?:también|tambien)[ \t]+(?:podría|puede)[ \t]+ser|"
+    r"pourrait[ \t]+(?:aussi|également)[ \t]+être|"
+    r"könnte[ \t]+(?:auch|ebenso)[ \t]+sein)[ \t]*[,:：]?[ \t]*(?:\$[ \t]*)?$", re.I)
 """Words right before a number in the remark after an answer that offer it as a value: "or 6", "also, 6", "the answer
 would be 6", "we get 6", "(depending on the convention, 6)", "if it does, 6"."""
 _OFFERED_AFTER = re.compile(
@@ -1109,6 +1116,8 @@ _OFFERED_AFTER = re.compile(
     r"(?![A-Za-z])|(?:(?:is|are|would[ \t]+(?:also[ \t]+)?be|remains?)[ \t]+(?:also[ \t]+|still[ \t]+)?(?:defensible|"
     r"plausible|possible)|(?:(?:is|are|would[ \t]+(?:also[ \t]+)?be|remains?)[ \t]+(?:also[ \t]+|still[ \t]+)?)?a[ \t]+"
     r"(?:close[ \t]+|strong[ \t]+|real[ \t]+)?(?:contender|possibility|candidate))(?![A-Za-z])|(?:如果|若|则|也)"
+    r"|[ \t]*(?:(?:est|ist|es|é)[ \t]+(?:aussi|également|auch|también|também)[ \t]+(?:possible|möglich|posible|"
+    r"possível)|тоже[ \t]+возможно|также[ \t]+возможно|かもしれ)"
     r"|[^.,;!?\n]{0,30}?(?<![A-Za-z])(?:too(?![ \t]*[A-Za-z])|as[ \t]+well(?![ \t]+as)))", re.I)
 """Words right after such a number that offer it: "6 if 0 counts", "6 also works", "6 is also a valid answer", "6
 fits as well", "6 satisfies it too" (not "6 is too big")."""
