@@ -1078,15 +1078,18 @@ _REMARK_NUMBER = re.compile(r"(?<![\w.,^_{}\\/])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_
 _ANSWER_NUMBER = re.compile(r"[ \t$]*(-?\d+(?:\.\d+)?(?:/\d+)?|\\[dt]?frac\{(-?\d+)\}\{(\d+)\})[ \t$.]*")
 """A plain number as an answer's content: "42", "-0.5", "3/4", "\\frac{3}{4}" (the only answers this check reads)."""
 _LEADING_NUMBER = re.compile(r"[ \t$]*(?:\\boxed[ \t]*\{[ \t]*(-?\d+(?:\.\d+)?(?:/\d+)?)[ \t]*\}[ \t$]*"
-                             r"|(-?\d+(?:\.\d+)?(?:/\d+)?)(?![\w^_/]|[.,]\d))")
-"""The number a phrase's answer starts with (the value that :func:`offered_after` reads a remark after)."""
+                             r"|(-?\d+(?:\.\d+)?(?:/\d+)?)(?![\w^_/]|[.,]\d)|(\([A-J]\)|[A-J](?![\w'’(]))\**"
+                             r"(?![ \t]*(?:,|or|and)[ \t]*\(?[A-J]\)?(?!\w)))")
+"""The number or the option's letter a phrase's answer starts with (the value that :func:`offered_after` reads a
+remark after); not a letter that starts a list of letters ("(A) or (B)": the phrase's own alternatives)."""
 _ADVERBS_THEN = r"(?:[ \t]+(?:actually|really|instead|then|also|probably|likely|just))?"
 _OFFERED_BEFORE = re.compile(
     r"(?:(?<![A-Za-z])(?:or|also|alternatively|instead|otherwise|else|vary|(?:would|could|might|should)[ \t]+be"
     r"|(?:we|you|one|i)[ \t]+(?:would[ \t]+|could[ \t]+|might[ \t]+)?get|gives?|yields?|becomes|convention|"
     r"interpretation|reading|answers?[ \t]+(?:would[ \t]+be|becomes|could[ \t]+be|might[ \t]+be)"
     r"|(?P<stated>answers?(?:[ \t]+is)?)|it(?:'s|[ \t]+is|[ \t]+would[ \t]+be|[ \t]+becomes)"
-    r"|(?:alternative|second|other|another|backup|fallback)[ \t]+answer|failing[ \t]+that|plan[ \t]+b"
+    r"|(?:alternative|second|other|another|backup|fallback)[ \t]+answer|failing[ \t]+that|plan[ \t]+b|"
+    r"(?:also[ \t]+)?consider(?:ing)?"
     r"|(?:wouldn'?t|would[ \t]+not|can'?t|cannot|can[ \t]+not|couldn'?t)[ \t]+rule[ \t]+out"
     r"|(?:scratch|rough|earlier|other)[ \t]+(?:work|calculation|method|approach)[ \t]+"
     r"(?:said|says|gave|gives|suggests?)"
@@ -1115,7 +1118,11 @@ _OFFERED_AFTER = re.compile(
     r"possible|acceptable|right|an?[ \t]+(?:valid[ \t]+|possible[ \t]+|acceptable[ \t]+|alternative[ \t]+)?answer)"
     r"(?![A-Za-z])|(?:(?:is|are|would[ \t]+(?:also[ \t]+)?be|remains?)[ \t]+(?:also[ \t]+|still[ \t]+)?(?:defensible|"
     r"plausible|possible)|(?:(?:is|are|would[ \t]+(?:also[ \t]+)?be|remains?)[ \t]+(?:also[ \t]+|still[ \t]+)?)?a[ \t]+"
-    r"(?:close[ \t]+|strong[ \t]+|real[ \t]+)?(?:contender|possibility|candidate))(?![A-Za-z])|(?:如果|若|则|也)"
+    r"(?:close[ \t]+|strong[ \t]+|real[ \t]+)?(?:contender|possibility|candidate)|"
+    r"(?:is|are)[ \t]+(?:also[ \t]+|very[ \t]+)?"
+    r"close(?=[ \t]*(?:[.,;:!?)\n]|$|(?:too|behind|second)(?![A-Za-z])))|as[ \t]+(?:the[ \t]+|a[ \t]+)?(?:runner-up|"
+    r"backup|"
+    r"fallback|alternative|second[ \t]+choice))(?![A-Za-z])|(?:如果|若|则|也)"
     r"|[ \t]*(?:(?:est|ist|es|é)[ \t]+(?:aussi|également|auch|también|também)[ \t]+(?:possible|möglich|posible|"
     r"possível)|тоже[ \t]+возможно|также[ \t]+возможно|かもしれ)"
     r"|[^.,;!?\n]{0,30}?(?<![A-Za-z])(?:too(?![ \t]*[A-Za-z])|as[ \t]+well(?![ \t]+as)))", re.I)
@@ -1204,7 +1211,7 @@ _LETTER_ANSWER = re.compile(r"[ \t$]*\(?([A-J])\)?[ \t$.]*")
 _REMARK_VALUE = re.compile(r"\$(?![^$\n]*\\(?:boxed|fbox))[^$\n]{1,60}\$|\([A-J]\)|" + _REMARK_NUMBER.pattern)
 """A value in the remark after an answer: a formula, an option's letter in brackets, or a number outside one."""
 _REMARK_LETTER = re.compile(r"\(([A-J])\)|(?<![A-Za-z'’])([A-HJ])(?=[ \t]*(?:[.,;:!?)]|$|(?:if|when|unless|also|too|"
-                            r"instead|otherwise|works?|is)(?![A-Za-z])))")
+                            r"instead|otherwise|works?|is|as|remains?|would|could|might|seems)(?![A-Za-z])))")
 """An option's letter in the remark after a letter answer: "(C)", or "C" ending its clause ("I" only in brackets)."""
 _ASSIGNED = re.compile(r"[ \t]*[A-Za-z](?:_\{?\w+\}?)?[ \t]*=[ \t]*(.+)")
 _SPACE_IN_FORMULA = re.compile(r"\s+|\\[,;:! ]")
@@ -1456,7 +1463,7 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
         return hedged_inside, ""
     hedge = None if last else hedged_after(text, end)
     lead = None if hedge is not None else _LEADING_NUMBER.match(original, answer_start)
-    other = offered_after(original, lead.end(), lead.group(1) or lead.group(2), stated) if lead else ""
+    other = offered_after(original, lead.end(), lead.group(1) or lead.group(2) or lead.group(3), stated) if lead else ""
     if other:  # ("The answer is 5 (6 if 0 counts)", "#### 5\n\nP.S. 6 also works.")
         return ("answer.hedged", f"another value is offered after it ({other})"), other
     return hedge
