@@ -536,9 +536,12 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
 
 
 _ALTERNATIVELY = re.compile(r"[ \t]*(?:alternatively|or)\b", re.I)
-_FILLER = r"(?:[ \t]|\\(?:q?quad|[,;:! ])(?![A-Za-z])|\\text[ \t]*\{|\}|[(（])*"
-"""What may come around the words that offer a value after a box: spaces and LaTeX spacing, ``\\text{``, its closing
-brace, an opening bracket ("$\\boxed{42}$ \\quad \\text{or} \\quad 43", "\\text{(alternatively } 43)")."""
+_FILLER = (r"(?:[ \t]|\\(?:q?quad|[,;:! ]|tiny|scriptsize|footnotesize|small)(?![A-Za-z])|\\text[ \t]*\{|\}|[(（]|"
+           r"[_^][ \t]*\{|\\hspace\*?\{[^{}\n]{0,20}\}|\\(?:math)?[lrc]lap[ \t]*\{|\\smash[ \t]*\{|"
+           r"</?(?:sup|sub|small|span|em|i|b|strong|u|mark)(?![A-Za-z])[^<>\n]{0,40}>)*")
+"""What may come around the words that offer a value after a box: spaces and LaTeX spacing or sizes, ``\\text{``, a
+sub- or superscript, an overlap, inline HTML tags, a closing brace, an opening bracket ("$\\boxed{42}$ \\quad
+\\text{or} \\quad 43", "\\text{(alternatively } 43)", "\\boxed{42}<sup>or 43</sup>")."""
 OFFERING_WORDS = (
     "or", "or rather", "or else", "or even", "or equivalently", "or alternatively", "or in other words", "vs.", "vs",
     "versus", "alternatively", "alt.",  # en
@@ -561,7 +564,7 @@ sum or a product: "$\\boxed{6}$, or 3 \\times 2" offers no 3; an option's letter
 
 def _value_offered_after(text: str, end: int) -> str:
     """The value offered right after the box ending at ``end`` ("or 43", "(or $x = 43$)"), or ""."""
-    if end >= len(text) or text[end] not in " \t\n$\\,;，；(（或还ま":
+    if end >= len(text) or text[end] not in " \t\n$\\,;，；(（或还ま<_^":
         return ""  # (every offering starts with one of these after the box: most boxes end their text or line)
     m = _VALUE_OFFERED.match(text, end)
     if m is None:
