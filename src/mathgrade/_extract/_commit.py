@@ -33,6 +33,7 @@ form.
 
 from __future__ import annotations
 
+import math
 import re
 from fractions import Fraction
 from typing import Callable, Dict, List, Optional, Tuple, Union
@@ -1084,7 +1085,8 @@ _LEADING_NUMBER = re.compile(r"[ \t$]*(?:\\boxed[ \t]*\{[ \t]*(-?\d+(?:\.\d+)?(?
 remark after); not a letter that starts a list of letters ("(A) or (B)": the phrase's own alternatives)."""
 _ADVERBS_THEN = r"(?:[ \t]+(?:actually|really|instead|then|also|probably|likely|just))?"
 _OFFERED_BEFORE = re.compile(
-    r"(?:(?<![A-Za-z])(?:or|also|alternatively|instead|otherwise|else|vary|(?:would|could|might|should)[ \t]+be"
+    r"(?:(?<![A-Za-z])(?:or|also|alternatively|instead|otherwise|else|vary|(?:would|could|might|should)[ \t]+"
+    r"(?:also[ \t]+)?be"
     r"|(?:we|you|one|i)[ \t]+(?:would[ \t]+|could[ \t]+|might[ \t]+)?get|gives?|yields?|becomes|convention|"
     r"interpretation|reading|answers?[ \t]+(?:would[ \t]+be|becomes|could[ \t]+be|might[ \t]+be)"
     r"|(?P<stated>answers?(?:[ \t]+is)?)|it(?:'s|[ \t]+is|[ \t]+would[ \t]+be|[ \t]+becomes)"
@@ -1110,7 +1112,7 @@ _OFFERED_BEFORE = re.compile(
 would be 6", "we get 6", "(depending on the convention, 6)", "if it does, 6"."""
 _OFFERED_AFTER = re.compile(
     r"(?:[ \t]*\$)?[ \t]*\**[ \t]*[,)]?[ \t]*(?:(?:if|when|unless|otherwise|instead|also|too|as[ \t]+well|works?|"
-    r"depending|(?:with(?:out)?|(?:not[ \t]+)?counting|including|excluding)[ \t]+(?:zero|0)|"
+    r"depending|(?:with(?:out)?|(?:not[ \t]+)?counting|including|excluding)[ \t]+(?:zero|0)|rounded[ \t]+(?:up|down)|"
     r"(?:under|with|for|in)[ \t]+(?:the|a|an)[ \t]+(?:other|alternative|second|different|looser|stricter|"
     r"broader|narrower)|is[ \t]+(?:the[ \t]+runner-up|(?:my|the|a|our)[ \t]+(?:(?:close|strong|distant|possible|"
     r"likely)[ \t]+)?(?:second|next|backup|fallback|alternative|other)))(?![A-Za-z])"
@@ -1130,11 +1132,17 @@ _OFFERED_AFTER = re.compile(
 fits as well", "6 satisfies it too" (not "6 is too big")."""
 _CORRECTED_BEFORE = re.compile(
     r"(?:^|[.!?;(\n>])[ \t]*(?:(?:no|oh|oops|hmm+|wait|sorry|well|but)[ \t]*[,.!…]*[ \t]*)*(?<![A-Za-z])"
-    r"(?:actually|wait|oops|sorry|correction|i[ \t]+mean|rather|make[ \t]+(?:that|it)|scratch[ \t]+that|no)"
+    r"(?:actually|wait|oops|sorry|correction|i[ \t]+mean|rather|make[ \t]+(?:that|it)|scratch[ \t]+that|no|"
+    r"(?:actually[ \t]+)?(?:maybe|perhaps|possibly))"
     r"[ \t]*[,:!.…—–-]*[ \t]*"
     r"(?:(?:it'?s|it[ \t]+is|the[ \t]+answer[ \t]+is)[ \t]+)?(?:\$[ \t]*)?$", re.I)
 """Words that open a correction right before a number in the remark after an answer ("$\\boxed{42}$. Actually, 43.",
 "#### 42\\nWait, 43."): with the number ending its clause, the remark gives another value."""
+_APPROXIMATED_BEFORE = re.compile(r"(?:≈|~|\\approx|\\sim|(?<![A-Za-z])(?:roughly|approximately|about|around|nearly|"
+                                  r"almost|rounded[ \t]+(?:up|down)(?:[ \t]+(?:to|is|gives))?))"
+                                  r"[ \t]*[:=]?[ \t]*\$?[ \t]*$", re.I)
+"""Words that give an approximation of the answer right before a number in the remark ("(≈ 0.33)", "roughly 43",
+"rounded up: 43"): a number that is not the answer rounded or truncated to its places is another value."""
 _CLAUSE_END = re.compile(r"[ \t]*\$?[ \t]*(?:[.!;)\n]|$)")
 _ASKED_ALONE = re.compile(r"[ \t$]*(?:(?:hmm+|or|maybe|perhaps|possibly|probably|and|so|wait|well|oh|but|actually)"
                           r"[ \t,.…!]*)*", re.I)
@@ -1262,6 +1270,15 @@ def _same_value(kind: "Union[Fraction, str]", other: str) -> bool:
     return _plain_value(plain) == kind
 
 
+def _rounds_to(kind: Fraction, other: str) -> bool:
+    """The decimal ``other`` is ``kind`` rounded or truncated to its places (within one unit of its last place)."""
+    if _DECIMAL.fullmatch(other) is None and not other.lstrip("-").isdigit():
+        return False
+    places = len(other) - other.index(".") - 1 if "." in other else 0
+    scaled = kind * 10 ** places
+    return Fraction(other) * 10 ** places in (math.floor(scaled), math.ceil(scaled))
+
+
 def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
     """Another value the remark after an answer ending at ``end`` offers (in the rest of its sentence and the next
     one, up to a line break's next paragraph): "$\\boxed{5}$ (6 if 0 counts)", "... Also, 6.", "P.S. 6 also works.",
@@ -1304,6 +1321,10 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
                 return ""
         if _same_value(kind, other):
             continue
+        approximated = _APPROXIMATED_BEFORE.search(window, max(0, n.start() - 40), n.start()) \
+            if _ANSWER_NUMBER.fullmatch(other) else None  # (a number only: "~$\\text{...}$" is a tie)
+        if approximated is not None and isinstance(kind, Fraction) and _rounds_to(kind, other):
+            continue  # (the answer rounded: "$\\boxed{\\frac{1}{3}}$ (≈ 0.333)")
         before, after = window[max(0, n.start() - 40): n.start()], window[n.end():]
         sentence = window[_last_break(window[:n.start()]): n.start()]  # (the sentence before it, in the remark)
         named = _NAMED_BEFORE.search(before)  # ("or x = 6": a value given to a name)
@@ -1318,7 +1339,7 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
         kept = _NOT_REJECTED.match(after)
         offered_after_it = kept or _OFFERED_AFTER.match(after) or (_ASKED_AFTER.match(after) and
                                                            _ASKED_ALONE.fullmatch(sentence)) \
-            or _CORRECTED_BEFORE.search(before) and _CLAUSE_END.match(after)
+            or (_CORRECTED_BEFORE.search(before) or approximated) and _CLAUSE_END.match(after)
         cue = _OFFERED_BEFORE.search(before)
         words = _UNIT_AFTER.match(after) if letter is None else None
         if words is not None and not offered_after_it and not _OFFERED_AFTER.match(after, words.end()):
