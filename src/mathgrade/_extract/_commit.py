@@ -64,7 +64,8 @@ NEGATED_BEFORE = (
     r"[ \t]*(?:is|was|[:：=])?",  # en: labelled wrong
     r"(?:\b(?:not|never|cannot|rule out|ruled out|rules out|ruling out|discard|discards|discarded|discarding|"
     r"eliminate|eliminates|eliminated|reject|rejects|rejected|exclude|excludes|excluded)|n't)"
-    r"(?:[ \t]+(?:be|have|get|take|equal|equals|to|the|answer|just|simply|exactly|actually|really|necessarily|definitely|"
+    r"(?:[ \t]+(?:be|have|get|take|equal|equals|to|the|answer|just|simply|exactly|actually|really|necessarily|"
+    r"definitely|"
     r"certainly|is|it|that|value|option))*",  # en: negated, ruled out
     r"\b(?:hardly|anything[ \t]+but|far[ \t]+from|other[ \t]+than|differs?[ \t]+from|different[ \t]+from|"
     r"(?:something|anything)[ \t]+(?:besides|except|other[ \t]+than))",  # en: "the answer is anything but"
@@ -110,10 +111,12 @@ WITHDRAWN_AFTER = (
     r"(?:(?:that'?s|that[ \t]+is|this[ \t]+is|it'?s|it[ \t]+is)[ \t]+(?:not[ \t]+(?:right|correct|it)|wrong|incorrect)"
     r"|(?:that|this|it)[ \t]+(?:can'?t|cannot|couldn'?t|doesn'?t|does[ \t]+not|isn'?t|won'?t)[ \t]+(?:be[ \t]+)?"
     r"(?:(?:seem|look)[ \t]+)?(?:right|correct|make[ \t]+sense|work|match|add[ \t]+up)"
-    r"|(?:i[ \t]+think[ \t]+)?i[ \t]+(?:must[ \t]+have[ \t]+|have[ \t]+)?made[ \t]+(?:a[ \t]+|an[ \t]+)?(?:mistake|error)"
+    r"|(?:i[ \t]+think[ \t]+)?i[ \t]+(?:must[ \t]+have[ \t]+|have[ \t]+)?made[ \t]+(?:a[ \t]+|an[ \t]+)?(?:mis"
+    r"take|error)"
     r"(?=[ \t]*(?:[.!…]|$))|something[ \t]+(?:is|'s|seems)[ \t]+wrong)"
-    r"|[.!]?[ \t]*(?:—|–|-)?[ \t]*(?:scratch that|never[ \t]?mind|oops|no[ \t]*,?[ \t]*wait|wait[ \t]*,?[ \t]*no"
-    r"|hmm[ \t]*,?[ \t]*no)(?![A-Za-z])"
+    r"|[.!]?[ \t]*(?:—|–|-)?[ \t]*(?:scratch that|never[ \t]?mind|oops|no[ \t]*(?:,[ \t]*)?wait|wait[ \t]*(?:,"
+    r"[ \t]*)?no"
+    r"|hmm[ \t]*(?:,[ \t]*)?no)(?![A-Za-z])"
     r"|[.!,;:]?[ \t]*(?:\n[ \t]*(?:\n[ \t]*)?)?(?:[—–-][ \t]*)?(?:\([ \t]*)?(?:just[ \t]+kidding"
     r"|i[ \t]+meant(?![A-Za-z])"
     r"|(?:sorry|typo|correction|erratum|edit|update|my[ \t]+bad)[ \t]*[,:;!—–-]"
@@ -128,7 +131,7 @@ WITHDRAWN_AFTER = (
     r"|[ \t]*\([ \t]*(?:incorrect|wrong|false|invalid|rejected)[ \t]*\)|[ \t]*(?:✗|✘|❌)"
     r"|[ \t]*[—–:][ \t]*(?:incorrect|wrong|false|invalid|rejected)(?![A-Za-z])",  # en: taken back
     r"(?:是|为)?(?:错误的|错的|不对的?|不正确的?)|不是答案|(?:应|可以|应该)?(?:排除|舍去)"
-    r"|[。.，,；;]?[ \t]*[（(]?[ \t]*(?:打错了|写错了|说错了|算错了|笔误|更正|纠正|订正|开玩笑)",  # zh
+    r"|[。.，,；;]?[ \t]*(?:[（(][ \t]*)?(?:打错了|写错了|说错了|算错了|笔误|更正|纠正|订正|开玩笑)",  # zh
     r"ではない|ではありません|ではなく|じゃない|は誤り|は間違い|は違い|は不正解",  # ja
     r"es\s+(?:incorrect[ao]|fals[ao])|est\s+(?:faux|fausse|incorrecte?)|ist\s+(?:falsch|nicht richtig)"
     r"|(?:[—–-][ \t]*)?(?:это[ \t]+)?(?:неверн|неправильн|ошибочн)\w*",  # es fr de ru
@@ -242,7 +245,7 @@ BOTH_RIGHT = (r"\b(?:both|either)[ \t]+" + _ONE_VALUE + r"[ \t]+(?:and|or)[ \t]+
               r"(?:(?:also|be)[ \t]+)*" + _RIGHT)
 """Two values declared right together ("Both 5 and 6 are correct", "Either (B) or (C) works", "5 and 6 are both
 valid answers"): one of them given as the answer after it is a pick between them, in its sentence or the next."""
-_PICK = (r"(?:(?:(?:so|thus|hence|therefore|then|and|ok(?:ay)?|well)[ \t]*,?[ \t]*)?(?:(?:(?:the|my|our)[ \t]+)?"
+_PICK = (r"(?:(?:(?:so|thus|hence|therefore|then|and|ok(?:ay)?|well)[ \t]*(?:,[ \t]*)?)?(?:(?:(?:the|my|our)[ \t]+)?"
          r"(?:final[ \t]+)?answer(?:[ \t]+is)?|i(?:'ll|[ \t]+will)?[ \t]+(?:say|go[ \t]+with|pick|choose|answer))"
          r"[ \t]*[:：]?|(?:so|thus|hence|therefore|then|and)[ \t]*,?)")
 """Words that only give the answer after them, with no reason for it ("so the answer is", "I'll go with")."""
@@ -252,24 +255,25 @@ HEDGED_BEFORE = (
     r"i'm not confident|not confident)\b|\b[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:sure|certain|confident)\b"
     r"|\b(?:might|could|may)[ \t]+(?:also[ \t]+)?be[ \t]*" + _DELIMS + r"[ \t]*$"
     # the other adverbs only right before the answer or opening its sentence ("the most likely value is" states it)
-    r"|\b" + _ADVERB + r"[ \t]*,?[ \t]*(?:(?:be|is|are|equals?|equal[ \t]+to|it'?s|it[ \t]+is|the[ \t]+answer[ \t]+is)"
+    r"|\b" + _ADVERB + r"[ \t]*(?:,[ \t]*)?(?:(?:be|is|are|equals?|equal[ \t]+to|it'?s|it[ \t]+is|the[ \t]+ans"
+    r"wer[ \t]+is)"
     r"[ \t]*)?[:：]?[ \t]*" + _DELIMS + r"[ \t]*$"
     r"|^[ \t]*(?:most[ \t]+)?" + _ADVERB + r"\b"
     r"|\bit(?:'s|[ \t]+is|[ \t]+seems)[ \t]+(?:most[ \t]+|quite[ \t]+|very[ \t]+)?(?:likely|probable|possible|"
     r"plausible|conceivable)[ \t]+that\b",  # "it is likely that the answer is"
     r"\b(?:another|other|alternative|second)[ \t]+(?:possible|plausible|valid|acceptable)[ \t]+(?:answer|value|option|"
-    r"solution)s?\b|\balso[ \t]+(?:possible|plausible|valid|acceptable)[ \t]*[:：]?[ \t]*" + _DELIMS + r"[ \t]*$"
+    r"solution)s?\b|\balso[ \t]+(?:possible|plausible|valid|acceptable)[ \t]*(?:[:：][ \t]*)?" + _DELIMS + r"[ \t]*$"
     r"|\b(?:second|other|another|alternative|backup)[ \t]+(?:answer|value|option|choice)[ \t]*[:：=][ \t]*" + _DELIMS
     + r"[ \t]*$",
     # en: a second value offered ("another possible answer is 9", "Also possible: $\\boxed{9}$")
-    r"(?:" + BOTH_RIGHT + r")[ \t]*[:：,—–-]?[ \t]*" + _PICK + r"?[ \t]*" + _DELIMS + r"[ \t]*$",
+    r"(?:" + BOTH_RIGHT + r")[ \t]*(?:[:：,—–-][ \t]*)?" + _PICK + r"?[ \t]*" + _DELIMS + r"[ \t]*$",
     # en: two values declared right, then one given ("Both 5 and 6 are correct: $\\boxed{5}$"; not "Both 5 and 6 are
     # solutions, but 6 is extraneous, so $\\boxed{5}$")
     r"\b(?:quizás|quizá|tal vez|peut-être|vielleicht|возможно|может быть|forse|talvez|misschien|wellicht|"
     r"być może|może|chyba|belki|muhtemelen|có lẽ|có thể là|không chắc|mungkin|barangkali|labda|huenda)\b",
     r"\b(?:probablemente|probablement|wahrscheinlich|vermutlich|вероятно|probabilmente|provavelmente|"
-    r"waarschijnlijk|prawdopodobnie)[ \t]*,?[ \t]*(?:[^\W\d_]{1,5}[ \t]+)?[:：]?[ \t]*" + _DELIMS + r"[ \t]*$",
-    r"可能[ \t]*[:：]?[ \t]*" + _DELIMS + r"[ \t]*$|"
+    r"waarschijnlijk|prawdopodobnie)[ \t]*(?:,[ \t]*)?(?:[^\W\d_]{1,5}[ \t]+)?[:：]?[ \t]*" + _DELIMS + r"[ \t]*$",
+    r"可能[ \t]*(?:[:：][ \t]*)?" + _DELIMS + r"[ \t]*$|"
     r"(?:也许|或许|可能是|可能为|大概|不确定|不一定|估计(?:是|为|答案)|似乎|好像|恐怕|多半|"
     r"たぶん|かもしれ|おそらく|多分|아마|어쩌면|확실하지 않|"
     r"ربما|لعل|قد يكون|शायद|संभवतः|บางที|อาจจะ|อาจเป็น|ไม่แน่ใจ|হয়তো|সম্ভবত|బహుశా)",
@@ -298,7 +302,7 @@ _IT_BECOMES = r"(?:(?:it|the[ \t]+answer|the[ \t]+value)(?:'s|[ \t]+is|[ \t]+wou
 CASE_SPLITS = (
     r"[ \t]*(?:[,;(—–][ \t]*)?" + _CASE + r"[^.!?\n]{1,80}?(?:[,;][ \t]*(?:(?:and|but|while|or)[ \t]+)?|[ \t]+"
     r"(?:and|but|while|or)[ \t]+)(?:(?:otherwise|else|in[ \t]+which[ \t]+case|in[ \t]+the[ \t]+other[ \t]+case|"
-    r"if[ \t]+not)[ \t]*,?[ \t]*(?:" + _IT_BECOMES + r"[ \t]+)?(?P<case_else>" + _CASE_VALUE + r")"
+    r"if[ \t]+not)[ \t]*(?:,[ \t]*)?(?:" + _IT_BECOMES + r"[ \t]+)?(?P<case_else>" + _CASE_VALUE + r")"
     r"|(?P<case_and>" + _CASE_VALUE + r")[ \t]+(?:otherwise|else|when|if|for|in[ \t]+(?:the[ \t]+other|all[ \t]+other)"
     r"[ \t]+cases?)(?![A-Za-z])|" + _CASE + r"[^.!?\n]{1,40}?,?[ \t]+" + _IT_BECOMES + r"[ \t]+(?P<case_more>"
     + _CASE_VALUE + r"))",
@@ -307,9 +311,9 @@ CASE_SPLITS = (
     r"[ \t]*(?:\$\$?[ \t]*)?[,;][ \t]*(?:(?:and|but|while)[ \t]+)?" + _CASE + r"[^.!?\n]{1,40}?,?[ \t]+"
     + _IT_BECOMES + r"[ \t]+(?P<case_then>" + _CASE_VALUE + r")",
     # "... is $\\boxed{7}$; if n is odd, it is $\\boxed{9}$"
-    r"[ \t]*[,(]?[ \t]*(?:plus[ \t]+or[ \t]+minus|give[ \t]+or[ \t]+take|±|\+/-)[ \t]*(?:about[ \t]+)?\$?[ \t]*"
+    r"[ \t]*(?:[,(][ \t]*)?(?:plus[ \t]+or[ \t]+minus|give[ \t]+or[ \t]+take|±|\+/-)[ \t]*(?:about[ \t]+)?\$?[ \t]*"
     r"\d",  # a tolerance: "7 plus or minus 1", "7 (± 0.5)": a range, not the value
-    r"[ \t]*[,(]?[ \t]*(?:to[ \t]+)?within[ \t]+(?:about[ \t]+|±[ \t]*)?"
+    r"[ \t]*(?:[,(][ \t]*)?(?:to[ \t]+)?within[ \t]+(?:about[ \t]+|±[ \t]*)?"
     r"(?:\$?\d[\d.]*\$?(?:[ \t]*(?:%|percent|units?))?|(?:one|a|an)[ \t]+unit)[ \t]*\)?(?=[ \t]*(?:[.,;:!?\n]|$))",
     # "7 (within 1)", "7, to within one unit"
 )
@@ -363,7 +367,8 @@ UNCHECKED = (
     r"(?<![A-Za-z][ \t])subject[ \t]+to[ \t]+(?:change|revision|verification|confirmation|checking)",
     # (not after a word: "(the rate is subject to change)" is about the rate)
     r"with[ \t]+[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:confidence|certainty)",
-    r"(?:i[ \t]+|we[ \t]+)?(?:haven'?t|have[ \t]+not|did(?:n'?t|[ \t]+not))[ \t]+(?:verif(?:y|ied)|(?:double-)?check(?:ed)?)"
+    r"(?:i[ \t]+|we[ \t]+)?(?:haven'?t|have[ \t]+not|did(?:n'?t|[ \t]+not))[ \t]+(?:verif(?:y|ied)|(?:double-)"
+    r"?check(?:ed)?)"
     r"[ \t]+(?:it|this|that|the[ \t]+answer)",
     r"don'?t[ \t]+quote[ \t]+me",
     r"unconfirmed|unverified|unchecked|not[ \t]+(?:yet[ \t]+)?(?:verified|confirmed|checked)|"
@@ -386,7 +391,8 @@ BOUNDS_AFTER = ("or more", "or less", "or fewer", "or greater", "or higher", "or
 DOUBT_SENTENCES = (
     r"i[ \t]+(?:do[ \t]+not|don'?t|really[ \t]+don'?t)[ \t]+know", r"(?:i[ \t]+have[ \t]+)?no[ \t]+idea",
     r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+(?:not[ \t]+" + _SURE + r"|unsure|uncertain|guessing)",
-    r"not[ \t]+" + _SURE, r"unsure", r"(?:i|we)[ \t]+(?:can(?:no|')t|could(?:n'?t|[ \t]+not))[ \t]+(?:solve|figure(?:[ \t]+out)?|"
+    r"not[ \t]+" + _SURE, r"unsure", r"(?:i|we)[ \t]+(?:can(?:no|')t|could(?:n'?t|[ \t]+not))[ \t]+(?:solve|fi"
+    r"gure(?:[ \t]+out)?|"
     r"work[ \t]+out|find|determine)[ \t]+(?:this|it|that|the[ \t]+answer)(?:[ \t]+out)?",
     r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+(?:unable|not[ \t]+able)[ \t]+to[ \t]+(?:solve|determine|find|"
     r"figure[ \t]+out|work[ \t]+out)[ \t]+(?:this|it|the[ \t]+(?:exact[ \t]+)?answer)",
@@ -399,7 +405,7 @@ DOUBT_SENTENCES = (
 )
 """Sentences that say the writer does not know the answer ("I don't know.", "I'm not sure.", "No idea.", "我不知道。"):
 said right before the sentence that gives an answer, they make it a guess (a doubt after it: :data:`DOUBTS`)."""
-_BOTH_RIGHT_SENTENCE = re.compile(r"(?:(?:so|thus|well|ok(?:ay)?|hmm+)[ \t]*,?[ \t]*)?(?:" + BOTH_RIGHT
+_BOTH_RIGHT_SENTENCE = re.compile(r"(?:(?:so|thus|well|ok(?:ay)?|hmm+)[ \t]*(?:,[ \t]*)?)?(?:" + BOTH_RIGHT
                                   + r")[ \t]*[.!…;；。！]*", re.I)
 IF_NOT_SENTENCE = (r"(?:(?:so|well|ok(?:ay)?|hmm+)\s*,?\s*)?if\s+(?:the\s+answer|it|that)"
                    r"(?:\s+is\s+not|\s+isn'?t|'s\s+not)\s+" + _ONE_VALUE + r"\s*,?\s*(?:then\s+)?"
@@ -409,7 +415,7 @@ IF_NOT_SENTENCE = (r"(?:(?:so|well|ok(?:ay)?|hmm+)\s*,?\s*)?if\s+(?:the\s+answer
 said right before the answer's sentence, it makes that answer one of two."""
 _IF_NOT_SENTENCE = re.compile(IF_NOT_SENTENCE, re.I)
 _DOUBT_SENTENCE = re.compile(
-    r"(?:(?:honestly|frankly|well|ok(?:ay)?|hmm+|sorry|but)[ \t]*,?[ \t]*)?(?:" + "|".join(DOUBT_SENTENCES)
+    r"(?:(?:honestly|frankly|well|ok(?:ay)?|hmm+|sorry|but)[ \t]*(?:,[ \t]*)?)?(?:" + "|".join(DOUBT_SENTENCES)
     + r")(?:[ \t]+(?:about|of)[ \t]+(?:this|it|that|the[ \t]+answer|my[ \t]+answer))?[ \t]*[.!…。！]*", re.I)
 _DIGIT = re.compile(r"\d")
 _DOUBT_WORDS = ("know", "sure", "torn", "coin", "toss", "certain", "confiden", "positive", "idea", "guess", "unable",
@@ -421,24 +427,27 @@ _DOUBT_ASCII = re.compile(trie(sorted(_DOUBT_WORDS)))
 _DOUBT_STEMS = re.compile(trie(sorted(_DOUBT_WORDS)) + "|不|没|猜", re.I)
 """Any of :data:`_DOUBT_WORDS` in lower-case ASCII text; in any text, ignoring case, or a Chinese word of doubt."""
 _EN_HEDGED_AFTER = "|".join(CASE_SPLITS + (
-    r"[ \t]*[,—–]?[ \t]*\(?[ \t]*(?:" + "|".join(w.replace(" ", r"[ \t]+") for w in BOUNDS_AFTER)
+    r"[ \t]*(?:[,—–][ \t]*)?\(?[ \t]*(?:" + "|".join(w.replace(" ", r"[ \t]+") for w in BOUNDS_AFTER)
     + r")[ \t]*\)?(?=[ \t]*(?:[.,;:!?\n]|$))",  # (ending its clause: not "or more precisely, 42")
-    r"[ \t]*,?[ \t]*(?:but|or|and)[ \t]+(?:it[ \t]+|the answer[ \t]+)?(?:might|may|could)[ \t]+(?:also[ \t]+)?be\b",
-    r"[ \t]*[,.…;:]*[ \t]*(?:" + "|".join(c.replace(" ", r"[ \t]+") for c in ALTERNATIVE_CONNECTIVES) + r")[ \t]*,?[ \t]+"
+    r"[ \t]*(?:,[ \t]*)?(?:but|or|and)[ \t]+(?:it[ \t]+|the answer[ \t]+)?(?:might|may|could)[ \t]+(?:also[ \t]+)?be\b",
+    r"[ \t]*(?:[,.…;:]+[ \t]*)?(?:" + "|".join(c.replace(" ", r"[ \t]+") for c in ALTERNATIVE_CONNECTIVES)
+    + r")[ \t]*,?[ \t]+"
     + _IT_IS + "?" + _ADVERB + r"\b",  # "or probably 9", "if not, likely 9"
-    r"[ \t]*[,.…;:]*[ \t]*\(?[ \t]*(?:or[ \t]+else|or[ \t]+even|otherwise|alternatively|if[ \t]+not|else|unless[ \t]+"
-    + _IT_IS + r")[ \t]*,?[ \t]*" + _ALTERNATIVE_VALUE,  # "otherwise 9", "unless it is 9", "(if not, 9)" (not "but 9")
-    r"[ \t]*,?[ \t]*and[ \t]+" + _ADVERB + r"[ \t]+" + _ALTERNATIVE_VALUE,  # "and possibly 9"
+    r"[ \t]*(?:[,.…;:]+[ \t]*)?\(?[ \t]*(?:or[ \t]+else|or[ \t]+even|otherwise|alternatively|if[ \t]+not|else|"
+    r"unless[ \t]+"
+    + _IT_IS + r")[ \t]*(?:,[ \t]*)?" + _ALTERNATIVE_VALUE,
+    # "otherwise 9", "unless it is 9", "(if not, 9)" (not "but 9")
+    r"[ \t]*(?:,[ \t]*)?and[ \t]+" + _ADVERB + r"[ \t]+" + _ALTERNATIVE_VALUE,  # "and possibly 9"
     r"[ \t]*[;.,][ \t]*(?:another|other|an[ \t]+alternative|a[ \t]+second)[ \t]+"
     r"(?:(?:possible|plausible|valid|acceptable)[ \t]+)?(?:answer|value|option|solution)[ \t]+(?:is|would[ \t]+be"
     r"|could[ \t]+be|might[ \t]+be)(?![A-Za-z])",
     # "7; another possible answer is 9"
     r"[ \t]*/[ \t]*" + _ALTERNATIVE_VALUE,  # "$\\boxed{7}$ / 9"
-    r"[ \t]*[,;]?[ \t]*\(?[ \t]*(?:with[ \t]+" + _ALTERNATIVE_VALUE + r"[^()\n]{1,30}?[ \t]+as[ \t]+(?:an?[ \t]+)?"
+    r"[ \t]*(?:[,;][ \t]*)?\(?[ \t]*(?:with[ \t]+" + _ALTERNATIVE_VALUE + r"[^()\n]{1,30}?[ \t]+as[ \t]+(?:an?[ \t]+)?"
     r"(?:backup|fallback|alternative|second[ \t]+choice)|(?:second|other|another|alternative|backup)[ \t]+"
     r"(?:answer|value|option|choice)[ \t]*[:=][ \t]*" + _ALTERNATIVE_VALUE + ")",  # "(second answer: 9)"
-    r"[ \t]*[,.…;:!]*[ \t]*" + _ADVERB + r"[ \t]*,?[ \t]+" + _IT_IS + "?" + _ALTERNATIVE_VALUE,  # "7. Possibly 9."
-    r"[ \t]*[.!]?[ \t]*(?:but[ \t]+)?(?:wait|hmm|hold on)?[ \t,.!]*(?:maybe|perhaps|possibly)[ \t]+not\b",
+    r"[ \t]*(?:[,.…;:!]+[ \t]*)?" + _ADVERB + r"[ \t]*,?[ \t]+" + _IT_IS + "?" + _ALTERNATIVE_VALUE,  # "7. Possibly 9."
+    r"[ \t]*(?:[.!][ \t]*)?(?:but[ \t]+)?(?:wait|hmm|hold on)?[ \t,.!]*(?:maybe|perhaps|possibly)[ \t]+not\b",
     r"[ \t]*(?:[,;—–.][ \t]*)?(?:(?:though|although|but|and|or|while)[ \t]+|\([ \t]*)?"
     r"(?:(?:the[ \t]+)?(?:answer|value)[ \t]+)?"
     r"(?:\$[^$\n]{1,30}\$|\\boxed\{[^{}\n]{1,30}\}|-?\d[\d.,/]*|\([A-J]\)|[A-J](?=[ \t]))[ \t]+(?:(?:is|are|"
@@ -448,29 +457,32 @@ _EN_HEDGED_AFTER = "|".join(CASE_SPLITS + (
     r"|works?[ \t]+(?:too|as[ \t]+well)|(?:is|are)[ \t]+(?:correct|valid|fine|right|possible|acceptable)[ \t]+"
     r"(?:too|as[ \t]+well))(?![A-Za-z])",
     # "7, though 9 is also possible", "7, but 9 might also work": another value offered beside it
-    r"[ \t]*[,(—–.!]?[ \t]*\n?[ \t]*\(?(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]*\)?[ \t]*(?:[.!…;\n]|$)",
+    r"[ \t]*(?:[,(—–.!][ \t]*)?\n?[ \t]*\(?(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]*\)?[ \t]*(?:[.!…;\n]|$)",
     # "7, probably.", "7 (probably)"
-    r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ \t]+answer)\b",
-    r"[ \t]*(?:[.,!;:—–-]|←|<-+)?[ \t]*[(\[]?[ \t]*" + _CONCEDED_DOUBT,
+    r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ "
+    r"\t]+answer)\b",
+    r"[ \t]*(?:[.,!;:—–-]|←|<-+)?[ \t]*(?:[(\[][ \t]*)?" + _CONCEDED_DOUBT,
     r"[ \t]*(?:,[ \t]*)?(?:which[ \t]+)?(?:is|was)[ \t]+(?:(?:only|just|merely)[ \t]+)?(?:an?[ \t]+)?"
     r"(?:(?:upper|lower)[ \t]+bound|rough[ \t]+estimate|crude[ \t]+estimate|placeholder|"
     r"not[ \t]+(?:final|definitive))(?![A-Za-z])"
     r"|[ \t]*\([ \t]*(?:placeholder|i[ \t]+think|i[ \t]+believe|i[ \t]+hope|hopefully|"
     r"[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:chance|likely|probability))[ \t]*\)"
-    r"|[ \t]*,?[ \t]*or[ \t]+not(?=[ \t]*(?:[.,;:!?\n]|$))",  # "7 is an upper bound", "7 (I think)", "7 or not."
-    r"[ \t]*[.!…]*[ \t]*(?:is[ \t]+(?:that|this|it)[ \t]+(?:right|correct)|or[ \t]+is[ \t]+it|am[ \t]+i[ \t]+right|"
+    r"|[ \t]*(?:,[ \t]*)?or[ \t]+not(?=[ \t]*(?:[.,;:!?\n]|$))",  # "7 is an upper bound", "7 (I think)", "7 or not."
+    r"[ \t]*(?:[.!…]+[ \t]*)?(?:is[ \t]+(?:that|this|it)[ \t]+(?:right|correct)|or[ \t]+is[ \t]+it|am[ \t]+i[ "
+    r"\t]+right|"
     r"can[ \t]+(?:someone|anyone|you)[ \t]+(?:check|verify|confirm)|,[ \t]*right)[^.!?\n]{0,30}\?"
     r"(?![ \t]*\n?[ \t]*(?:(?:yes|yeah|yep|indeed|it[ \t]+is|that'?s[ \t]+right|correct)(?![A-Za-z])|"
     r"(?:let[ \t]+(?:me|us)|we[ \t]+can|to)[ \t]+(?:check|verify|confirm)[^\d\n]{0,20}\d|checking[^\d\n]{0,20}\d))",
     # a question about it after it: "7. Is that right?", "7. Or is it?", "7, right?" (unless it is answered at once:
     # "Is that right? Yes: 3 + 4 = 7.", "Is that right? Let me check: 3 + 4 = 7.")
-    r"[ \t]*[.!…;,]*[ \t]*(?:\n[ \t]*){0,2}" + _INTERJECTIONS + r"(?:it|that|the[ \t]+answer)[ \t]+(?:might|may|could)"
+    r"[ \t]*(?:[.!…;,]+[ \t]*)?(?:\n[ \t]*){0,2}" + _INTERJECTIONS + r"(?:it|that|the[ \t]+answer)[ \t]+(?:mig"
+    r"ht|may|could)"
     r"(?:[ \t]+(?:also|actually|instead|well|just[ \t]+as[ \t]+well))?[ \t]+be[ \t]+"
     + _NO_MULTIPLE + _ALTERNATIVE_VALUE
     + r"(?=(?P<offered_next>" + _CASE_VALUE + "))",
     # another value it might be, in the next sentence (on the next line too): "7. Actually, it might be 9.", "7. It
     # could also be 9."
-    r"[ \t]*[.!…;,]*[ \t]*(?:\n[ \t]*){0,2}" + _INTERJECTIONS
+    r"[ \t]*(?:[.!…;,]+[ \t]*)?(?:\n[ \t]*){0,2}" + _INTERJECTIONS
     + r"(?:or[ \t]+)?(?:is|could|might|would|should)[ \t]+it[ \t]+"
     r"(?:(?:really|actually)[ \t]+)?(?:be[ \t]+)?" + _ALTERNATIVE_VALUE + r"(?=(?P<asked_next>" + _CASE_VALUE + r"))?"
     r"[^.!?\n]{0,30}\?(?![ \t]*\n?[ \t]*no\b)",
@@ -479,33 +491,33 @@ _EN_HEDGED_AFTER = "|".join(CASE_SPLITS + (
 
 HEDGED_AFTER = (
     _EN_HEDGED_AFTER,
-    r"[ \t]*[，,。]?[ \t]*(?:但|但是|不过|或者|或)?(?:也|又|更|很)?(?:可能|或许|也许|大概|多半)(?:就)?(?:是|为)?"
-    r"|[ \t]*[，,。]?[ \t]*(?:否则|不然)(?:的话)?[，,]?[ \t]*(?:就)?(?:是|为)?"
-    r"|[ \t]*[，,。]?[ \t]*(?:如果|要是|若|假如|万一)(?:这|它|答案)?(?:不对|错了|不正确|有误|不是)(?:的话)?[，,]?[ \t]*"
+    r"[ \t]*(?:[，,。][ \t]*)?(?:但|但是|不过|或者|或)?(?:也|又|更|很)?(?:可能|或许|也许|大概|多半)(?:就)?(?:是|为)?"
+    r"|[ \t]*(?:[，,。][ \t]*)?(?:否则|不然)(?:的话)?[，,]?[ \t]*(?:就)?(?:是|为)?"
+    r"|[ \t]*(?:[，,。][ \t]*)?(?:如果|要是|若|假如|万一)(?:这|它|答案)?(?:不对|错了|不正确|有误|不是)(?:的话)?[，,]?[ \t]*"
     r"(?:那么|那)?(?:就)?(?:是|为)?[ \t]*(?=[$\\\d(（-])"
-    r"|[ \t]*[，,。]?[ \t]*(?:等等|嗯)?[，,]?[ \t]*(?:也许|或许|可能)(?:不对|不是|有误|错了)"
-    r"|[ \t]*[，,。]?[ \t]*[（(]?[ \t]*(?:不确定|不一定对|没有把握|待验证|未验证|我?猜的|估计的?[ \t]*[）)]|估算[ \t]*[）)])"
+    r"|[ \t]*(?:[，,。][ \t]*)?(?:等等|嗯)?[，,]?[ \t]*(?:也许|或许|可能)(?:不对|不是|有误|错了)"
+    r"|[ \t]*(?:[，,。][ \t]*)?[（(]?[ \t]*(?:不确定|不一定对|没有把握|待验证|未验证|我?猜的|估计的?[ \t]*[）)]|估算[ \t]*[）)])"
     r"|[ \t]*\n?[ \t]*吧(?=[ \t]*(?:[。！!.，,\n]|$))",  # "答案是 42 吧"
-    r"[ \t]*[,.]?[ \t]*(?:pero|o)[ \t]+(?:también[ \t]+)?(?:podría|puede[ \t]+que|quizás?|tal[ \t]+vez)",  # es
-    r"[ \t]*[,.]?[ \t]*(?:mais|ou)[ \t]+(?:(?:ça|cela|il|elle|ce)[ \t]+|c')?(?:pourrait|peut[ \t-]être|"
+    r"[ \t]*(?:[,.][ \t]*)?(?:pero|o)[ \t]+(?:también[ \t]+)?(?:podría|puede[ \t]+que|quizás?|tal[ \t]+vez)",  # es
+    r"[ \t]*(?:[,.][ \t]*)?(?:mais|ou)[ \t]+(?:(?:ça|cela|il|elle|ce)[ \t]+|c')?(?:pourrait|peut[ \t-]être|"
     r"peut[ \t]+aussi)",  # fr
-    r"[ \t]*[,.]?[ \t]*(?:aber|oder)[ \t]+(?:es[ \t]+)?(?:könnte|kann[ \t]+auch|vielleicht)",  # de
-    r"[ \t]*[,.]?[ \t]*(?:но|или)[ \t]+(?:может|возможно|вероятно)",  # ru
-    r"[ \t]*[,.]?[ \t]*(?:ma|o)[ \t]+(?:potrebbe|forse|può[ \t]+anche)",  # it
-    r"[ \t]*[,.]?[ \t]*(?:mas|ou)[ \t]+(?:também[ \t]+)?(?:pode|poderia|talvez)",  # pt
+    r"[ \t]*(?:[,.][ \t]*)?(?:aber|oder)[ \t]+(?:es[ \t]+)?(?:könnte|kann[ \t]+auch|vielleicht)",  # de
+    r"[ \t]*(?:[,.][ \t]*)?(?:но|или)[ \t]+(?:может|возможно|вероятно)",  # ru
+    r"[ \t]*(?:[,.][ \t]*)?(?:ma|o)[ \t]+(?:potrebbe|forse|può[ \t]+anche)",  # it
+    r"[ \t]*(?:[,.][ \t]*)?(?:mas|ou)[ \t]+(?:também[ \t]+)?(?:pode|poderia|talvez)",  # pt
     r"[ \t]*(?:です|だ)?(?:が|けど|けれど)[、，,]?[ \t]*[^。\n]{0,20}?かも",  # ja
     r"[ \t]*(?:이지만|지만|이나|인데|입니다만)[ \t,]*[^.\n]{0,20}?(?:수도 있|일지도|아마)",  # ko
-    r"[ \t]*[,.]?[ \t]*(?:maar|of)[ \t]+(?:het[ \t]+)?(?:kan|zou|misschien|mogelijk)",  # nl
-    r"[ \t]*[,.]?[ \t]*(?:ale|lub|albo)[ \t]+(?:to[ \t]+)?(?:może|być[ \t]+może|prawdopodobnie)",  # pl
-    r"[ \t]*[,.]?[ \t]*(?:ama|fakat|ancak|veya)[ \t]+[^.\n]{0,20}?(?:olabilir|belki)",  # tr
-    r"[ \t]*[,.]?[ \t]*(?:nhưng|hoặc)[ \t]+(?:cũng[ \t]+)?(?:có[ \t]+thể|có[ \t]+lẽ)",  # vi
-    r"[ \t]*[,.]?[ \t]*(?:tetapi|tapi|namun|atau)[ \t]+(?:juga[ \t]+)?(?:mungkin|bisa[ \t]+jadi|barangkali)",  # id
-    r"[ \t]*[،,.]?[ \t]*(?:لكن|ولكن|أو)[ \t]+(?:ربما|قد|يمكن)",  # ar
-    r"[ \t]*(?:है|हैं)?[ \t]*[,.।]?[ \t]*(?:लेकिन|पर|परंतु|या)[ \t]+(?:शायद|हो[ \t]+सकता)",  # hi
-    r"[ \t]*[,.।]?[ \t]*(?:তবে|কিন্তু|অথবা)[ \t]+(?:হয়তো|সম্ভবত)",  # bn
+    r"[ \t]*(?:[,.][ \t]*)?(?:maar|of)[ \t]+(?:het[ \t]+)?(?:kan|zou|misschien|mogelijk)",  # nl
+    r"[ \t]*(?:[,.][ \t]*)?(?:ale|lub|albo)[ \t]+(?:to[ \t]+)?(?:może|być[ \t]+może|prawdopodobnie)",  # pl
+    r"[ \t]*(?:[,.][ \t]*)?(?:ama|fakat|ancak|veya)[ \t]+[^.\n]{0,20}?(?:olabilir|belki)",  # tr
+    r"[ \t]*(?:[,.][ \t]*)?(?:nhưng|hoặc)[ \t]+(?:cũng[ \t]+)?(?:có[ \t]+thể|có[ \t]+lẽ)",  # vi
+    r"[ \t]*(?:[,.][ \t]*)?(?:tetapi|tapi|namun|atau)[ \t]+(?:juga[ \t]+)?(?:mungkin|bisa[ \t]+jadi|barangkali)",  # id
+    r"[ \t]*(?:[،,.][ \t]*)?(?:لكن|ولكن|أو)[ \t]+(?:ربما|قد|يمكن)",  # ar
+    r"[ \t]*(?:है|हैं)?[ \t]*(?:[,.।][ \t]*)?(?:लेकिन|पर|परंतु|या)[ \t]+(?:शायद|हो[ \t]+सकता)",  # hi
+    r"[ \t]*(?:[,.।][ \t]*)?(?:তবে|কিন্তু|অথবা)[ \t]+(?:হয়তো|সম্ভবত)",  # bn
     r"[ \t]*(?:แต่|หรือ)[ \t]*(?:อาจจะ|อาจเป็น|บางที)",  # th
-    r"[ \t]*[,.]?[ \t]*(?:lakini|au)[ \t]+(?:labda|huenda|inaweza)",  # sw
-    r"[ \t]*[,.]?[ \t]*(?:కానీ|లేదా)[ \t]+బహుశా",  # te
+    r"[ \t]*(?:[,.][ \t]*)?(?:lakini|au)[ \t]+(?:labda|huenda|inaweza)",  # sw
+    r"[ \t]*(?:[,.][ \t]*)?(?:కానీ|లేదా)[ \t]+బహుశా",  # te
 )
 """What hedges the answer right before it (matched from the end of the answer, ignoring the case)."""
 
@@ -580,7 +592,7 @@ _ALTERNATIVE_AFTER_HEDGE = re.compile(
     r"(?:be|" + "|".join(HEDGE_ADVERBS) + r"|else|even|though|otherwise|alternatively|not|is|'s|but|or|with|"
     r"(?:answer|value|option|choice)[ \t]*[:=]|是|为|可能|"
     r"或许|也许|大概|多半|否则|不然)"
-    r"[ \t]*,?[ \t]*(\$[^$\n]{1,80}\$|\\boxed\{[^{}\n]{1,80}\}|-?\d[\d.,/]*|\([A-J]\)|(?-i:[A-J])(?![A-Za-z]))",
+    r"[ \t]*(?:,[ \t]*)?(\$[^$\n]{1,80}\$|\\boxed\{[^{}\n]{1,80}\}|-?\d[\d.,/]*|\([A-J]\)|(?-i:[A-J])(?![A-Za-z]))",
     re.I)
 """The other value a hedge names ("but it might be 9"): it makes the answer ambiguous rather than absent."""
 
@@ -590,14 +602,14 @@ def _compile(parts: Tuple[str, ...], anchor_end: bool = False, anchor_start: boo
     if anchor_end:
         body = f"(?:{body})[ \t]*{_DELIMS}[ \t]*{_NAMED}?$"  # ("rule out $x = \\boxed{6}$")
     if anchor_start:
-        body = f"{_CLOSING}[ \t]*,?[ \t]*(?:{body})"
+        body = f"{_CLOSING}[ \t]*(?:,[ \t]*)?(?:{body})"
     return re.compile(body, re.I)
 
 
 _NEGATED = Gate(_compile(NEGATED_BEFORE, anchor_end=True))
 _WITHDRAWN = Gate(_compile(WITHDRAWN_AFTER, anchor_start=True))
 _SUPPOSED = Gate(_compile(SUPPOSED_BEFORE))
-_TRIED = Gate(re.compile(r"(?:" + "|".join(f"(?:{p})" for p in TRIED_BEFORE) + r")[ \t]*[:：=]?[ \t]*"
+_TRIED = Gate(re.compile(r"(?:" + "|".join(f"(?:{p})" for p in TRIED_BEFORE) + r")[ \t]*(?:[:：=][ \t]*)?"
                          + _DELIMS + r"[ \t]*(?:[A-Za-z](?:_\{?\w+\}?)?[ \t]*=[ \t]*)?$", re.I))
 _HEDGED = Gate(_compile(HEDGED_BEFORE))
 _BOUNDED = Gate(_compile(BOUNDS_BEFORE, anchor_end=True))
@@ -784,7 +796,7 @@ def _holds_any(lowered: str, stems: Tuple[str, ...]) -> bool:
 
 RECONSIDERING_END = (
     r"(?:wait|hmm+|hold[ \t]+on|but|actually|however|no|although|though)[ \t,.…!?—–-]*",
-    r"(?:(?:but|oh|hmm+)[ \t]*,?[ \t]*)?(?:wait|hold[ \t]+on)(?![A-Za-z])[^\d]{0,40}",
+    r"(?:(?:but|oh|hmm+)[ \t]*(?:,[ \t]*)?)?(?:wait|hold[ \t]+on)(?![A-Za-z])[^\d]{0,40}",
     r"let[ \t]+me[ \t]+(?:re-?check|double[- ]check|verify|reconsider|recompute|re-?examine|think[ \t]+again)"
     r"(?![A-Za-z])[^\d]{0,30}",  # en
     r"(?:等等|等一下|嗯+|不过|但是?|不对)[，,。.…！!？?]*",  # zh
@@ -823,7 +835,8 @@ def _doubted_before(text: str, start: int) -> bool:
     one with no reason for it."""
     window = text[max(0, start - _WINDOW_BEFORE): start]
     lowered = window.lower()
-    if "if" not in lowered and (_DOUBT_ASCII.search(lowered) if window.isascii() else _DOUBT_STEMS.search(window)) is None:
+    if "if" not in lowered and \
+            (_DOUBT_ASCII.search(lowered) if window.isascii() else _DOUBT_STEMS.search(window)) is None:
         return False  # (as below, for the whole window: most answers' windows hold none of the words)
     if "\n" in window:  # (a line break inside a sentence, before a word or a mark that goes on with it, ends none)
         window = _CONTINUES.sub(" ", window)
@@ -857,7 +870,7 @@ _UNBOXED_VALUE = r"(?:\$(?![^$\n]*\\(?:boxed|fbox))[^$\n]{1,40}\$|(?<![\w{\\.,/]
 """A value before an answer that is not a box (two boxes are the box rule's: alternatives, or one answer in parts)."""
 _CASE_BEFORE = re.compile(
     _UNBOXED_VALUE + r"[ \t]+" + _CASE + r"[^.!?\n]{1,80}?(?:[,;]?[ \t]*(?:and|but|while|or)[ \t]+|[,;]?[ \t]*"
-    r"(?:otherwise|else|in[ \t]+which[ \t]+case|if[ \t]+not)[ \t]*,?[ \t]*(?:" + _IT_BECOMES + r"[ \t]+)?)"
+    r"(?:otherwise|else|in[ \t]+which[ \t]+case|if[ \t]+not)[ \t]*(?:,[ \t]*)?(?:" + _IT_BECOMES + r"[ \t]+)?)"
     r"[ \t$]*(?:\\\(|\\\[)?[ \t]*$", re.I)
 """Another value given for one case before the answer in its sentence, the answer for another ("42 if n is even, and
 $\\boxed{43}$ for odd n", "42 for even n, otherwise it is $\\boxed{43}$")."""
@@ -1014,7 +1027,7 @@ _IN_FORMULA_BEFORE = re.compile(r"(?<![\\A-Za-z])[A-Za-z]$|(?:\||\\left[ \t]*\||
 """What makes a box a piece of an expression only inside a formula (elsewhere it is a word's letter or a table's rule):
 a glued letter before it (``$x\\boxed{21}$``), a bar before it (``$|\\boxed{-21}|$``). (So does a factorial after it,
 ``$\\boxed{21}!$``, where elsewhere it is an exclamation mark.)"""
-_NAMED_AFTER = re.compile(r"[ \t]*=[ \t]*[A-Za-z](?:_\{?\w+\}?)?[ \t]*[.,]?[ \t]*(?:\$\$?|\\\)|\\\])")
+_NAMED_AFTER = re.compile(r"[ \t]*=[ \t]*[A-Za-z](?:_\{?\w+\}?)?[ \t]*(?:[.,][ \t]*)?(?:\$\$?|\\\)|\\\])")
 """A name the boxed value is given to, ending the formula ("$36 - 7 - 2 - 10 = \\boxed{17} = x$"): the chain states the
 value of ``x``, no operation on the box."""
 _DASH_AS_PUNCTUATION = re.compile(r"(?:^[ \t]*[-*+•]|[A-Za-z:,.][ \t]+-)[ \t]+(?:[(\[][ \t]*)?$")
@@ -1107,11 +1120,11 @@ _OFFERED_BEFORE = re.compile(
     r"应该(?:是|为)|更正|备选(?:答案)?|备用答案|换言之|(?:如果|若|假如|要是)[^，。；\n]{1,20}?(?:的话[，,]?|[，,])[ \t]*"
     r"(?:就|则|那么)?(?:是|为)|(?:también|tambien)[ \t]+(?:podría|puede)[ \t]+ser|"
     r"pourrait[ \t]+(?:aussi|également)[ \t]+être|"
-    r"könnte[ \t]+(?:auch|ebenso)[ \t]+sein)[ \t]*[,:：]?[ \t]*(?:\$[ \t]*)?$", re.I)
+    r"könnte[ \t]+(?:auch|ebenso)[ \t]+sein)[ \t]*(?:[,:：][ \t]*)?(?:\$[ \t]*)?$", re.I)
 """Words right before a number in the remark after an answer that offer it as a value: "or 6", "also, 6", "the answer
 would be 6", "we get 6", "(depending on the convention, 6)", "if it does, 6"."""
 _OFFERED_AFTER = re.compile(
-    r"(?:[ \t]*\$)?[ \t]*\**[ \t]*[,)]?[ \t]*(?:(?:if|when|unless|otherwise|instead|also|too|as[ \t]+well|works?|"
+    r"(?:[ \t]*\$)?[ \t]*\**[ \t]*(?:[,)][ \t]*)?(?:(?:if|when|unless|otherwise|instead|also|too|as[ \t]+well|works?|"
     r"depending|(?:with(?:out)?|(?:not[ \t]+)?counting|including|excluding)[ \t]+(?:zero|0)|rounded[ \t]+(?:up|down)|"
     r"(?:under|with|for|in)[ \t]+(?:the|a|an)[ \t]+(?:other|alternative|second|different|looser|stricter|"
     r"broader|narrower)|is[ \t]+(?:the[ \t]+runner-up|(?:my|the|a|our)[ \t]+(?:(?:close|strong|distant|possible|"
@@ -1131,16 +1144,16 @@ _OFFERED_AFTER = re.compile(
 """Words right after such a number that offer it: "6 if 0 counts", "6 also works", "6 is also a valid answer", "6
 fits as well", "6 satisfies it too" (not "6 is too big")."""
 _CORRECTED_BEFORE = re.compile(
-    r"(?:^|[.!?;(\n>])[ \t]*(?:(?:no|oh|oops|hmm+|wait|sorry|well|but)[ \t]*[,.!…]*[ \t]*)*(?<![A-Za-z])"
+    r"(?:^|[.!?;(\n>])[ \t]*(?:(?:no|oh|oops|hmm+|wait|sorry|well|but)[ \t]*(?:[,.!…]+[ \t]*)?)*(?<![A-Za-z])"
     r"(?:actually|wait|oops|sorry|correction|i[ \t]+mean|rather|make[ \t]+(?:that|it)|scratch[ \t]+that|no|"
     r"(?:actually[ \t]+)?(?:maybe|perhaps|possibly))"
-    r"[ \t]*[,:!.…—–-]*[ \t]*"
+    r"[ \t]*(?:[,:!.…—–-]+[ \t]*)?"
     r"(?:(?:it'?s|it[ \t]+is|the[ \t]+answer[ \t]+is)[ \t]+)?(?:\$[ \t]*)?$", re.I)
 """Words that open a correction right before a number in the remark after an answer ("$\\boxed{42}$. Actually, 43.",
 "#### 42\\nWait, 43."): with the number ending its clause, the remark gives another value."""
 _APPROXIMATED_BEFORE = re.compile(r"(?:≈|~|\\approx|\\sim|(?<![A-Za-z])(?:roughly|approximately|about|around|nearly|"
                                   r"almost|rounded[ \t]+(?:up|down)(?:[ \t]+(?:to|is|gives))?))"
-                                  r"[ \t]*[:=]?[ \t]*\$?[ \t]*$", re.I)
+                                  r"[ \t]*(?:[:=][ \t]*)?\$?[ \t]*$", re.I)
 """Words that give an approximation of the answer right before a number in the remark ("(≈ 0.33)", "roughly 43",
 "rounded up: 43"): a number that is not the answer rounded or truncated to its places is another value."""
 _CLAUSE_END = re.compile(r"[ \t]*\$?[ \t]*(?:[.!;)\n]|$)")
@@ -1167,7 +1180,8 @@ other value is not the answer."""
 _TRIED_BEFORE = re.compile(r"(?<![A-Za-z])(?:check(?:ing)?|try(?:ing)?|test(?:ing)?|plug(?:ging)?[ \t]+in|"
                            r"substitut(?:e|ing)|not|except|than)[ \t]+(?:\$[ \t]*)?$", re.I)
 _NOT_REJECTED = re.compile(
-    r"[ \t]*\**[ \t]*[,)]?[ \t]*(?:is[ \t]+|are[ \t]+|would[ \t]+(?:also[ \t]+)?be[ \t]+)?(?:not[ \t]+(?:yet[ \t]+)?"
+    r"[ \t]*\**[ \t]*(?:[,)][ \t]*)?(?:is[ \t]+|are[ \t]+|would[ \t]+(?:also[ \t]+)?be[ \t]+)?(?:not[ \t]+(?:y"
+    r"et[ \t]+)?"
     r"(?:ruled[ \t]+out|excluded|unreasonable|impossible)|(?:cannot|can'?t|can[ \t]+not)[ \t]+be[ \t]+(?:excluded|"
     r"ruled[ \t]+out))(?![A-Za-z])", re.I)
 """Words after a number in the remark that keep it possible ("43 is not ruled out", "43 cannot be excluded", "43 is not

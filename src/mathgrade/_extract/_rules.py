@@ -536,12 +536,14 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
 
 
 _ALTERNATIVELY = re.compile(r"[ \t]*(?:alternatively|or)\b", re.I)
-_FILLER = (r"(?:[ \t]|\\(?:q?quad|[,;:! ]|tiny|scriptsize|footnotesize|small)(?![A-Za-z])|\\text[ \t]*\{|\}|[(（]|"
+_FILLER = (r"(?:(?:\\(?:q?quad|[,;:! ]|tiny|scriptsize|footnotesize|small)(?![A-Za-z])|\\text[ \t]*\{|\}|[(（]|"
            r"[_^][ \t]*\{|\\hspace\*?\{[^{}\n]{0,20}\}|\\(?:math)?[lrc]lap[ \t]*\{|\\smash[ \t]*\{|"
-           r"</?(?:sup|sub|small|span|em|i|b|strong|u|mark)(?![A-Za-z])[^<>\n]{0,40}>)*")
-"""What may come around the words that offer a value after a box: spaces and LaTeX spacing or sizes, ``\\text{``, a
-sub- or superscript, an overlap, inline HTML tags, a closing brace, an opening bracket ("$\\boxed{42}$ \\quad
-\\text{or} \\quad 43", "\\text{(alternatively } 43)", "\\boxed{42}<sup>or 43</sup>")."""
+           r"</?(?:sup|sub|small|span|em|i|b|strong|u|mark)(?![A-Za-z])[^<>\n]{0,40}>)[ \t]*)*")
+"""What may come around the words that offer a value after a box, each mark with the spaces after it: LaTeX spacing
+or sizes, ``\\text{``, a sub- or superscript, an overlap, inline HTML tags, a closing brace, an opening bracket
+("$\\boxed{42}$ \\quad \\text{or} \\quad 43", "\\text{(alternatively } 43)", "\\boxed{42}<sup>or 43</sup>"). No
+two patterns around it take the same spaces: a long run of blanks (what hidden text leaves) is read once, not tried
+split in every way."""
 OFFERING_WORDS = (
     "or", "or rather", "or else", "or even", "or equivalently", "or alternatively", "or in other words", "vs.", "vs",
     "versus", "alternatively", "alt.",  # en
@@ -552,9 +554,10 @@ OFFERING_WORDS = (
 """Words that offer a second value right after a box ("$\\boxed{42}$ or 43", "$\\boxed{42}$ (or 43)", "$\\boxed{42}$
 或 43"): the output gives two values, one answer only when they are equal ("$\\boxed{0.5}$, or $\\frac12$")."""
 _VALUE_OFFERED = re.compile(
-    r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?[ \t]*[,;，；]?[ \t]*\n?" + _FILLER + r"(?:"
-    + "|".join(re.escape(w).replace(r"\ ", r"[ \t]*,?[ \t]+") for w in sorted(OFFERING_WORDS, key=len, reverse=True))
-    + r")(?![^\W\d_])[ \t]*[,，]?" + _FILLER + r"\n?[ \t]*"
+    r"[ \t]*(?:(?:\$\$?|\\\)|\\\])[ \t]*)?(?:[,;，；][ \t]*)?(?:\n[ \t]*)?" + _FILLER + r"(?:"
+    + "|".join(re.escape(w).replace(r"\ ", r"(?:[ \t]*,[ \t]*|[ \t]+)")
+               for w in sorted(OFFERING_WORDS, key=len, reverse=True))
+    + r")(?![^\W\d_])[ \t]*(?:[,，][ \t]*)?" + _FILLER + r"(?:\n[ \t]*)?"
     r"(\$\$?[^$\n]{1,80}\$\$?|\\\([^\n]{1,80}?\\\)|\\\[[^\n]{1,80}?\\\]|"
     r"-?\d+(?:[.,]\d+)*(?:/\d+)?(?:\\?%)?(?![ \t]*(?:[-+*/^=×÷·(\d]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z])))"
     r"|(?-i:\([A-J]\)|[A-J])(?=[ \t]*(?:[.,;:!?)）\n]|$)))", re.I)
@@ -591,7 +594,7 @@ def _offered_after(scan: Scan, boxes: List[Box], chain: List[Box]) -> List[str]:
 
 # -- an <answer> tag ------------------------------------------------------------------------------------------------
 _QUOTED_TAG = re.compile(r"(?:\b(?:form|format|formatted|like|e\.g\.|example|such as|as in)(?:[ \t]+(?:is|of|as|was))?"
-                         r"|格式(?:为|是)?|形如|例如)[ \t]*[:：]?[ \t]*$", re.I)
+                         r"|格式(?:为|是)?|形如|例如)[ \t]*(?:[:：][ \t]*)?$", re.I)
 """Words before a tag that quote the format instead of using it ("in the form <answer>7</answer>")."""
 def answer_tag(scan: Scan, choices: bool) -> List[Found]:
     """The last ``<answer>..</answer>`` (the format of R1-style training): the answer the model marked, whatever
@@ -836,13 +839,14 @@ _HEDGE_BEFORE = re.compile(
     re.I,
 )
 _HEDGE_AFTER = re.compile(
-    r"[ \t]*,?[ \t]*(?:but|or)[ \t]+(?:maybe|perhaps|possibly|it[ \t]+(?:could|might|may)[ \t]+(?:also[ \t]+)?be)"
+    r"[ \t]*(?:,[ \t]*)?(?:but|or)[ \t]+(?:maybe|perhaps|possibly|it[ \t]+(?:could|might|may)[ \t]+(?:also[ \t]+)?be)"
     r"[ \t]+(?:(?:it'?s|it[ \t]+is)[ \t]+)?",
     re.I,
 )
 _OTHER_CASE_AFTER = re.compile(
-    r"[ \t]*,?[ \t]*(?:if|when|whenever|for|provided)[ \t][^.\n]{1,100}?(?:,|;|[ \t]and[ \t]|[ \t]but[ \t])[ \t]*"
-    r"(?P<other>[^,;.\n]{1,40}?)[ \t]*,?[ \t]*(?:otherwise|else(?![A-Za-z])|in[ \t]+(?:all[ \t]+)?other[ \t]+cases)",
+    r"[ \t]*(?:,[ \t]*)?(?:if|when|whenever|for|provided)[ \t][^.\n]{1,100}?(?:,|;|[ \t]and[ \t]|[ \t]but[ \t])[ \t]*"
+    r"(?P<other>[^,;.\n]{1,40}?)[ \t]*(?:,[ \t]*)?(?:otherwise|else(?![A-Za-z])|in[ \t]+(?:all[ \t]+)?other[ "
+    r"\t]+cases)",
     re.I,
 )
 """A second case after a phrase's answer ("The answer is 42 if n is even, 43 otherwise"): the answer is given by
@@ -1182,9 +1186,9 @@ _CHOICE_PHRASE = re.compile(
 )
 
 
-_LETTER_JOINED_BEFORE = re.compile(r"(?<![A-Za-z])(?-i:\(?[A-J]\)?)[ \t]*,?[ \t]*(?:or|and|/)[ \t]*"
+_LETTER_JOINED_BEFORE = re.compile(r"(?<![A-Za-z])(?-i:\(?[A-J]\)?)[ \t]*(?:,[ \t]*)?(?:or|and|/)[ \t]*"
                                    r"(?:(?:option|choice)[ \t]+)?$", re.I)
-_LETTER_JOINED_AFTER = re.compile(r"[ \t]*,?[ \t]*(?:or|and|/)[ \t]*(?:(?:option|choice)[ \t]+)?(?-i:\(?[A-J]\)?)"
+_LETTER_JOINED_AFTER = re.compile(r"[ \t]*(?:,[ \t]*)?(?:or|and|/)[ \t]*(?:(?:option|choice)[ \t]+)?(?-i:\(?[A-J]\)?)"
                                   r"(?![A-Za-z])", re.I)
 """Another option's letter joined to the one a choice phrase names ("(B) or (C) is correct", "choose B or C")."""
 
