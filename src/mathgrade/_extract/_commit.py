@@ -1366,6 +1366,26 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
     return ""
 
 
+_BLANK_RUN = re.compile(r"[ \t]{2,}|\t")
+
+
+def _operated_after(text: str, end: int) -> bool:
+    """Words after the box ending at ``end`` go on with an operation on it (:data:`_OPERATED_AFTER`, read in the next
+    80 characters), each run of blanks read as one space: hidden text (a comment, a phantom) is blanked before the
+    rules read it, and "$\\boxed{5}$<!-- ... --> times 2" renders "5 times 2"."""
+    if _OPERATED_AFTER.match(text, end, end + 80) is not None:
+        return True
+    window = text[end:end + 80]
+    if "  " not in window and "\t" not in window:
+        return False  # (most boxes: the 80 characters were read as they are)
+    stop = end + 80
+    loose = _BLANK_RUN.sub(" ", window)
+    while len(loose) < 80 and stop < len(text):  # (runs were shortened: read on)
+        loose = _BLANK_RUN.sub(" ", loose + text[stop:stop + 80])
+        stop += 80
+    return _OPERATED_AFTER.match(loose, 0, 80) is not None
+
+
 def box_refusal(text: str, start: int, end: int, content_start: int, content_end: int,
                 formula: Formula = _no_formula) -> Optional[Tuple[Refusal, str]]:
     """Why the box ``text[start:end]`` (content ``text[content_start:content_end]``; ``formula`` finds the math
@@ -1373,7 +1393,7 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
     committed."""
     if _HIDDEN.search(text, content_start, content_end):
         return ("answer.hidden", "its content is hidden when rendered (\\phantom, white text)"), ""
-    if _partial(text, start, end, formula) or _OPERATED_AFTER.match(text, end, end + 80):
+    if _partial(text, start, end, formula) or _operated_after(text, end):
         return ("answer.partial_expression", "the box is a piece of a longer expression, not the whole answer"), ""
     found = _before_refusal(sentence_before(text, start))
     if found is None and _doubted_before(text, start):
