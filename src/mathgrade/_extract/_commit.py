@@ -1335,22 +1335,22 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
                 return ""
         if _same_value(kind, other):
             continue
-        approximated = _APPROXIMATED_BEFORE.search(window, max(0, n.start() - 40), n.start()) \
+        before, after = window[max(0, n.start() - 40): n.start()], window[n.end():]
+        approximated = _APPROXIMATED_BEFORE.search(before) \
             if _ANSWER_NUMBER.fullmatch(other) else None  # (a number only: "~$\\text{...}$" is a tie)
         if approximated is not None and isinstance(kind, Fraction) and _rounds_to(kind, other):
             continue  # (the answer rounded: "$\\boxed{\\frac{1}{3}}$ (≈ 0.333)")
-        before, after = window[max(0, n.start() - 40): n.start()], window[n.end():]
+        kept = _NOT_REJECTED.match(after)  # ("43 is not ruled out": the rejecting words reject nothing)
         sentence = window[_last_break(window[:n.start()]): n.start()]  # (the sentence before it, in the remark)
         named = _NAMED_BEFORE.search(before)  # ("or x = 6": a value given to a name)
         if named is not None:
             before = before[:named.start()]
         if _OPERAND_BEFORE.search(before) or _OPERAND.match(after.lstrip(" \t$")) or _LABEL_BEFORE.search(before) \
                 or _LISTED_BEFORE.search(before) or _TRIED_BEFORE.search(before) \
-                or _REJECTED_AFTER.match(after) and not _NOT_REJECTED.match(after) \
+                or not kept and _REJECTED_AFTER.match(after) \
                 or _COUNTERFACTUAL.search(sentence) or _WORKED_CLAUSE.search(before) \
                 or named is not None and _CONDITION_BEFORE.search(before):
             continue  # (a calculation, a label, a list of values, a value tried or rejected)
-        kept = _NOT_REJECTED.match(after)
         offered_after_it = kept or _OFFERED_AFTER.match(after) or (_ASKED_AFTER.match(after) and
                                                            _ASKED_ALONE.fullmatch(sentence)) \
             or (_CORRECTED_BEFORE.search(before) or approximated) and _CLAUSE_END.match(after)
