@@ -317,6 +317,27 @@ one with ``in``: a regex of the 41 alternatives costs about 60 ns a character (2
 against 0.7 ms)."""
 
 
+_PLAIN_BOX = re.compile(r"\\(?:boxed|fbox)(?![A-Za-z])[ \t]*\{([^{}]*)\}")
+"""A box and its content, when that holds no brace."""
+
+
+def _boxed_before(text: str, boxes: List[Box]) -> bool:
+    """Whether a box before the first of ``boxes`` (the last ones, examined) may hold the answer of one of them, spaces
+    aside: only then can a withdrawal further back take that answer away. A box whose content holds braces, or that
+    has none (``\\boxed 5``), may; a box of plain content that none of them has may not. About 0.3 ms for 1,000 boxes,
+    against 1 ms for looking for the words of a withdrawal."""
+    if not boxes:
+        return True
+    first = boxes[0][0]
+    plain = _PLAIN_BOX.findall(text, 0, first)
+    if len(plain) != text.count("\\boxed", 0, first) + text.count("\\fbox", 0, first):
+        return True  # (a box that is not plain: no cheaper look than the words)
+    answers = {"".join(text[b[2]:b[3]].split()) for b in boxes}
+    contents = set(plain)
+    return not answers.isdisjoint(contents) or (any(not c.isprintable() or " " in c for c in contents)
+                                                 and not answers.isdisjoint({"".join(c.split()) for c in contents}))
+
+
 def _may_withdraw(scan: Scan) -> bool:
     """Whether a box of this output may be withdrawn (``\\boxed{6} is wrong``): always outside ASCII (matching
     ignoring case is more than lower-casing there), else when a stem of a withdrawal is in it."""
@@ -501,7 +522,7 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
         if cut and chain[0] is boxes[0]:
             limit = 0  # (the joined boxes may reach further back)
             continue
-        if cut and _may_withdraw(scan):
+        if cut and _boxed_before(text, boxes) and _may_withdraw(scan):
             limit = 0  # (a box further back may withdraw the same answer: "\\boxed{6} is wrong")
             continue
         break
