@@ -170,7 +170,7 @@ def load() -> None:
     _registry()
 
 
-add_worker_setup(load)
+add_worker_setup(load, before_fork=True)
 
 
 def loaded() -> bool:

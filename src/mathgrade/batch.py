@@ -67,10 +67,11 @@ _WINDOW_PER_WORKER = 8
 how far the workers may run ahead of a slow chunk (one symbolic row can take a second, where a chunk takes 50 ms).
 Each chunk holds at most :data:`_CHUNK_CHARS` characters of outputs, so the memory held stays bounded."""
 _COLD_PAYS = 6.0
-"""Seconds of work left (measured rate × rows left) above which starting the workers pays. A worker's start costs
-about 1.2 s of CPU (spawn or fork, sympy and the stages loaded and warmed), 2 s of wall time on a busy 2-core
-machine, while the caller keeps grading; and a worker's caches start empty. Measured (bench/bench_speed.py, idle
-2-core machine): 20,000 short rows, about 2.4 s of work, took 1.3× longer with the workers started at the old
+"""Seconds of work left (measured rate × rows left) above which starting the workers pays. Spawned, a worker's start
+costs about 1.2 s of CPU (sympy, pint and the stages loaded and warmed), 2 s of wall time on a busy 2-core machine,
+while the caller keeps grading; forked, the caller loads sympy and pint once (about 0.8 s, grading nothing
+meanwhile) and every worker inherits them. Either way a worker's caches start empty. Measured (bench/bench_speed.py,
+idle 2-core machine): 20,000 short rows, about 2.4 s of work, took 1.3× longer with the workers started at the old
 threshold of 2 s than in the calling process alone; 8,000 long rows, about 11 s of work, took 0.8× as long."""
 _FEED_ONLY = 0.0005
 """Seconds per row (measured) from which the caller only feeds workers that take every core, instead of grading

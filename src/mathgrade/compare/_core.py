@@ -87,7 +87,7 @@ def _warm_symbolic() -> None:
     warm()
 
 
-add_worker_setup(_warm_symbolic)
+add_worker_setup(_warm_symbolic, before_fork=True)
 
 
 def kind_name(v: Value) -> str:
