@@ -41,18 +41,25 @@ MAX_MATRIX_CELLS = 400
 _NOT_CHARGED = [0.0]
 """Seconds this process has spent, in any thread, on work no call's time limit pays for (see :func:`not_charged`)."""
 _NOT_CHARGED_LOCK = threading.Lock()
+_IN_BLOCK = threading.local()
+"""How deep this thread is in :func:`not_charged` blocks (``depth``): only the outermost one counts."""
 
 
 @contextmanager
 def not_charged() -> Iterator[None]:
     """Time spent in the block is given back to every :class:`Deadline` running meanwhile: for loading a library
-    (pint's unit registry, once per process) in the middle of a call, which is not that call's work."""
+    (pint's unit registry, once per process) in the middle of a call, which is not that call's work. A block inside
+    another (in the same thread) gives nothing more back: its time is the outer block's already."""
+    depth = getattr(_IN_BLOCK, "depth", 0)
+    _IN_BLOCK.depth = depth + 1
     started = time.monotonic()
     try:
         yield
     finally:
-        with _NOT_CHARGED_LOCK:
-            _NOT_CHARGED[0] += time.monotonic() - started
+        _IN_BLOCK.depth = depth
+        if not depth:
+            with _NOT_CHARGED_LOCK:
+                _NOT_CHARGED[0] += time.monotonic() - started
 
 
 class Deadline:
