@@ -1088,7 +1088,12 @@ def _word_follows(text: str, pos: int) -> bool:
 # -- another value offered in a remark after the answer ----------------------------------------------------------------
 _REMARK_BREAK = re.compile(r"[.!?。！？](?!\d)|;|\n(?![ \t]*[a-z,;:)])")
 """What ends a sentence of the remark after an answer (a line break before a word in lower case goes on with it)."""
-_REMARK_NUMBER = re.compile(r"(?<![\w.,^_{}\\/])-?\d+(?:\.\d+)?(?:/\d+)?(?![\w^_/]|[.,]\d)")
+_CJK = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
+"""Kana, CJK ideographs and Hangul: scripts written without spaces, whose words may touch a number ("是43", "43일")."""
+_REMARK_NUMBER = re.compile(r"(?<!(?![" + _CJK + r"])[\w.,^_{}\\/])-?\d+(?:\.\d+)?(?:/\d+)?"
+                            r"(?!(?![" + _CJK + r"])[\w^_/]|[.,]\d)")
+"""A number in the remark after an answer: not part of a word, a decimal, a script or a fraction (a word of a script
+written without spaces may touch it)."""
 _ANSWER_NUMBER = re.compile(r"[ \t$]*(-?\d+(?:\.\d+)?(?:/\d+)?|\\[dt]?frac\{(-?\d+)\}\{(\d+)\})[ \t$.]*")
 """A plain number as an answer's content: "42", "-0.5", "3/4", "\\frac{3}{4}" (the only answers this check reads)."""
 _LEADING_NUMBER = re.compile(r"[ \t$]*(?:\\boxed[ \t]*\{[ \t]*(-?\d+(?:\.\d+)?(?:/\d+)?)[ \t]*\}[ \t$]*"
@@ -1116,13 +1121,17 @@ _OFFERED_BEFORE = re.compile(
     r"|(?<![A-Za-z])(?:alt|i\.e|e\.g|a\.k\.a)\.?,?"
     r"|(?:sources?|some|others|many)[ \t]+(?:would[ \t]+)?(?:say|give|argue[ \t]+for)|argued?[ \t]+for|made[ \t]+for"
     r"|(?:exact|true|actual|real|precise)[ \t]+(?:value|answer|result)[ \t]+(?:is|would[ \t]+be))" + _ADVERBS_THEN +
-    r"|(?<![A-Za-z])if(?![A-Za-z])[^.;()\n]{1,40},|则(?:是|为)?|或(?:者|是)?(?:说)?|其实(?:是|为)|实际上(?:是|为)|"
+    r"|(?<![^\W\d_])(?:if|si|wenn|falls|se|als|indien|jeśli|если|eğer|were|had)(?![^\W\d_])[^.;()\n]{1,40},"
+
+    r"|(?<![^\W\d_])(?:wenn|falls|ohne|mit)(?![^\W\d_])[^.;()\n]{1,40}?(?:sind|ist|wäre|wären)[ \t]+es"
+    r"|아니면|또는|혹은|则(?:是|为)?|或(?:者|是)?(?:说)?|其实(?:是|为)|实际上(?:是|为)|"
     r"应该(?:是|为)|更正|备选(?:答案)?|备用答案|换言之|(?:如果|若|假如|要是)[^，。；\n]{1,20}?(?:的话[，,]?|[，,])[ \t]*"
-    r"(?:就|则|那么)?(?:是|为)|(?:también|tambien)[ \t]+(?:podría|puede)[ \t]+ser|"
+    r"(?:就|则|那么)?(?:是|为)|(?:时|的时候)[，,]?[ \t]*(?:就|则)?(?:是|为)|(?:también|tambien)[ \t]+(?:podría|puede)[ \t]+ser|"
     r"pourrait[ \t]+(?:aussi|également)[ \t]+être|"
     r"könnte[ \t]+(?:auch|ebenso)[ \t]+sein)[ \t]*(?:[,:：][ \t]*)?(?:\$[ \t]*)?$", re.I)
 """Words right before a number in the remark after an answer that offer it as a value: "or 6", "also, 6", "the answer
-would be 6", "we get 6", "(depending on the convention, 6)", "if it does, 6"."""
+would be 6", "we get 6", "(depending on the convention, 6)", "if it does, 6", "were 0 excluded, 6" (and in other
+languages: "wenn ..., 6", "ohne die Null sind es 6", "아니면 6", "如果包括 0 的话是 6", "不计 0 时为 6")."""
 _OFFERED_AFTER = re.compile(
     r"(?:[ \t]*\$)?[ \t]*\**[ \t]*(?:[,)][ \t]*)?(?:(?:if|when|unless|otherwise|instead|also|too|as[ \t]+well|works?|"
     r"depending|(?:with(?:out)?|(?:not[ \t]+)?counting|including|excluding)[ \t]+(?:zero|0)|rounded[ \t]+(?:up|down)|"
@@ -1139,7 +1148,7 @@ _OFFERED_AFTER = re.compile(
     r"backup|"
     r"fallback|alternative|second[ \t]+choice))(?![A-Za-z])|(?:如果|若|则|也)"
     r"|[ \t]*(?:(?:est|ist|es|é)[ \t]+(?:aussi|également|auch|también|também)[ \t]+(?:possible|möglich|posible|"
-    r"possível)|тоже[ \t]+возможно|также[ \t]+возможно|かもしれ)"
+    r"possível)|тоже[ \t]+возможно|также[ \t]+возможно|かもしれ|(?:일|이)[ \t]*(?:수도|지도))"
     r"|[^.,;!?\n]{0,30}?(?<![A-Za-z])(?:too(?![ \t]*[A-Za-z])|as[ \t]+well(?![ \t]+as)))", re.I)
 """Words right after such a number that offer it: "6 if 0 counts", "6 also works", "6 is also a valid answer", "6
 fits as well", "6 satisfies it too" (not "6 is too big")."""
@@ -1169,9 +1178,9 @@ _OPERAND_BEFORE = re.compile(r"(?:" + _OPERATOR_SIGN + "|" + _OPERATOR_COMMAND +
 _NAMED_BEFORE = re.compile(r"(?<![\w\\])[A-Za-z](?:_\{?\w+\}?)?[ \t]*=[ \t]*\$?[ \t]*$")
 _LISTED_BEFORE = re.compile(r"=[ \t]*\$?[ \t]*-?\d[-\d.,/ \t]*(?:(?:and|or)[ \t]+)?\$?[ \t]*$")
 """A number that goes on a list of values given to a name ("holds for n = 1, 2 and 3 when k = 0")."""
-_WORKED_CLAUSE = re.compile(r"(?:\d|[-+*/=×÷·]|\\(?:cdot|times))[^,;:(\n\d]*$")
+_WORKED_CLAUSE = re.compile(r"(?:\d|[-+*/=×÷·]|\\(?:cdot|times))(?:(?!的话|时|则|那么)[^,;:(\n\d，；：（])*$")
 """A number in the clause before it: the number is the result of a calculation told in words ("3 boxes × 6 apples
-give 18"), not a value offered."""
+give 18"), not a value offered. A condition's end ends the clause ("如果包括 0 的话是 43": 0 is the condition's)."""
 _CONDITION_BEFORE = re.compile(r"(?<![A-Za-z])(?:if|when|whenever|for|with|at|where|assuming)[ \t]*\$?[ \t]*$", re.I)
 """A value given to a name in a condition ("if n = 2, the formula gives 1 as well"): the case, not an answer."""
 _COUNTERFACTUAL = re.compile(r"(?<![A-Za-z])if[ \t]+[^.;!?\n]{0,30}?(?<![A-Za-z])(?:had|were)(?![A-Za-z])", re.I)
@@ -1186,11 +1195,13 @@ _NOT_REJECTED = re.compile(
     r"ruled[ \t]+out))(?![A-Za-z])", re.I)
 """Words after a number in the remark that keep it possible ("43 is not ruled out", "43 cannot be excluded", "43 is not
 unreasonable"): the rejecting words in them reject nothing, and the number is offered."""
-_REJECTED_AFTER = re.compile(r"(?:[^.;!?\n]|\n(?=[ \t]*[a-z])){0,40}?(?<![A-Za-z])"
+_REJECTED_AFTER = re.compile(r"(?:(?!(?<![A-Za-z])(?:if|when|unless|provided|assuming)(?![A-Za-z]))"
+                             r"(?:[^.;!?\n]|\n(?=[ \t]*[a-z]))){0,40}?(?<![A-Za-z])"
                              r"(?:fails?|wrong|incorrect|invalid|not|doesn't|isn't|"
                              r"cannot|can't|impossible|rejects?|rejected|excludes?|excluded|discards?|discarded|"
                              r"rules?[ \t]+out|ruled[ \t]+out|too[ \t]+(?:big|small|large))(?![A-Za-z])", re.I)
-"""Words by which the remark rejects the number it names ("43 too, which fails")."""
+"""Words by which the remark rejects the number it names ("43 too, which fails"); not past a condition, whose words are
+about the case ("43 if zero is excluded" offers 43)."""
 _LABEL_BEFORE = re.compile(r"(?<![A-Za-z])(?:step|part|problem|question|case|equation|eq\.|figure|line|item|page|"
                            r"chapter|section|exercise|example|option|choice|no\.|#)[ \t]*\(?$", re.I)
 _UNIT_AFTER = re.compile(r"[ \t]*(?:%|\\%|[A-Za-z]{2,})")
@@ -1199,6 +1210,10 @@ _REMARK_REACH = 250
 
 _TWO_ALNUM = re.compile(r"[^\W_][^\n]*?[^\W_]")
 """Two letters or digits: a sentence, not "$" or the "P" of "P.S."."""
+_OPENED_BY_CONDITION = re.compile(r"[ \t]*\**[ \t]*(?:(?:not[ \t]+)?counting|including|excluding|with(?:out)?|for|"
+                                  r"under|in)(?![A-Za-z])[^.;()\n\d$]{1,40}[,:][ \t]*\$?[ \t]*", re.I)
+"""A sentence of the remark that opens with a condition and goes on with the number ("With zero: 43", "Counting zero,
+43", "For positive integers only, 43"): the number is offered for that case."""
 _CONDITION_IN = re.compile(r"(?<![A-Za-z])(?:if|when|unless|under|with|assuming|otherwise)(?![A-Za-z])", re.I)
 
 
@@ -1360,8 +1375,8 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
             same_unit = unit is not None and unit.group().strip().lower() == words.group().strip().lower()
             if not same_unit and (cue is None or unit is None):
                 continue  # (a number with another unit: a conversion, "12 hours, or 720 minutes"; or a count)
-        if offered_after_it or cue is not None and (stated or cue.group("stated") is None or
-                                                    _CONDITION_IN.search(sentence)):
+        if offered_after_it or _OPENED_BY_CONDITION.fullmatch(sentence) or cue is not None and (
+                stated or cue.group("stated") is None or _CONDITION_IN.search(sentence)):
             return other  # (another answer stated under a condition is offered: "If 0 counts, the answer is 6")
     return ""
 
