@@ -23,7 +23,8 @@ DOUBTED = [
     " (possibly off by one)", " (I could be off by one)", " (educated guess)", " for now.", ", for now.", " (ish)",
     " (p = 0.6)", " (confidence: 0.5)", " [unverified]",
     " (I guessed)", ", a ballpark figure.", " (rough estimate)", " (my second guess)", ", unless I miscounted.",
-    ", unless we made an error.",
+    ", unless we made an error.", " 🤔", " 🤷", " (50/50)", " (fifty-fifty)", " ($\\pm 1$)", " (±1)",
+    " (± one)",
 ]
 
 
@@ -50,7 +51,8 @@ def test_every_doubt_of_the_table_is_exercised() -> None:
     ". Therefore, we are sure the answer is 42.", " (verified)", ". The guess of 40 was wrong.",
     " and certainly not 43.", ". We are certain.", " (in meters)", " (see above)", ". Surely this is right.",
     ". The earlier estimate was uncertainty-free.", " — notably larger than 40.",
-    " (a rough estimate would be lower)", " (we guessed 40 first, then computed it)", ", unless n = 0.",
+    " (a rough estimate would be lower)", " (we guessed 40 first, then computed it)", ", unless n = 0.", " 🎉",
+    ". 😀", ". The split is 50/50 between the two groups of 21.", ". The roots are $x = 3 \\pm 1$; 42 is their product.",
 ])
 @pytest.mark.parametrize("policy", ["reward", "eval"])
 def test_certainty_or_other_remarks_after_the_answer_stay_credited(after: str, policy: str) -> None:

@@ -350,10 +350,12 @@ DOUBTS = (
     r"(?:" + _GUESS_KIND + r"[ \t]+)?guess"
     r"|to[ \t]+be[ \t]+(?:verified|checked|confirmed|double-checked))(?![A-Za-z])",
     r"guess(?:ed|work)?[ \t]*\)",
+    r"🤔|🤷|50[ \t]*/[ \t]*50|fifty-fifty",
+    r"\(?[ \t]*\$?[ \t]*(?:\\pm|±)[ \t]*\$?[ \t]*(?:[0-9]|one(?![A-Za-z]))",
 )
 """English phrases of doubt that, right after an answer (in its sentence, the next one or brackets), make it a guess:
 "$\\boxed{7}$, though I'm not certain", "(I could be wrong)", "(low confidence)", "— not sure", ", I guess", "is only a
-guess"."""
+guess", "🤔", "(50/50 with 9)", "($\\pm 1$)"."""
 UNCHECKED = (
     r"provisional(?:ly)?|not[ \t]+final",
     r"needs?[ \t]+(?:(?:double-|re-?)?checking|verification|to[ \t]+be[ \t]+(?:(?:double-|re-?)?checked|verified))",
@@ -384,7 +386,8 @@ _CONCEDED_DOUBT = r"(?:(?:but|though|although|and|however),?[ \t]+)?" + _DOUBT
 """A phrase of doubt, maybe after a word that concedes it ("but not sure", "though I could be wrong")."""
 BOUNDS_AFTER = ("or more", "or less", "or fewer", "or greater", "or higher", "or lower", "or larger", "or smaller",
                 "or above", "or below", "or over", "or under", "or so", "or thereabouts", "or something", "more or less",
-                "give or take", "plus or minus", "-ish", "or close to it", "or close", "or something close",
+                "give or take", "give or take one", "give or take 1", "give or take a few", "plus or minus",
+                "plus or minus one", "plus or minus 1", "-ish", "or close to it", "or close", "or something close",
                 "or something close to it", "or something like that", "or something else", "or whatever", "or similar")
 """English words that make the value right before them a bound or an estimate, not the value: "$\\boxed{42}$ or more",
 "$\\boxed{42}$ or so", "$\\boxed{42}$, give or take", where they end the clause."""
@@ -1108,7 +1111,8 @@ _OFFERED_BEFORE = re.compile(
     r"|(?:we|you|one|i)[ \t]+(?:would[ \t]+|could[ \t]+|might[ \t]+)?get|gives?|yields?|becomes|convention|"
     r"interpretation|reading|answers?[ \t]+(?:would[ \t]+be|becomes|could[ \t]+be|might[ \t]+be)"
     r"|(?P<stated>answers?(?:[ \t]+is)?)|it(?:'s|[ \t]+is|[ \t]+would[ \t]+be|[ \t]+becomes)"
-    r"|(?:alternative|second|other|another|backup|fallback)[ \t]+answer|failing[ \t]+that|plan[ \t]+b|"
+    r"|(?:alternative|second|other|another|backup|fallback)[ \t]+answer|answer[ \t]*\([ \t]*(?:alternative|alt\.?|"
+    r"second|other|backup|fallback)[ \t]*\)|failing[ \t]+that|plan[ \t]+b|"
     r"(?:also[ \t]+)?consider(?:ing)?"
     r"|(?:wouldn'?t|would[ \t]+not|can'?t|cannot|can[ \t]+not|couldn'?t)[ \t]+rule[ \t]+out"
     r"|(?:scratch|rough|earlier|other)[ \t]+(?:work|calculation|method|approach)[ \t]+"
@@ -1120,6 +1124,7 @@ _OFFERED_BEFORE = re.compile(
     r"(?:close|strong|distant)[ \t]+second|equivalently|aka|that[ \t]+is)(?:[ \t]+(?:is|would[ \t]+be))?"
     r"|(?<![A-Za-z])(?:alt|i\.e|e\.g|a\.k\.a)\.?,?"
     r"|(?:sources?|some|others|many)[ \t]+(?:would[ \t]+)?(?:say|give|argue[ \t]+for)|argued?[ \t]+for|made[ \t]+for"
+    r"|(?:might|may|would|could|will)[ \t]+(?:also[ \t]+)?accept"
     r"|(?:exact|true|actual|real|precise)[ \t]+(?:value|answer|result)[ \t]+(?:is|would[ \t]+be))" + _ADVERBS_THEN +
     r"|(?<![^\W\d_])(?:if|si|wenn|falls|se|als|indien|jeśli|если|eğer|were|had)(?![^\W\d_])[^.;()\n]{1,40},"
 
@@ -1138,8 +1143,9 @@ _OFFERED_AFTER = re.compile(
     r"(?:under|with|for|in)[ \t]+(?:the|a|an)[ \t]+(?:other|alternative|second|different|looser|stricter|"
     r"broader|narrower)|is[ \t]+(?:the[ \t]+runner-up|(?:my|the|a|our)[ \t]+(?:(?:close|strong|distant|possible|"
     r"likely)[ \t]+)?(?:second|next|backup|fallback|alternative|other)))(?![A-Za-z])"
-    r"|(?:is|are|would[ \t]+be|might[ \t]+be|could[ \t]+be)[ \t]+(?:also[ \t]+|equally[ \t]+)?(?:valid|correct|"
-    r"possible|acceptable|right|an?[ \t]+(?:valid[ \t]+|possible[ \t]+|acceptable[ \t]+|alternative[ \t]+)?answer)"
+    r"|(?:is|are|(?:would|might|could)(?:[ \t]+also)?[ \t]+be)[ \t]+(?:also[ \t]+|equally[ \t]+)?(?:valid|correct|"
+    r"possible|acceptable|accepted|right|an?[ \t]+(?:valid[ \t]+|possible[ \t]+|acceptable[ \t]+|alternative[ \t]+)?"
+    r"answer)"
     r"(?![A-Za-z])|(?:(?:is|are|would[ \t]+(?:also[ \t]+)?be|remains?)[ \t]+(?:also[ \t]+|still[ \t]+)?(?:defensible|"
     r"plausible|possible)|(?:(?:is|are|would[ \t]+(?:also[ \t]+)?be|remains?)[ \t]+(?:also[ \t]+|still[ \t]+)?)?a[ \t]+"
     r"(?:close[ \t]+|strong[ \t]+|real[ \t]+)?(?:contender|possibility|candidate)|"
@@ -1183,7 +1189,8 @@ _WORKED_CLAUSE = re.compile(r"(?:\d|[-+*/=×÷·]|\\(?:cdot|times))(?:(?!的话|
 give 18"), not a value offered. A condition's end ends the clause ("如果包括 0 的话是 43": 0 is the condition's)."""
 _CONDITION_BEFORE = re.compile(r"(?<![A-Za-z])(?:if|when|whenever|for|with|at|where|assuming)[ \t]*\$?[ \t]*$", re.I)
 """A value given to a name in a condition ("if n = 2, the formula gives 1 as well"): the case, not an answer."""
-_COUNTERFACTUAL = re.compile(r"(?<![A-Za-z])if[ \t]+[^.;!?\n]{0,30}?(?<![A-Za-z])(?:had|were)(?![A-Za-z])", re.I)
+_COUNTERFACTUAL = re.compile(r"(?<![A-Za-z])if[ \t]+[^.;!?\n]{0,30}?(?<![A-Za-z])(?:had|were)(?![A-Za-z])"
+                             r"(?![ \t]+to(?![A-Za-z]))", re.I)
 """A condition contrary to fact before the number ("if we had included 0, we would get 6"): the remark says why the
 other value is not the answer."""
 _TRIED_BEFORE = re.compile(r"(?<![A-Za-z])(?:check(?:ing)?|try(?:ing)?|test(?:ing)?|plug(?:ging)?[ \t]+in|"
@@ -1204,7 +1211,10 @@ _REJECTED_AFTER = re.compile(r"(?:(?!(?<![A-Za-z])(?:if|when|unless|provided|ass
 about the case ("43 if zero is excluded" offers 43)."""
 _LABEL_BEFORE = re.compile(r"(?<![A-Za-z])(?:step|part|problem|question|case|equation|eq\.|figure|line|item|page|"
                            r"chapter|section|exercise|example|option|choice|no\.|#)[ \t]*\(?$", re.I)
-_UNIT_AFTER = re.compile(r"[ \t]*(?:%|\\%|[A-Za-z]{2,})")
+_UNIT_AFTER = re.compile(r"[ \t]*(?:%|\\%|(?!(?:though|tho|too|instead|also|then|anyway|maybe|perhaps|probably|"
+                         r"possibly|actually|really|either|however|still|again|rather)(?![A-Za-z]))[A-Za-z]{2,})")
+"""A word after a number (its unit, or what it counts: "12 hours", "3 boxes"); not a word of the sentence around it
+("43 though", "43 instead")."""
 _REMARK_REACH = 250
 
 
