@@ -1104,7 +1104,7 @@ _LEADING_NUMBER = re.compile(r"[ \t$]*(?:\\boxed[ \t]*\{[ \t]*(-?\d+(?:\.\d+)?(?
                              r"(?![ \t]*(?:,|or|and)[ \t]*\(?[A-J]\)?(?!\w)))")
 """The number or the option's letter a phrase's answer starts with (the value that :func:`offered_after` reads a
 remark after); not a letter that starts a list of letters ("(A) or (B)": the phrase's own alternatives)."""
-_ADVERBS_THEN = r"(?:[ \t]+(?:actually|really|instead|then|also|probably|likely|just))?"
+_ADVERBS_THEN = r"(?:[ \t]+(?:actually|really|instead|then|also|probably|likely|just|maybe|perhaps|possibly))?"
 _OFFERED_BEFORE = re.compile(
     r"(?:(?<![A-Za-z])(?:or|also|alternatively|instead|otherwise|else|vary|(?:would|could|might|should)[ \t]+"
     r"(?:also[ \t]+)?be"
@@ -1138,7 +1138,8 @@ _OFFERED_BEFORE = re.compile(
 would be 6", "we get 6", "(depending on the convention, 6)", "if it does, 6", "were 0 excluded, 6" (and in other
 languages: "wenn ..., 6", "ohne die Null sind es 6", "아니면 6", "如果包括 0 的话是 6", "不计 0 时为 6")."""
 _OFFERED_AFTER = re.compile(
-    r"(?:[ \t]*\$)?[ \t]*\**[ \t]*(?:[,)][ \t]*)?(?:(?:if|when|unless|otherwise|instead|also|too|as[ \t]+well|works?|"
+    r"[ \t]*\([ \t]*(?:also|equally)[ \t]+(?:possible|valid|correct|plausible|acceptable|works?)(?![A-Za-z])"
+    r"|(?:[ \t]*\$)?[ \t]*\**[ \t]*(?:[,)][ \t]*)?(?:(?:if|when|unless|otherwise|instead|also|too|as[ \t]+well|works?|"
     r"depending|(?:with(?:out)?|(?:not[ \t]+)?counting|including|excluding)[ \t]+(?:zero|0)|rounded[ \t]+(?:up|down)|"
     r"(?:under|with|for|in)[ \t]+(?:the|a|an)[ \t]+(?:other|alternative|second|different|looser|stricter|"
     r"broader|narrower)|is[ \t]+(?:the[ \t]+runner-up|(?:my|the|a|our)[ \t]+(?:(?:close|strong|distant|possible|"
@@ -1161,6 +1162,7 @@ fits as well", "6 satisfies it too" (not "6 is too big")."""
 _CORRECTED_BEFORE = re.compile(
     r"(?:^|[.!?;(\n>])[ \t]*(?:(?:no|oh|oops|hmm+|wait|sorry|well|but)[ \t]*(?:[,.!…]+[ \t]*)?)*(?<![A-Za-z])"
     r"(?:actually|wait|oops|sorry|correction|i[ \t]+mean|rather|make[ \t]+(?:that|it)|scratch[ \t]+that|no|"
+    r"on[ \t]+(?:second|further)[ \t]+thought|on[ \t]+reflection|second[ \t]+thoughts|"
     r"(?:actually[ \t]+)?(?:maybe|perhaps|possibly))"
     r"[ \t]*(?:[,:!.…—–-]+[ \t]*)?"
     r"(?:(?:it'?s|it[ \t]+is|the[ \t]+answer[ \t]+is)[ \t]+)?(?:\$[ \t]*)?$", re.I)
@@ -1210,6 +1212,7 @@ _REJECTED_AFTER = re.compile(r"(?:(?!(?<![A-Za-z])(?:if|when|unless|provided|ass
 """Words by which the remark rejects the number it names ("43 too, which fails"); not past a condition, whose words are
 about the case ("43 if zero is excluded" offers 43)."""
 _LABEL_BEFORE = re.compile(r"(?<![A-Za-z])(?:step|part|problem|question|case|equation|eq\.|figure|line|item|page|"
+                           r"method|approach|solution|attempt|version|round|"
                            r"chapter|section|exercise|example|option|choice|no\.|#)[ \t]*\(?$", re.I)
 _UNIT_AFTER = re.compile(r"[ \t]*(?:%|\\%|(?!(?:though|tho|too|instead|also|then|anyway|maybe|perhaps|probably|"
                          r"possibly|actually|really|either|however|still|again|rather)(?![A-Za-z]))[A-Za-z]{2,})")
@@ -1220,6 +1223,14 @@ _REMARK_REACH = 250
 
 _TWO_ALNUM = re.compile(r"[^\W_][^\n]*?[^\W_]")
 """Two letters or digits: a sentence, not "$" or the "P" of "P.S."."""
+_CHECKED_BEFORE = re.compile(
+    r"(?<![A-Za-z])(?:re-?check(?:ing)?|cross-?check(?:ing)?|sanity[ \t]+check|double-?check(?:ing)?|verification|"
+    r"(?:second|another|other|alternative|different)[ \t]+(?:method|approach|way|derivation|computation|calculation)|"
+    r"(?:method|approach|solution|way)[ \t]+(?:2|two|ii|b))[ \t]*(?:[:=]|(?:says|said|gives|gave|yields|shows|returns|"
+    r"produces|suggests)(?![A-Za-z]))[ \t]*\$?[ \t]*$", re.I)
+"""Words before a number that ends its clause in the remark after an answer, giving it as what a check or a second
+way of solving found ("Cross-check: 43.", "Method 2 yields 43."): another value for the same question (a number in
+a calculation goes on: "Check: 6 × 7 = 42")."""
 _OPENED_BY_CONDITION = re.compile(r"[ \t]*\**[ \t]*(?:(?:not[ \t]+)?counting|including|excluding|with(?:out)?|for|"
                                   r"under|in)(?![A-Za-z])[^.;()\n\d$]{1,40}[,:][ \t]*\$?[ \t]*", re.I)
 """A sentence of the remark that opens with a condition and goes on with the number ("With zero: 43", "Counting zero,
@@ -1251,8 +1262,11 @@ def _fraction(text: str) -> Optional[Fraction]:
         return None
 
 
-_REMARK_MARKUP = re.compile(r"\*\*|</?answer>", re.I)
-"""Markup in the remark after an answer that is neither an operator nor text: bold marks, answer tags."""
+_REMARK_MARKUP = re.compile(r"\*\*|</?answer>|(?<![\w)}\]*])\*(?=[A-Za-z])|(?<=[\w.!?])\*(?![\w({\[$*])"
+                            r"|(?<=\n)[ \t]*[-*+](?=[ \t])", re.I)
+"""Markup in the remark after an answer that is neither an operator nor text: bold marks, answer tags, the marks of
+italics ("*Or maybe 43*": a star that opens before a letter, or closes after a word, not one between two operands),
+a list item's marker ("\\n- 43 (also possible)")."""
 _CLOSING_AT = re.compile(r"[ \t]*(?:\$\$?|\\\)|\\\])")
 _LETTER_ANSWER = re.compile(r"[ \t$]*\(?([A-J])\)?[ \t$.]*")
 _REMARK_VALUE = re.compile(r"\$(?![^$\n]*\\(?:boxed|fbox))[^$\n]{1,60}\$|\([A-J]\)|" + _REMARK_NUMBER.pattern)
@@ -1347,7 +1361,8 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
             sentences += 1  # ("$." or "P" of "P.S." is no sentence)
         pos = cut + 1 if m is not None else stop
     window = text[begin:pos]
-    if "**" in window or "</" in window:  # (markup, blanked to its length: no operator, no sentence of its own)
+    if "*" in window or "</" in window or "\n" in window:  # (markup, blanked to its length: no operator, no sentence
+        # of its own)
         window = _REMARK_MARKUP.sub(lambda m: " " * len(m.group()), window)
     unit = _UNIT_AFTER.match(text, end)  # (the answer's own unit word, if any: "12 hours")
     for n in (_REMARK_LETTER if letter is not None else _REMARK_VALUE).finditer(window):
@@ -1370,13 +1385,14 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
         named = _NAMED_BEFORE.search(before)  # ("or x = 6": a value given to a name)
         if named is not None:
             before = before[:named.start()]
+        checked = _CHECKED_BEFORE.search(before) if _CLAUSE_END.match(after) else None  # ("Method 2 gives 43.")
         if _OPERAND_BEFORE.search(before) or _OPERAND.match(after.lstrip(" \t$")) or _LABEL_BEFORE.search(before) \
                 or _LISTED_BEFORE.search(before) or _TRIED_BEFORE.search(before) \
                 or not kept and _REJECTED_AFTER.match(after) \
-                or _COUNTERFACTUAL.search(sentence) or _WORKED_CLAUSE.search(before) \
+                or _COUNTERFACTUAL.search(sentence) or checked is None and _WORKED_CLAUSE.search(before) \
                 or named is not None and _CONDITION_BEFORE.search(before):
             continue  # (a calculation, a label, a list of values, a value tried or rejected)
-        offered_after_it = kept or _OFFERED_AFTER.match(after) or (_ASKED_AFTER.match(after) and
+        offered_after_it = kept or checked or _OFFERED_AFTER.match(after) or (_ASKED_AFTER.match(after) and
                                                            _ASKED_ALONE.fullmatch(sentence)) \
             or (_CORRECTED_BEFORE.search(before) or approximated) and _CLAUSE_END.match(after)
         cue = _OFFERED_BEFORE.search(before)
