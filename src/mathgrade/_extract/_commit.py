@@ -1124,9 +1124,11 @@ _OFFERED_BEFORE = re.compile(
     r"(?:close|strong|distant)[ \t]+second|equivalently|aka|that[ \t]+is)(?:[ \t]+(?:is|would[ \t]+be))?"
     r"|(?<![A-Za-z])(?:alt|i\.e|e\.g|a\.k\.a)\.?,?"
     r"|(?:sources?|some|others|many)[ \t]+(?:would[ \t]+)?(?:say|give|argue[ \t]+for)|argued?[ \t]+for|made[ \t]+for"
-    r"|(?:might|may|would|could|will)[ \t]+(?:also[ \t]+)?accept"
+    r"|(?:might|may|would|could|will)[ \t]+(?:also[ \t]+)?accept|(?:also|equally)[ \t]+(?:valid|possible|correct|"
+    r"acceptable|plausible|fine|good|right)"
     r"|(?:exact|true|actual|real|precise)[ \t]+(?:value|answer|result)[ \t]+(?:is|would[ \t]+be))" + _ADVERBS_THEN +
     r"|(?<![^\W\d_])(?:if|si|wenn|falls|se|als|indien|jeśli|если|eğer|were|had)(?![^\W\d_])[^.;()\n]{1,40},"
+    r"|['’]d[ \t]+(?:also[ \t]+)?accept"
 
     r"|(?<![^\W\d_])(?:wenn|falls|ohne|mit)(?![^\W\d_])[^.;()\n]{1,40}?(?:sind|ist|wäre|wären)[ \t]+es"
     r"|아니면|또는|혹은|则(?:是|为)?|或(?:者|是)?(?:说)?|其实(?:是|为)|实际上(?:是|为)|"
@@ -1144,6 +1146,9 @@ _OFFERED_AFTER = re.compile(
     r"(?:under|with|for|in)[ \t]+(?:the|a|an)[ \t]+(?:other|alternative|second|different|looser|stricter|"
     r"broader|narrower)|is[ \t]+(?:the[ \t]+runner-up|(?:my|the|a|our)[ \t]+(?:(?:close|strong|distant|possible|"
     r"likely)[ \t]+)?(?:second|next|backup|fallback|alternative|other)))(?![A-Za-z])"
+    r"|(?:is|are|(?:would|might|could)(?:[ \t]+also)?[ \t]+be)[ \t]+(?:(?:just|equally)[ \t]+as[ \t]+(?:good|valid|"
+    r"likely|plausible|correct|right)|no[ \t]+(?:worse|less[ \t]+(?:valid|likely|correct|plausible)))"
+    r"(?=[ \t]*(?:[.,;:!?)\n]|$))"
     r"|(?:is|are|(?:would|might|could)(?:[ \t]+also)?[ \t]+be)[ \t]+(?:also[ \t]+|equally[ \t]+)?(?:valid|correct|"
     r"possible|acceptable|accepted|right|an?[ \t]+(?:valid[ \t]+|possible[ \t]+|acceptable[ \t]+|alternative[ \t]+)?"
     r"answer)"
