@@ -196,7 +196,8 @@ BOUNDS_BEFORE = (
     r"on[ \t]+the[ \t]+order[ \t]+of|(?:somewhere[ \t]+)?near|in[ \t]+the[ \t]+(?:ballpark|neighbou?rhood|vicinity)"
     r"[ \t]+of|"
     r"(?:a[ \t]+(?:bit|little)|slightly|just)[ \t]+(?:more|less|over|under|above|below)(?:[ \t]+than)?)",
-    r"(?:比|大于|小于|多于|少于|超过|不到|接近)",  # zh ("答案比 $\\boxed{5}$ 大", "答案接近 $\\boxed{5}$"; not 至少, 至多)
+    r"(?:比|大于|小于|多于|少于|超过|不到|接近|(?:大约|约为|约等于|差不多|近似)(?:是|为|等于)?)",
+    # zh ("答案比 $\\boxed{5}$ 大", "答案接近 $\\boxed{5}$", "答案大约是 $\\boxed{5}$"; not 至少, 至多)
 )
 """English words that make the value right after them a bound or an estimate, not the value ("the answer is more
 than $\\boxed{5}$", "nearly $\\boxed{5}$", "a multiple of $\\boxed{5}$"); "at least" and "at most" are not among them:
@@ -351,7 +352,7 @@ DOUBTS = (
     r"|to[ \t]+be[ \t]+(?:verified|checked|confirmed|double-checked))(?![A-Za-z])",
     r"guess(?:ed|work)?[ \t]*\)",
     r"🤔|🤷|50[ \t]*/[ \t]*50|fifty-fifty",
-    r"\(?[ \t]*\$?[ \t]*(?:\\pm|±)[ \t]*\$?[ \t]*(?:[0-9]|one(?![A-Za-z]))",
+    r"[(（]?[ \t]*(?:误差)?[ \t]*\$?[ \t]*(?:\\pm|±)[ \t]*\$?[ \t]*(?:[0-9]|one(?![A-Za-z]))",
 )
 """English phrases of doubt that, right after an answer (in its sentence, the next one or brackets), make it a guess:
 "$\\boxed{7}$, though I'm not certain", "(I could be wrong)", "(low confidence)", "— not sure", ", I guess", "is only a
@@ -464,7 +465,7 @@ _EN_HEDGED_AFTER = "|".join(CASE_SPLITS + (
     # "7, probably.", "7 (probably)"
     r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ "
     r"\t]+answer)\b",
-    r"[ \t]*(?:[.,!;:—–-]|←|<-+)?[ \t]*(?:[(\[][ \t]*)?" + _CONCEDED_DOUBT,
+    r"[ \t]*(?:[.,!;:—–\-。，；：！]|←|<-+)?[ \t]*(?:[(\[（【][ \t]*)?" + _CONCEDED_DOUBT,
     r"[ \t]*(?:,[ \t]*)?(?:which[ \t]+)?(?:is|was)[ \t]+(?:(?:only|just|merely)[ \t]+)?(?:an?[ \t]+)?"
     r"(?:(?:upper|lower)[ \t]+bound|rough[ \t]+estimate|crude[ \t]+estimate|placeholder|"
     r"not[ \t]+(?:final|definitive))(?![A-Za-z])"
@@ -500,7 +501,8 @@ HEDGED_AFTER = (
     r"(?:那么|那)?(?:就)?(?:是|为)?[ \t]*(?=[$\\\d(（-])"
     r"|[ \t]*(?:[，,。][ \t]*)?(?:等等|嗯)?[，,]?[ \t]*(?:也许|或许|可能)(?:不对|不是|有误|错了)"
     r"|[ \t]*(?:[，,。][ \t]*)?[（(]?[ \t]*(?:不确定|不一定对|没有把握|待验证|未验证|我?猜的|估计的?[ \t]*[）)]|估算[ \t]*[）)])"
-    r"|[ \t]*\n?[ \t]*吧(?=[ \t]*(?:[。！!.，,\n]|$))",  # "答案是 42 吧"
+    r"|[ \t]*\n?[ \t]*吧(?=[ \t]*(?:[。！!.，,\n]|$))"  # "答案是 42 吧"
+    r"|[ \t]*(?:左右|上下)(?=[ \t]*(?:[。，,.！!；;）)\n]|$))",  # "42 左右" (about 42)
     r"[ \t]*(?:[,.][ \t]*)?(?:pero|o)[ \t]+(?:también[ \t]+)?(?:podría|puede[ \t]+que|quizás?|tal[ \t]+vez)",  # es
     r"[ \t]*(?:[,.][ \t]*)?(?:mais|ou)[ \t]+(?:(?:ça|cela|il|elle|ce)[ \t]+|c')?(?:pourrait|peut[ \t-]être|"
     r"peut[ \t]+aussi)",  # fr
@@ -1132,6 +1134,9 @@ _OFFERED_BEFORE = re.compile(
 
     r"|(?<![^\W\d_])(?:wenn|falls|ohne|mit)(?![^\W\d_])[^.;()\n]{1,40}?(?:sind|ist|wäre|wären)[ \t]+es"
     r"|아니면|또는|혹은|则(?:是|为)?|或(?:者|是)?(?:说)?|其实(?:是|为)|实际上(?:是|为)|"
+    r"(?:再算一遍|重新计算|重算|验算|检验|另一种(?:方法|算法|思路)|方法二|换一种方法|换个方法)[^。，,\n\d]{0,8}?"
+    r"(?:得到?|得出|算出|为|是|[:：])|(?:仔细(?:想想|一想|检查)|再想想|重新考虑|想了想)[，,]?[ \t]*(?:应该)?(?:是|为)?|"
+    r"有人(?:认为|说|觉得)(?:是|为)?|"
     r"应该(?:是|为)|更正|备选(?:答案)?|备用答案|换言之|(?:如果|若|假如|要是)[^，。；\n]{1,20}?(?:的话[，,]?|[，,])[ \t]*"
     r"(?:就|则|那么)?(?:是|为)|(?:时|的时候)[，,]?[ \t]*(?:就|则)?(?:是|为)|(?:también|tambien)[ \t]+(?:podría|puede)[ \t]+ser|"
     r"pourrait[ \t]+(?:aussi|également)[ \t]+être|"
@@ -1158,7 +1163,7 @@ _OFFERED_AFTER = re.compile(
     r"(?:is|are)[ \t]+(?:also[ \t]+|very[ \t]+)?"
     r"close(?=[ \t]*(?:[.,;:!?)\n]|$|(?:too|behind|second)(?![A-Za-z])))|as[ \t]+(?:the[ \t]+|a[ \t]+)?(?:runner-up|"
     r"backup|"
-    r"fallback|alternative|second[ \t]+choice))(?![A-Za-z])|(?:如果|若|则|也)"
+    r"fallback|alternative|second[ \t]+choice))(?![A-Za-z])|(?:如果|若|则|也|同样(?:正确|可以|成立)|的?可能性)"
     r"|[ \t]*(?:(?:est|ist|es|é)[ \t]+(?:aussi|également|auch|también|também)[ \t]+(?:possible|möglich|posible|"
     r"possível)|тоже[ \t]+возможно|также[ \t]+возможно|かもしれ|(?:일|이)[ \t]*(?:수도|지도))"
     r"|[^.,;!?\n]{0,30}?(?<![A-Za-z])(?:too(?![ \t]*[A-Za-z])|as[ \t]+well(?![ \t]+as)))", re.I)
