@@ -178,7 +178,13 @@ SUPPOSED_BEFORE = (
     r"common (?:mistake|error|pitfall|trap)|(?:many|some|most) (?:students|people) (?:answer|say|think|get|write)|"
     r"someone (?:might|may|would|could) (?:say|answer|think)|"
     r"write (?:your|the) (?:final )?answer (?:as|like)|answer (?:format|template)|(?:example|sample) "
-    r"(?:answer|output|response)|template|placeholder)\b|\be\.g\.(?![A-Za-z])",
+    r"(?:answer|output|response)|template|placeholder|"
+    r"lucky guess|eyeball(?:ing|ed)?(?: it)?|at a glance|skipping (?:the )?(?:verification|check|checking|"
+    r"calculation|work)|if (?:i'?m |i am )?forced to (?:answer|guess|choose|pick)|for the sake of (?:submitting|"
+    r"answering|giving) (?:something|an answer)|(?:i|we) (?:have|need|must) to (?:give|say|put|submit) (?:something|"
+    r"an answer)|(?:random|blind|arbitrary) (?:pick|choice)|hail mary|shot in the dark|spitball(?:ing)?|"
+    r"off the top of my head|my (?:intuition|hunch|instinct)|(?:i'?d|i would) bet(?: on)?|my money(?:'s| is) on|"
+    r"(?:i|we) (?:can'?t|cannot|could ?n'?t) solve (?:this|it)[^.;!?\n]{0,40})\b|\be\.g\.(?![A-Za-z])",
     r"\b(?:supongamos|suponiendo|si la respuesta fuera|supposons|si la réponse était|angenommen|"
     r"nehmen wir an|предположим|допустим|supponiamo|suponha|suponhamos|supondo|se a resposta fosse|"
     r"stel dat|veronderstel|aangenomen dat|neem aan|załóżmy|zakładając|przypuśćmy|varsayalım|varsayarsak|"
@@ -745,7 +751,9 @@ _SUPPOSED_STEMS = ("gut", "without", "unchecked", "unverified",
                    "initially", "at first", "thought", "previously", "earlier",
                    "tentative", "preliminary", "approach", "mistaken", "if ", "for example", "e.g.", "for instance",
                    "had ", "common ", "students", "people", "someone", "write ", "format", "template", "sample",
-                   "example", "placeholder", "coin", "toss",
+                   "example", "placeholder", "coin", "toss", "lucky", "eyeball", "glance", "skipping", "forced", "sake",
+                   "have to", "need to", "must to", "pick", "choice", "hail", "shot in", "spitball", "top of my",
+                   "intuition", "hunch", "instinct", "bet", "money", "solve",
                    "angenommen", "nehmen", "предполож", "допуст", "假", "如果", "若", "先猜", "猜测", "初步", "试试",
                    "不妨", "比如", "例如", "猜", "随便", "蒙",
                    "もし", "仮", "supon", "stel", "veronderstel", "aangenomen", "neem aan",
