@@ -187,7 +187,7 @@ _GAP_HEDGES = "|".join(HEDGE_ADVERBS + ("alternatively", "else", "even", "though
 $\\boxed{9}$", "$\\boxed{7}$, if not, $\\boxed{9}$"): the boxes are then alternatives, not one answer in parts."""
 _GAP_TOKEN = re.compile(
     r"\s+|~|\$|\\[()\[\]]|\\(?:newline|hfill|enspace|thinspace|hspace\{[^{}]*\})(?![A-Za-z])|"
-    r"\\(?:lor|vee)(?![A-Za-z])|\\q?quad(?![A-Za-z])|\\[,;:! ]|\\\\|\\?&|,|;|\||\\(?:mid|vert)(?![A-Za-z])|"
+    r"\\(?:lor|vee)(?![A-Za-z])|∨|\\q?quad(?![A-Za-z])|\\[,;:! ]|\\\\|\\?&|,|;|\||\\(?:mid|vert)(?![A-Za-z])|"
     r"(?<![A-Za-z])(?:vs\.?|versus)(?![A-Za-z])|"
     r"\\(?:text|mathrm|textbf)\s*\{\s*(?:and|or|either)?\s*\}|(?<![A-Za-z])(?:and|or|either)(?![A-Za-z])|"
     r"[A-Za-z](?:_\{?\w{1,3}\}?)?\s*=|\(?[a-hA-H]\)|\\text\s*\{\s*|\}|"
@@ -197,7 +197,7 @@ _GAP_TOKEN = re.compile(
 )
 _GAP_OR = re.compile(
     r"(?<![A-Za-z])(?:or|either|but|could|might|vs|versus|" + _GAP_HEDGES + r")(?![A-Za-z])|/|\||\\mid|\\vert|"
-    r"\\(?:lor|vee)(?![A-Za-z])|"
+    r"\\(?:lor|vee)(?![A-Za-z])|∨|"
     r"或者|或|还是|可能|或许|也许|大概|"
     r"多半|否则|不然",
     re.I,
@@ -567,7 +567,7 @@ two patterns around it take the same spaces: a long run of blanks (what hidden t
 split in every way."""
 OFFERING_WORDS = (
     "or", "or rather", "or else", "or even", "or equivalently", "or alternatively", "or in other words", "vs.", "vs",
-    "versus", "alternatively", "alt.",  # en
+    "versus", "alternatively", "alt.", "∨", "\\lor", "\\vee",  # en (and the signs of "or")
     "o", "ou", "oder", "или", "lub", "albo", "veya", "ya da", "hoặc", "atau", "au", "أو", "या", "অথবা", "หรือ", "లేదా",
     "또는", "혹은",  # es it fr pt de ru pl tr vi id sw ar hi bn th te ko
     "或者", "或是", "或", "还是", "または",  # zh ja
@@ -588,7 +588,7 @@ sum or a product: "$\\boxed{6}$, or 3 \\times 2" offers no 3; an option's letter
 
 def _value_offered_after(text: str, end: int) -> str:
     """The value offered right after the box ending at ``end`` ("or 43", "(or $x = 43$)"), or ""."""
-    if end >= len(text) or text[end] not in " \t\n$\\,;，；(（或还ま<_^":
+    if end >= len(text) or text[end] not in " \t\n$\\,;，；(（或还ま<_^∨":
         return ""  # (every offering starts with one of these after the box: most boxes end their text or line)
     m = _VALUE_OFFERED.match(text, end)
     if m is None:
