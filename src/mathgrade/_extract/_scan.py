@@ -356,7 +356,7 @@ class _Hider:
                 continue
             elif inside is None:
                 inside = _CLOSER_OF.get(g, g)
-            elif g == inside or (inside == "$" and g == "$$"):
+            elif g == inside:  # ("$$" inside "$..$" closes it and opens another, as MathJax and KaTeX read it)
                 inside = None
         self._math, self._math_at = inside, max(at, self._math_at)
         return inside is not None
