@@ -4,9 +4,10 @@ policy finds the answer ambiguous (neither value credited); the reward policy re
 
 Written for seed 167 (docs/testing.md): the reach of that search made 41 characters after the hedge instead of 40
 survived. It showed a fault, fixed in ``_commit._hedge``: the search stopped 40 characters after the hedge, so a
-formula closing later (content of 38 characters or more: ``\\frac{\\sqrt{3}+\\sqrt{5}+\\sqrt{7}}{2\\sqrt{2}-1}``) was not
-named, and the eval policy then took it for the answer (its last formula): the hedged alternative was credited (a
-false "correct"), where a shorter one left the answer ambiguous. The reach now covers the longest value named.
+formula closing later (content of 38 characters or more:
+``\\frac{\\sqrt{3}+\\sqrt{5}+\\sqrt{7}}{2\\sqrt{2}-1}``) was not named, and the eval policy then took it for the
+answer (its last formula): the hedged alternative was credited (a false "correct"), where a shorter one left the
+answer ambiguous. The reach now covers the longest value named.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from mathgrade._extract._commit import hedged_after
 
 BASE = "The answer is $\\boxed{5}$"
 HEDGES = [", but it might be ", ", or maybe ", ", but it could also be ", ", or perhaps ", ", or possibly even "]
-FRACTIONS = ["\\frac{1}{2}", "\\frac{\\sqrt{3}+\\sqrt{5}}{2\\sqrt{2}-1}", "\\frac{\\sqrt{3}+\\sqrt{5}+\\sqrt{7}}{2\\sqrt{2}-1}",
+FRACTIONS = ["\\frac{1}{2}", "\\frac{\\sqrt{3}+\\sqrt{5}}{2\\sqrt{2}-1}",
+             "\\frac{\\sqrt{3}+\\sqrt{5}+\\sqrt{7}}{2\\sqrt{2}-1}",
              "\\dfrac{\\sqrt{13}+\\sqrt{15}+\\sqrt{17}}{2\\sqrt{2}+11}"]
 
 
