@@ -853,7 +853,8 @@ _FUNCS: Dict[str, _Function] = {
 
 
 def same_value(a_tree: tuple, b_tree: tuple, env: Dict[str, Fraction], real: bool = False) -> Optional[bool]:
-    """Whether two trees have the same value at ``env``: True, False, or None when either is undefined there.
+    """Whether two trees have the same value at ``env``: True, False, or None when either is undefined there (or lost
+    in its rounding noise: they agree within a noise floor larger than both values and than 1).
 
     Exact values compare exactly. Otherwise a small difference never counts as zero: the trees are evaluated at
     :data:`BASE_DIGITS` digits plus the largest spread of the terms of a sum (``e^{100} + 1`` or
@@ -887,7 +888,9 @@ def same_value(a_tree: tuple, b_tree: tuple, env: Dict[str, Fraction], real: boo
             if abs(a - b) > noise:
                 return False
             if confirming:
-                return True
+                # (an agreement within a floor above both values and above 1 is no evidence: a value lost in its
+                # noise, as 1/sin(pi) or log(sin(pi)) are, agreed with any number; then there is none, as undefined)
+                return None if noise > max(abs(a), abs(b), 1) else True
         digits, confirming = _checked(digits * CONFIRM_FACTOR), True
 
 
