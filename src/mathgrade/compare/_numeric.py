@@ -474,6 +474,9 @@ class _Evaluator:
         for v in vals:
             if isinstance(out, Fraction) and isinstance(v, Fraction):
                 if _bits(out) + _bits(v) > MAX_EXACT_BITS:
+                    # (the exact product is rounded: its digits must count, as an exact operand's do when it enters
+                    # floating arithmetic; two products that differ past the digits computed never "agree")
+                    self.spread = max(self.spread, _bits(out) + _bits(v))
                     out = self.mp(out) * self.mp(v)
                 else:
                     out = out * v
