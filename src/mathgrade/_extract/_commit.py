@@ -994,7 +994,10 @@ def _hedge(text: str, m: "Optional[re.Match[str]]") -> Optional[Tuple[Refusal, s
         # not a phrase's answer before a box: "The answer is 42 if n is even, and $\\boxed{43}$ otherwise")
     if named and _same_value_before(text, end, named.strip("$ ")):
         return None  # (the same value in both cases: "42 if n is even, 42 otherwise")
-    alt = None if named else _ALTERNATIVE_AFTER_HEDGE.search(text, max(end, m.end() - 12), min(len(text), m.end() + 40))
+    # (read to where the longest value the pattern names can end when it starts by m.end() + 2: a box or a formula
+    # of 80 characters after "alternatively,"; a shorter reach cut such a value off, which was then not named)
+    alt = None if named else _ALTERNATIVE_AFTER_HEDGE.search(text, max(end, m.end() - 12),
+                                                               min(len(text), m.end() + 120))
     value = named.strip("$ ") if named else ""
     if alt is not None and alt.start() <= m.end() + 2:
         value = alt.group(1).strip("$ ")

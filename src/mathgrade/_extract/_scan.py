@@ -74,7 +74,7 @@ is blanked from the definition to its end (a definition never used changes nothi
 _DEFINED_NAME = re.compile(r"\*?[ \t]*\{?[ \t]*(\\(?:[A-Za-z]+|.))")
 _LATEX_COMMANDS = "|".join(re.escape(c) for c in sorted(_LATEX_HIDING, key=len, reverse=True))
 _HIDING = re.compile(
-    r"%|\\iffalse(?![A-Za-z])|<!--|\\begin\s*\{comment\}|\[[^\]\n]*\]:[ \t]*#[^\n]*"
+    r"%|\\(?-i:iffalse)(?![A-Za-z])|<!--|\\(?-i:begin)\s*\{(?-i:comment)\}|\[[^\]\n]*\]:[ \t]*#[^\n]*"
     r"|<(?P<tag>[A-Za-z][\w-]*)(?=[\s/>])[^<>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|\shidden\b"
     r"|opacity\s*:\s*(?:0+(?:\.0*)?|\.0+)\s*(?:[;\"'>]|$)"
     r"|font-size\s*:\s*(?:0+(?:\.0*)?|\.0+)\s*(?:px|pt|em|rem|%)?\s*(?:[;\"'>]|$)"
@@ -87,7 +87,8 @@ _HIDING = re.compile(
     r"|~~(?=[^\s~])",
     re.I)
 """The start of what is not shown, or is struck out: a LaTeX comment (``%``, ``\\iffalse``, the ``comment``
-environment), an HTML comment, a Markdown comment line (``[//]: # (...)``), an HTML element hidden by its style
+environment; their names matched case-sensitively, as LaTeX reads them: ``\\IFFALSE`` hides nothing), an HTML
+comment, a Markdown comment line (``[//]: # (...)``), an HTML element hidden by its style
 (``display: none``, ``visibility: hidden``, ``opacity: 0``, ``font-size: 0``, white or transparent text) or its
 ``hidden`` attribute, an element that is never rendered or is struck out (``<script>``, ``<style>``, ``<template>``,
 ``<del>``, ``<s>``, ``<strike>``), an HTML tag's quoted attributes (``<img alt="..">``: never shown on the page), an
@@ -355,7 +356,7 @@ class _Hider:
                 continue
             elif inside is None:
                 inside = _CLOSER_OF.get(g, g)
-            elif g == inside or (inside == "$" and g == "$$"):
+            elif g == inside:  # ("$$" inside "$..$" closes it and opens another, as MathJax and KaTeX read it)
                 inside = None
         self._math, self._math_at = inside, max(at, self._math_at)
         return inside is not None

@@ -474,6 +474,9 @@ class _Evaluator:
         for v in vals:
             if isinstance(out, Fraction) and isinstance(v, Fraction):
                 if _bits(out) + _bits(v) > MAX_EXACT_BITS:
+                    # (the exact product is rounded: its digits must count, as an exact operand's do when it enters
+                    # floating arithmetic; two products that differ past the digits computed never "agree")
+                    self.spread = max(self.spread, _bits(out) + _bits(v))
                     out = self.mp(out) * self.mp(v)
                 else:
                     out = out * v
@@ -853,7 +856,8 @@ _FUNCS: Dict[str, _Function] = {
 
 
 def same_value(a_tree: tuple, b_tree: tuple, env: Dict[str, Fraction], real: bool = False) -> Optional[bool]:
-    """Whether two trees have the same value at ``env``: True, False, or None when either is undefined there.
+    """Whether two trees have the same value at ``env``: True, False, or None when either is undefined there (or lost
+    in its rounding noise: they agree within a noise floor larger than both values and than 1).
 
     Exact values compare exactly. Otherwise a small difference never counts as zero: the trees are evaluated at
     :data:`BASE_DIGITS` digits plus the largest spread of the terms of a sum (``e^{100} + 1`` or
@@ -887,7 +891,9 @@ def same_value(a_tree: tuple, b_tree: tuple, env: Dict[str, Fraction], real: boo
             if abs(a - b) > noise:
                 return False
             if confirming:
-                return True
+                # (an agreement within a floor above both values and above 1 is no evidence: a value lost in its
+                # noise, as 1/sin(pi) or log(sin(pi)) are, agreed with any number; then there is none, as undefined)
+                return None if noise > max(abs(a), abs(b), 1) else True
         digits, confirming = _checked(digits * CONFIRM_FACTOR), True
 
 
