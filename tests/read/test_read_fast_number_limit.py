@@ -10,21 +10,11 @@ Written for seed 79 (docs/testing.md): ``len(whole) + len(frac)`` made ``len(who
 
 from __future__ import annotations
 
-import sys
 
 import pytest
 
 from mathgrade._read import read
 from mathgrade.limits import MAX_DIGITS
-
-
-@pytest.fixture
-def long_answers(monkeypatch):
-    reader = sys.modules["mathgrade._read"]
-    monkeypatch.setattr(reader, "MAX_ANSWER_CHARS", 3 * MAX_DIGITS)  # the length limit would stop these first
-    reader.clear_read_cache()
-    yield
-    reader.clear_read_cache()
 
 
 # (digits before the point, digits after it): each at MAX_DIGITS + 1 in all; the fast path reads up to 4,000 a side

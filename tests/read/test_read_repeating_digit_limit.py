@@ -9,22 +9,12 @@ limit.
 
 from __future__ import annotations
 
-import sys
 from fractions import Fraction
 
 import pytest
 
 from mathgrade._read import read
 from mathgrade.limits import MAX_DIGITS
-
-
-@pytest.fixture
-def long_answers(monkeypatch):
-    reader = sys.modules["mathgrade._read"]
-    monkeypatch.setattr(reader, "MAX_ANSWER_CHARS", 3 * MAX_DIGITS)  # the length limit would stop these first
-    reader.clear_read_cache()
-    yield
-    reader.clear_read_cache()
 
 
 @pytest.mark.parametrize("command", ["\\overline", "\\dot"])
