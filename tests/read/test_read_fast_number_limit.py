@@ -10,7 +10,6 @@ Written for seed 79 (docs/testing.md): ``len(whole) + len(frac)`` made ``len(who
 
 from __future__ import annotations
 
-
 import pytest
 
 from mathgrade._read import read
