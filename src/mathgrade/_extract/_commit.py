@@ -415,7 +415,8 @@ DOUBT_SENTENCES = (
 )
 """Sentences that say the writer does not know the answer ("I don't know.", "I'm not sure.", "No idea.", "我不知道。"):
 said right before the sentence that gives an answer, they make it a guess (a doubt after it: :data:`DOUBTS`)."""
-_BOTH_RIGHT_SENTENCE = re.compile(r"(?:(?:so|thus|well|ok(?:ay)?|hmm+)[ \t]*(?:,[ \t]*)?)?(?:" + BOTH_RIGHT
+_BOTH_RIGHT_SENTENCE = re.compile(r"(?:(?:so|thus|well|ok(?:ay)?|hmm+|maybe|perhaps|possibly|probably|i[ \t]+think|"
+                                  r"i[ \t]+guess|i[ \t]+believe)[ \t]*(?:,[ \t]*)?)*(?:" + BOTH_RIGHT
                                   + r")[ \t]*[.!…;；。！]*", re.I)
 IF_NOT_SENTENCE = (r"(?:(?:so|well|ok(?:ay)?|hmm+)\s*,?\s*)?if\s+(?:the\s+answer|it|that)"
                    r"(?:\s+is\s+not|\s+isn'?t|'s\s+not)\s+" + _ONE_VALUE + r"\s*,?\s*(?:then\s+)?"
