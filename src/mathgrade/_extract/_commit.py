@@ -1144,7 +1144,6 @@ _OFFERED_BEFORE = re.compile(
     r"|(?:exact|true|actual|real|precise)[ \t]+(?:value|answer|result)[ \t]+(?:is|would[ \t]+be))" + _ADVERBS_THEN +
     r"|(?<![^\W\d_])(?:if|si|wenn|falls|se|als|indien|jeśli|если|eğer|were|had)(?![^\W\d_])[^.;()\n]{1,40},"
     r"|['’]d[ \t]+(?:also[ \t]+)?accept"
-
     r"|(?<![^\W\d_])(?:wenn|falls|ohne|mit)(?![^\W\d_])[^.;()\n]{1,40}?(?:sind|ist|wäre|wären)[ \t]+es"
     r"|아니면|또는|혹은|则(?:是|为)?|或(?:者|是)?(?:说)?|其实(?:是|为)|实际上(?:是|为)|"
     r"(?:再算一遍|重新计算|重算|验算|检验|另一种(?:方法|算法|思路)|方法二|换一种方法|换个方法)[^。，,\n\d]{0,8}?"

@@ -8,8 +8,9 @@ worker takes the task, pebble kills the worker when it runs out, and a worker th
 - **Warm workers.** Every worker runs the setup functions registered with :func:`add_worker_setup` (the layers
   above register theirs: load the grading code, import sympy and what it loads lazily, load pint's registry) before
   it takes any task, then says it is ready. Workers forked from this process find most of it loaded already: the
-  setups run here first, once, and each worker inherits what they loaded (about 0.8 s of CPU saved per worker). Starting the workers (1-2 s, 3-5 s with the cores saturated: see ``bench/bench_load.py``)
-  is therefore never part of a task's time, and :meth:`WorkerPool.warm_up` waits until every worker is ready;
+  setups run here first, once, and each worker inherits what they loaded (about 0.8 s of CPU saved per worker).
+  Starting the workers (1-2 s, 3-5 s with the cores saturated: see ``bench/bench_load.py``) is therefore never part
+  of a task's time, and :meth:`WorkerPool.warm_up` waits until every worker is ready;
   :meth:`WorkerPool.start` starts them without waiting, and :meth:`WorkerPool.ready` says how many are ready.
 - **A new generation of workers** when pebble gives up. pebble stops the whole pool when an idle worker dies (e.g.
   killed from outside), and then never answers the tasks it had not yet handed to a worker: measured with pebble
