@@ -24,7 +24,8 @@ DOUBTED = [
     " (p = 0.6)", " (confidence: 0.5)", " [unverified]",
     " (I guessed)", ", a ballpark figure.", " (rough estimate)", " (my second guess)", ", unless I miscounted.",
     ", unless we made an error.", " 🤔", " 🤷", " (50/50)", " (fifty-fifty)", " ($\\pm 1$)", " (±1)",
-    " (± one)",
+    " (± one)", ", hopefully.", ", fingers crossed.", " 🤞", " (don't hold me to it).", ", if memory serves.",
+    ", I reckon.", ", I suppose.", ", roughly speaking.", ", in all likelihood.",
 ]
 
 
@@ -53,6 +54,7 @@ def test_every_doubt_of_the_table_is_exercised() -> None:
     ". The earlier estimate was uncertainty-free.", " — notably larger than 40.",
     " (a rough estimate would be lower)", " (we guessed 40 first, then computed it)", ", unless n = 0.", " 🎉",
     ". 😀", ". The split is 50/50 between the two groups of 21.", ". The roots are $x = 3 \\pm 1$; 42 is their product.",
+    ". Hopefully this helps!", ". I suppose you wanted the total, which is 42.", ". I reckon the method is clear now.",
 ])
 @pytest.mark.parametrize("policy", ["reward", "eval"])
 def test_certainty_or_other_remarks_after_the_answer_stay_credited(after: str, policy: str) -> None:

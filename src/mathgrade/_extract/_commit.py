@@ -357,7 +357,9 @@ DOUBTS = (
     r"(?:" + _GUESS_KIND + r"[ \t]+)?guess"
     r"|to[ \t]+be[ \t]+(?:verified|checked|confirmed|double-checked))(?![A-Za-z])",
     r"guess(?:ed|work)?[ \t]*\)",
-    r"🤔|🤷|50[ \t]*/[ \t]*50|fifty-fifty",
+    r"🤔|🤷|🤞|50[ \t]*/[ \t]*50|fifty-fifty|fingers[ \t]+crossed|don'?t[ \t]+hold[ \t]+me[ \t]+to[ \t]+it|if[ \t]+memory"
+    r"[ \t]+serves|in[ \t]+all[ \t]+likelihood|roughly[ \t]+speaking|(?:hopefully|i[ \t]+suppose|i[ \t]+reckon)"
+    r"(?=[ \t]*(?:[.,;:!?)\n]|$))",
     r"[(（]?[ \t]*(?:误差)?[ \t]*\$?[ \t]*(?:\\pm|±)[ \t]*\$?[ \t]*(?:[0-9]|one(?![A-Za-z]))",
 )
 """English phrases of doubt that, right after an answer (in its sentence, the next one or brackets), make it a guess:
@@ -1139,7 +1141,8 @@ _OFFERED_BEFORE = re.compile(
     r"(?:close|strong|distant)[ \t]+second|equivalently|aka|that[ \t]+is)(?:[ \t]+(?:is|would[ \t]+be))?"
     r"|(?<![A-Za-z])(?:alt|i\.e|e\.g|a\.k\.a)\.?,?"
     r"|(?:sources?|some|others|many)[ \t]+(?:would[ \t]+)?(?:say|give|argue[ \t]+for)|argued?[ \t]+for|made[ \t]+for"
-    r"|(?:might|may|would|could|will)[ \t]+(?:also[ \t]+)?accept|(?:also|equally)[ \t]+(?:valid|possible|correct|"
+    r"|lean(?:ing|s)?[ \t]+(?:more[ \t]+)?(?:towards?|to)|(?:gut|instinct|intuition|hunch)[ \t]+(?:says|said|tells[ \t]+me|"
+    r"suggests)|(?:might|may|would|could|will)[ \t]+(?:also[ \t]+)?accept|(?:also|equally)[ \t]+(?:valid|possible|correct|"
     r"acceptable|plausible|fine|good|right)"
     r"|(?:exact|true|actual|real|precise)[ \t]+(?:value|answer|result)[ \t]+(?:is|would[ \t]+be))" + _ADVERBS_THEN +
     r"|(?<![^\W\d_])(?:if|si|wenn|falls|se|als|indien|jeśli|если|eğer|were|had)(?![^\W\d_])[^.;()\n]{1,40},"
