@@ -1141,8 +1141,9 @@ _OFFERED_BEFORE = re.compile(
     r"(?:close|strong|distant)[ \t]+second|equivalently|aka|that[ \t]+is)(?:[ \t]+(?:is|would[ \t]+be))?"
     r"|(?<![A-Za-z])(?:alt|i\.e|e\.g|a\.k\.a)\.?,?"
     r"|(?:sources?|some|others|many)[ \t]+(?:would[ \t]+)?(?:say|give|argue[ \t]+for)|argued?[ \t]+for|made[ \t]+for"
-    r"|lean(?:ing|s)?[ \t]+(?:more[ \t]+)?(?:towards?|to)|(?:gut|instinct|intuition|hunch)[ \t]+(?:says|said|tells[ \t]+me|"
-    r"suggests)|(?:might|may|would|could|will)[ \t]+(?:also[ \t]+)?accept|(?:also|equally)[ \t]+(?:valid|possible|correct|"
+    r"|lean(?:ing|s)?[ \t]+(?:more[ \t]+)?(?:towards?|to)|(?:gut|instinct|intuition|hunch)[ \t]+(?:says|said|"
+    r"tells[ \t]+me|suggests)|(?:might|may|would|could|will)[ \t]+(?:also[ \t]+)?accept|(?:also|equally)[ \t]+"
+    r"(?:valid|possible|correct|"
     r"acceptable|plausible|fine|good|right)"
     r"|(?:exact|true|actual|real|precise)[ \t]+(?:value|answer|result)[ \t]+(?:is|would[ \t]+be))" + _ADVERBS_THEN +
     r"|(?<![^\W\d_])(?:if|si|wenn|falls|se|als|indien|jeśli|если|eğer|were|had)(?![^\W\d_])[^.;()\n]{1,40},"
