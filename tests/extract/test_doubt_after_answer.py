@@ -25,7 +25,10 @@ DOUBTED = [
     " (I guessed)", ", a ballpark figure.", " (rough estimate)", " (my second guess)", ", unless I miscounted.",
     ", unless we made an error.", " 🤔", " 🤷", " (50/50)", " (fifty-fifty)", " ($\\pm 1$)", " (±1)",
     " (± one)", ", hopefully.", ", fingers crossed.", " 🤞", " (don't hold me to it).", ", if memory serves.",
-    ", I reckon.", ", I suppose.", ", roughly speaking.", ", in all likelihood.",
+    ", I reckon.", ", I suppose.", ", roughly speaking.", ", in all likelihood.", ". This needs verification.",
+    ". I may have made an arithmetic error.", ". There may be a mistake somewhere above.", ". Take this with a grain of salt.",
+    ". Treat this as a first pass.", ". I ran out of time to check.", ". Partially verified.", ". Caveat: untested.",
+    ". Not fully verified.", ". Note: I'm not confident about the last step.",
 ]
 
 
@@ -55,6 +58,8 @@ def test_every_doubt_of_the_table_is_exercised() -> None:
     " (a rough estimate would be lower)", " (we guessed 40 first, then computed it)", ", unless n = 0.", " 🎉",
     ". 😀", ". The split is 50/50 between the two groups of 21.", ". The roots are $x = 3 \\pm 1$; 42 is their product.",
     ". Hopefully this helps!", ". I suppose you wanted the total, which is 42.", ". I reckon the method is clear now.",
+    ". Note: 6 × 7 = 42.", ". There may be other methods, but this one is simplest.", ". Fully verified.",
+    ". The first pass gave 42 and the check agrees.", ". Caveat: the problem assumes integer ages.",
 ])
 @pytest.mark.parametrize("policy", ["reward", "eval"])
 def test_certainty_or_other_remarks_after_the_answer_stay_credited(after: str, policy: str) -> None:

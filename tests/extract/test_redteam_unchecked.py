@@ -20,7 +20,10 @@ UNCHECKED = [
     " (not yet verified).", " (needs review).", " (TBD).", " (to be determined).", " (draft).", " — draft answer.",
     ". Please verify.", ". (This is a guess.)", ", that's just my guess.",
     ", if I'm right.", " (if that's wrong, try 43).", ", if I got it right.", ", assuming my arithmetic is right.",
-    " (subject to change).", " (subject to verification).",
+    " (subject to change).", " (subject to verification).", ". This needs verification.",
+    ". I may have made an arithmetic error.", ". The last step may contain an error.", ". Take this with a grain of salt.",
+    ". Treat this as a first pass.", ". I ran out of time to check.", ". Partially verified.", ". Caveat: untested.",
+    ". Not fully verified.",
 ]
 
 

@@ -367,7 +367,16 @@ DOUBTS = (
 guess", "🤔", "(50/50 with 9)", "($\\pm 1$)"."""
 UNCHECKED = (
     r"provisional(?:ly)?|not[ \t]+final",
+    r"(?:(?:this|it|that|my[ \t]+(?:answer|work|solution|result))[ \t]+)?"
     r"needs?[ \t]+(?:(?:double-|re-?)?checking|verification|to[ \t]+be[ \t]+(?:(?:double-|re-?)?checked|verified))",
+    r"(?:i|we)[ \t]+(?:may|might|could)[ \t]+have[ \t]+(?:made[ \t]+)?(?:an?[ \t]+|some[ \t]+)?(?:[a-z]+[ \t]+)?"
+    r"(?:error|mistake|slip)s?|(?:there|the[ \t]+(?:last|final|previous)[ \t]+step|this|it|my[ \t]+work)[ \t]+"
+    r"(?:may|might|could)[ \t]+(?:contain|have|be|include)[ \t]+(?:an?[ \t]+|some[ \t]+)?(?:[a-z]+[ \t]+)?"
+    r"(?:error|mistake|bug|slip)s?",
+    r"(?:take[ \t]+(?:this|it|that)[ \t]+)?with[ \t]+a[ \t]+grain[ \t]+of[ \t]+salt|(?:treat[ \t]+(?:this|it)[ \t]+"
+    r"as[ \t]+)?(?:a[ \t]+)?first[ \t]+pass(?![A-Za-z])|(?:(?:i|we)[ \t]+)?(?:ran[ \t]+out[ \t]+of|"
+    r"(?:did(?:n'?t|[ \t]+not)|had[ \t]+no)[ \t]+(?:have[ \t]+)?)[ \t]*time[ \t]+to[ \t]+(?:check|verify|double-check)|"
+    r"partially[ \t]+(?:verified|checked)|untested",
     r"if[ \t]+(?:i'?m|i[ \t]+am)[ \t]+not[ \t]+(?:mistaken|wrong)",
     r"if[ \t]+(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are|(?:this|that|it)(?:'s|[ \t]+is))[ \t]+(?:(?:right|correct)|"
     r"(?:wrong|incorrect|mistaken|not[ \t]+(?:right|correct|it)))(?![A-Za-z])|"
@@ -382,7 +391,8 @@ UNCHECKED = (
     r"?check(?:ed)?)"
     r"[ \t]+(?:it|this|that|the[ \t]+answer)",
     r"don'?t[ \t]+quote[ \t]+me",
-    r"unconfirmed|unverified|unchecked|not[ \t]+(?:yet[ \t]+)?(?:verified|confirmed|checked)|"
+    r"unconfirmed|unverified|unchecked|not[ \t]+(?:yet[ \t]+|fully[ \t]+|completely[ \t]+|entirely[ \t]+)?"
+    r"(?:verified|confirmed|checked)|"
     r"needs?[ \t]+(?:review|to[ \t]+be[ \t]+reviewed)|tbd|to[ \t]+be[ \t]+determined|"
     r"draft(?:[ \t]+answer)?(?![A-Za-z])|please[ \t]+(?:verify|check|double-check|confirm)",
     r"(?:this|that|it)(?:'s|[ \t]+is|[ \t]+was)[ \t]+(?:(?:just|only|merely)[ \t]+)?(?:a|an|my)[ \t]+"
@@ -474,7 +484,8 @@ _EN_HEDGED_AFTER = "|".join(CASE_SPLITS + (
     # "7, probably.", "7 (probably)"
     r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ "
     r"\t]+answer)\b",
-    r"[ \t]*(?:[.,!;:—–\-。，；：！]|←|<-+)?[ \t]*(?:[(\[（【][ \t]*)?" + _CONCEDED_DOUBT,
+    r"[ \t]*(?:[.,!;:—–\-。，；：！]|←|<-+)?[ \t]*(?:[(\[（【][ \t]*)?"
+    r"(?:(?:note|caveat|warning|disclaimer|n\.b\.|p\.?s\.?)[ \t]*[:：—–-]?[ \t]*)?" + _CONCEDED_DOUBT,
     r"[ \t]*(?:,[ \t]*)?(?:which[ \t]+)?(?:is|was)[ \t]+(?:(?:only|just|merely)[ \t]+)?(?:an?[ \t]+)?"
     r"(?:(?:upper|lower)[ \t]+bound|rough[ \t]+estimate|crude[ \t]+estimate|placeholder|"
     r"not[ \t]+(?:final|definitive))(?![A-Za-z])"
