@@ -164,9 +164,10 @@ def _registry() -> Optional[Any]:
 
 
 def load() -> None:
-    """Load pint's registry now (about 0.4 s of CPU, once per process): every worker of the pool does at its start,
-    so that the first row with a unit does not hold up a worker, and the rows queued behind it, while the others
-    wait for their turn in input order."""
+    """Load pint's registry now (about 0.4 s of CPU, once per process). A worker setup: the pool's process runs it
+    before forking its workers, which inherit the registry, and a spawned worker runs it at its start; so the first
+    row with a unit does not hold up a worker, and the rows queued behind it, while the others wait for their turn in
+    input order."""
     _registry()
 
 
@@ -176,6 +177,7 @@ add_worker_setup(load, before_fork=True)
 def loaded() -> bool:
     """Whether pint's registry has been loaded (or found missing) in this process."""
     return "r" in _REGISTRY
+
 
 _PARSED: Dict[str, Any] = {}
 
