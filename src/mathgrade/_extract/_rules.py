@@ -560,9 +560,9 @@ def boxed(scan: Scan, choices: bool) -> List[Found]:
 
 
 _ALTERNATIVELY = re.compile(r"[ \t]*(?:alternatively|or)\b", re.I)
-_FILLER = (r"(?:(?:\\(?:q?quad|[,;:! ]|tiny|scriptsize|footnotesize|small)(?![A-Za-z])|\\text[ \t]*\{|\}|[(（]|"
-           r"[_^][ \t]*\{|\\hspace\*?\{[^{}\n]{0,20}\}|\\(?:math)?[lrc]lap[ \t]*\{|\\smash[ \t]*\{|"
-           r"</?(?:sup|sub|small|span|em|i|b|strong|u|mark)(?![A-Za-z])[^<>\n]{0,40}>)[ \t]*)*")
+_LAYOUT_MARKS = (r"(?:(?:\\(?:q?quad|[,;:! ]|tiny|scriptsize|footnotesize|small)(?![A-Za-z])|\\text[ \t]*\{|\}|"
+                 r"[(（]|[_^][ \t]*\{|\\hspace\*?\{[^{}\n]{0,20}\}|\\(?:math)?[lrc]lap[ \t]*\{|\\smash[ \t]*\{|"
+                 r"</?(?:sup|sub|small|span|em|i|b|strong|u|mark)(?![A-Za-z])[^<>\n]{0,40}>)[ \t]*)*")
 """What may come around the words that offer a value after a box, each mark with the spaces after it: LaTeX spacing
 or sizes, ``\\text{``, a sub- or superscript, an overlap, inline HTML tags, a closing brace, an opening bracket
 ("$\\boxed{42}$ \\quad \\text{or} \\quad 43", "\\text{(alternatively } 43)", "\\boxed{42}<sup>or 43</sup>"). No
@@ -578,10 +578,10 @@ OFFERING_WORDS = (
 """Words that offer a second value right after a box ("$\\boxed{42}$ or 43", "$\\boxed{42}$ (or 43)", "$\\boxed{42}$
 或 43"): the output gives two values, one answer only when they are equal ("$\\boxed{0.5}$, or $\\frac12$")."""
 _VALUE_OFFERED = re.compile(
-    r"[ \t]*(?:(?:\$\$?|\\\)|\\\])[ \t]*)?(?:[,;，；][ \t]*)?(?:\n[ \t]*)?" + _FILLER + r"(?:"
+    r"[ \t]*(?:(?:\$\$?|\\\)|\\\])[ \t]*)?(?:[,;，；][ \t]*)?(?:\n[ \t]*)?" + _LAYOUT_MARKS + r"(?:"
     + "|".join(re.escape(w).replace(r"\ ", r"(?:[ \t]*,[ \t]*|[ \t]+)")
                for w in sorted(OFFERING_WORDS, key=len, reverse=True))
-    + r")(?![^\W\d_])[ \t]*(?:[,，][ \t]*)?" + _FILLER + r"(?:\n[ \t]*)?"
+    + r")(?![^\W\d_])[ \t]*(?:[,，][ \t]*)?" + _LAYOUT_MARKS + r"(?:\n[ \t]*)?"
     r"(\$\$?[^$\n]{1,80}\$\$?|\\\([^\n]{1,80}?\\\)|\\\[[^\n]{1,80}?\\\]|"
     r"-?\d+(?:[.,]\d+)*(?:/\d+)?(?:\\?%)?(?![ \t]*(?:[-+*/^=×÷·(\d]|\\(?:times|cdot|div|pm|mp)(?![A-Za-z])))"
     r"|(?-i:\([A-J]\)|[A-J])(?=[ \t]*(?:[.,;:!?)）\n]|$)))", re.I)
