@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import re
 from fractions import Fraction
-from typing import Callable, Dict, List, Optional, Tuple, Union
+from typing import Callable, Dict, FrozenSet, List, Optional, Tuple, Union
 
 from . import _gate
 from ._gate import Gate, trie
@@ -592,8 +592,9 @@ def reach(before: str, words: "Union[Gate, re.Pattern[str]]") -> str:
 
 
 NOT_STATED = re.compile(
-    r"\b(?:not|no|never|wrong|incorrect|false|isn't|wasn't|maybe|perhaps|possibly|might|could|unless|except|if|or|"
-    r"either|kidding|typo|meant)\b|n't\b|[?]|不|错|非"
+    r"\b(?:not|no|never|wrong|incorrect|false|isn't|wasn't|" + "|".join(HEDGE_ADVERBS) + r"|might|could|unless|"
+    r"except|if|or|either|kidding|typo|meant|guess(?:ed|ing)?|hopefully|supposedly|unsure|uncertain|tentative(?:ly)?|"
+    r"un(?:verified|checked|confirmed|tested))\b|n't\b|[?]|不|错|非"
     # the number is an operand, a bound or an estimate: "twice 5", "5 squared", "more than 5", "5 over ten"
     r"|\b(?:twice|double(?!-)|triple|thrice|half|squared|cubed|(?:square|cube)[ \t]+(?:root|of)|reciprocal|multiple|"
     r"factor[ \t]+of|divisor|divisible|nearly|almost|close[ \t]+to|on[ \t]+the[ \t]+order[ \t]+of|"
@@ -1308,6 +1309,22 @@ _CLOSING_AT = re.compile(r"[ \t]*(?:\$\$?|\\\)|\\\])")
 _LETTER_ANSWER = re.compile(r"[ \t$]*\(?([A-J])\)?[ \t$.]*")
 _REMARK_VALUE = re.compile(r"\$(?![^$\n]*\\(?:boxed|fbox))[^$\n]{1,60}\$|\([A-J]\)|" + _REMARK_NUMBER.pattern)
 """A value in the remark after an answer: a formula, an option's letter in brackets, or a number outside one."""
+WORD_ANSWERS: Tuple[Tuple[str, ...], ...] = (
+    ("yes", "no"), ("true", "false"), ("even", "odd", "neither"), ("always", "never", "sometimes"),
+    ("possible", "impossible"), ("finite", "infinite"), ("converges", "diverges"), ("convergent", "divergent"),
+    ("increasing", "decreasing", "constant"), ("rational", "irrational"), ("prime", "composite"),
+    ("positive", "negative"), ("acute", "obtuse", "right"), ("first", "second"), ("win", "lose"), ("wins", "loses"),
+)
+"""Word answers and the other answers of their question ("even" against "odd"): after a word answer, one of its
+rivals in the remark is read as another value offered, as a number is after a number ("$\\boxed{\\text{even}}$ (or
+odd)"). A capitalized name is read against any other capitalized word ("Alice" against "Bob")."""
+_RIVALS: Dict[str, FrozenSet[str]] = {w: frozenset(group) - {w} for group in WORD_ANSWERS for w in group}
+_WORD_ANSWER = re.compile(r"[ \t$]*(?:\\text(?:bf|it|rm|normal)?[ \t]*\{[ \t]*)?([A-Za-z][a-z]+)[ \t]*\}?[ \t$.]*")
+"""A one-word answer: "Yes", "$\\text{even}$", "Alice"."""
+_REMARK_WORD = re.compile(r"(?<![A-Za-z'’\\])[A-Za-z][a-z]+(?=[ \t]*(?:\}[ \t]*)?(?:[.,;:!?)]|$|(?:if|when|unless|"
+                          r"also|too|instead|otherwise|works?|is|as|remains?|would|could|might|seems)(?![A-Za-z])))")
+"""A word ending its clause in the remark after a word answer (or followed by what offers it: "Bob is also
+possible"): a rival of the answer's is another value offered."""
 _REMARK_LETTER = re.compile(r"\(([A-J])\)|(?<![A-Za-z'’])([A-HJ])(?=[ \t]*(?:[.,;:!?)]|$|(?:if|when|unless|also|too|"
                             r"instead|otherwise|works?|is|as|remains?|would|could|might|seems)(?![A-Za-z])))")
 """An option's letter in the remark after a letter answer: "(C)", or "C" ending its clause ("I" only in brackets)."""
@@ -1349,6 +1366,36 @@ def _answer_kind(answer: str, letter: "Optional[re.Match[str]]") -> "Optional[Un
 _DECIMAL = re.compile(r"-?\d*\.\d+")
 
 
+_HEDGED_BEFORE = re.compile(r"(?<![A-Za-z])(?:" + "|".join(HEDGE_ADVERBS) + r")[ \t]*$", re.I)
+"""A hedge adverb right before a word of the remark ("maybe odd")."""
+_NEGATED_BEFORE = re.compile(r"(?<![A-Za-z])(?:not|never|isn't|no[ \t]+longer)[ \t]*$", re.I)
+
+
+def _word_answer(answer: str) -> Optional[str]:
+    """The word of a one-word answer that has rivals (:data:`WORD_ANSWERS`) or is a capitalized name, lowercased for a
+    rival's test; None for any other answer."""
+    m = _WORD_ANSWER.fullmatch(answer)
+    if m is None:
+        return None
+    found = m.group(1)
+    return found.lower() if found.lower() in _RIVALS or found[0].isupper() else None
+
+
+_NOT_NAMES = frozenset("""or and but so the a an it this that these those then thus hence therefore also alternatively
+    maybe perhaps possibly probably though although however otherwise else instead yes no true false note answer final
+    i we you he she they is are was were be wait check""".split())
+"""Capitalized words of a remark that name no one (sentence openers, connectives)."""
+
+
+def _rival(word: str, other: str) -> bool:
+    """``other``, a word of the remark after the word answer ``word``, is another answer to the same question: a rival
+    of it (:data:`WORD_ANSWERS`), or, after a capitalized name, another capitalized word that names something."""
+    lower = other.lower()
+    if word in _RIVALS:
+        return lower in _RIVALS[word]
+    return other[0].isupper() and lower != word and lower not in _NOT_NAMES
+
+
 def _same_value(kind: "Union[Fraction, str]", other: str) -> bool:
     """The remark's value ``other`` is the answer's: as fractions when the answer is a plain number; else as text, and
     a decimal is taken for the formula's approximation ("$\\boxed{2\\pi}$, or 6.28")."""
@@ -1386,8 +1433,9 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
     box = text.find("\\boxed", begin, stop)  # (a later box is the box rule's)
     stop = box if box >= 0 else stop
     letter = _LETTER_ANSWER.fullmatch(answer)
-    if letter is None and _DIGIT.search(text, begin, stop) is None and text.find("$", begin, stop) < 0 and \
-            text.find("(", begin, stop) < 0:
+    word = _word_answer(answer) if letter is None else None
+    if letter is None and word is None and _DIGIT.search(text, begin, stop) is None and \
+            text.find("$", begin, stop) < 0 and text.find("(", begin, stop) < 0:
         return ""  # (most remarks: no value in them: no digit, formula or bracketed letter)
     kind: "Optional[Union[Fraction, str]]" = None  # (what the answer is compared as: found at the first value)
     sentences, pos = 0, end
@@ -1402,11 +1450,18 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
         # of its own)
         window = _REMARK_MARKUP.sub(lambda m: " " * len(m.group()), window)
     unit = _UNIT_AFTER.match(text, end)  # (the answer's own unit word, if any: "12 hours")
-    for n in (_REMARK_LETTER if letter is not None else _REMARK_VALUE).finditer(window):
+    tokens = _REMARK_LETTER if letter is not None else _REMARK_WORD if word is not None else _REMARK_VALUE
+    for n in tokens.finditer(window):
         other = _named_value(n.group())
         if other is None:
             continue
-        if kind is None:
+        if word is not None:
+            if not _rival(word, other) or _NEGATED_BEFORE.search(window, 0, n.start()):
+                continue  # (a word that answers nothing, or a rival denied: "(or, equivalently, not odd)")
+            if _HEDGED_BEFORE.search(window, 0, n.start()):
+                return other  # ("$\\boxed{\\text{even}}$, maybe odd")
+            kind = word
+        elif kind is None:
             kind = _answer_kind(answer, letter)
             if kind is None:
                 return ""
@@ -1433,7 +1488,7 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
                                                            _ASKED_ALONE.fullmatch(sentence)) \
             or (_CORRECTED_BEFORE.search(before) or approximated) and _CLAUSE_END.match(after)
         cue = _OFFERED_BEFORE.search(before)
-        words = _UNIT_AFTER.match(after) if letter is None else None
+        words = _UNIT_AFTER.match(after) if letter is None and word is None else None
         if words is not None and not offered_after_it and not _OFFERED_AFTER.match(after, words.end()):
             same_unit = unit is not None and unit.group().strip().lower() == words.group().strip().lower()
             if not same_unit and (cue is None or unit is None):
@@ -1464,6 +1519,10 @@ def _operated_after(text: str, end: int) -> bool:
     return _OPERATED_AFTER.match(loose, 0, 80) is not None
 
 
+_ASKED_INSIDE = re.compile(r"\?[ \t}$)]*\Z")
+"""A box whose content ends with a question mark ("\\boxed{C?}", "\\boxed{\\text{Yes?}}")."""
+
+
 def box_refusal(text: str, start: int, end: int, content_start: int, content_end: int,
                 formula: Formula = _no_formula) -> Optional[Tuple[Refusal, str]]:
     """Why the box ``text[start:end]`` (content ``text[content_start:content_end]``; ``formula`` finds the math
@@ -1471,6 +1530,8 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
     committed."""
     if _HIDDEN.search(text, content_start, content_end):
         return ("answer.hidden", "its content is hidden when rendered (\\phantom, white text)"), ""
+    if _ASKED_INSIDE.search(text, content_start, content_end):
+        return ("answer.question", "it is asked, not stated (a question mark ends it)"), ""
     if _partial(text, start, end, formula) or _operated_after(text, end):
         return ("answer.partial_expression", "the box is a piece of a longer expression, not the whole answer"), ""
     found = _before_refusal(sentence_before(text, start))

@@ -443,13 +443,18 @@ _SENTENCE_WORDS = frozenset(
     "is are was were be been isn aren wasn not no never wrong incorrect false correct right true invalid valid "
     "maybe perhaps possibly probably might could may should would must answer answers solution guess check "
     "checked unverified verified approx approximately about roughly nearly almost if unless but however "
+    "likely unlikely hopefully presumably supposedly apparently est estimate estimated around think believe unsure "
+    "uncertain tentative unconfirmed untested unchecked "
     "the this that it we i you rejected discarded excluded impossible otherwise else elsewhere".split()
 )
 """Words of a sentence about a number rather than of a unit or a count noun."""
-_WITHDRAWING = re.compile(r"\b(?:not|no|never|wrong|incorrect|false|invalid|isn't|maybe|perhaps|possibly|guess|"
-                          r"unverified|unsure|uncertain|tentative|confidence|rejected|discarded|impossible|"
-                          r"estimated?|approximate|approximately|approx|bound|at most|at least)\b", re.I)
-"""Words that make a parenthetical after an answer withdraw or hedge it: "7 (not the answer)" is not 7."""
+_WITHDRAWING = re.compile(r"\?|\b(?:not|no|never|wrong|incorrect|false|invalid|isn't|maybe|perhaps|possibly|"
+                          r"probably|(?:un)?likely|hopefully|presumably|supposedly|guess(?:ed)?|think|believe|"
+                          r"unverified|unchecked|unconfirmed|untested|unsure|uncertain|tentative|confidence|"
+                          r"rejected|discarded|impossible|est|estimated?|approximate|approximately|approx|roughly|"
+                          r"around|about|nearly|almost|bound|at most|at least)\b", re.I)
+"""Words that make a parenthetical after an answer withdraw or hedge it: "7 (not the answer)", "7 (probably)" and
+"7 (?)" are not 7."""
 _CHANGES_VALUE = re.compile(r"\b(?:also|too|either|or|if|unless|otherwise|else|alternatively|alt|aka|another|other|"
                             r"works?|"
                             r"possible|squared|cubed|plus|minus|times|divided|multiplied|power|half|twice|double|"

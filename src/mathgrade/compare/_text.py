@@ -125,6 +125,10 @@ _STOP_WORDS = frozenset("""
     for with from as that this these those it its which who whom whose there here so thus hence therefore then and or
     answer final result value equal equals
 """.split())
+_DOUBTS = frozenset("""maybe perhaps possibly probably likely presumably guess guessing guessed unsure uncertain
+    unverified unchecked unconfirmed tentative tentatively think believe hopefully""".split())
+"""Words by which an answer sentence doubts its yes or no ("Yes, probably", "Yes (I think)")."""
+_NOT_SURE = re.compile(r"\bnot\s+(?:sure|certain|confident|verified|checked)\b")
 _NEGATIONS = frozenset("not no never cannot can't isn't aren't doesn't don't won't neither nor none nothing".split())
 
 
@@ -144,6 +148,8 @@ def _by_content(a: str, g: str, answer: Text, gold: Text) -> Decision:
         # "Yes, it is possible." answers "Yes" (and "No" answers "No, it is not possible.")
         if short in _VERDICT_WORDS and long_words and long_words[0] in _VERDICT_WORDS \
                 and len({_EQUIVALENT[w] for w in long_words if w in _VERDICT_WORDS}) == 1:
+            if long_text is a and (set(long_words) & _DOUBTS or _NOT_SURE.search(a)):
+                return Decision(False, TEXT_EQUIVALENT, f"{a!r} doubts its own {long_words[0]!r}")
             same = _EQUIVALENT[long_words[0]] == _EQUIVALENT[short]
             return Decision(same, TEXT_EQUIVALENT, f"{a!r} {'answers' if same else 'does not answer'} {g!r}")
     content = [w for w in words_a if w not in _STOP_WORDS]
