@@ -175,10 +175,11 @@ def test_a_long_window_is_not_tested() -> None:
 
 def test_the_tag_shortcuts_cover_every_tag() -> None:
     """``_after_thinking`` and ``_turn_end`` skip their searches when the output holds none of these marks."""
-    from mathgrade._extract import THINKING_TAGS, _TURN_END
+    from mathgrade._extract import _TURN_END, _TURN_MARKS, THINKING_TAGS, TURN_ENDS
     assert all("think>" in tag or "thought|>" in tag for pair in THINKING_TAGS for tag in pair)
-    names = _TURN_END.pattern.split("(?:", 1)[1].split(")", 1)[0].split("|")
-    assert _TURN_END.pattern == r"<\|(?:" + "|".join(names) + r")\|>|<eoa>"  # every token: "<|" name "|>", or <eoa>
+    assert all(any(mark in token for mark in _TURN_MARKS) for token in TURN_ENDS)
+    assert all(_TURN_END.fullmatch(token) for token in TURN_ENDS)
+    assert not any(_TURN_END.search(mark) for mark in ("<|", "<s>", "<end>", "｜end"))
 
 
 @settings(max_examples=400, deadline=None)

@@ -23,7 +23,8 @@ UNCHECKED = [
     " (subject to change).", " (subject to verification).", ". This needs verification.",
     ". I may have made an arithmetic error.", ". The last step may contain an error.", ". Take this with a grain of salt.",
     ". Treat this as a first pass.", ". I ran out of time to check.", ". Partially verified.", ". Caveat: untested.",
-    ". Not fully verified.",
+    ". Not fully verified.", ", assuming I read the problem right.", ", if we understood the question correctly.",
+    ", with a 60% chance.", " with 50% probability.",
 ]
 
 

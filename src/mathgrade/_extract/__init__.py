@@ -54,8 +54,15 @@ _APOSTROPHES = {0x2019: "'", 0x02BC: "'"}
 """Apostrophes the rules read as ``'`` (typographic ones: "isn’t", "I’m not sure")."""
 
 
-_TURN_END = re.compile(r"<\|(?:im_end|im_start|endoftext|eot_id|end|end_of_text|end_of_solution)\|>|<eoa>")
-"""End-of-turn tokens (``<eoa>``: GAOKAO-Bench's end of answer)."""
+TURN_ENDS: Tuple[str, ...] = (
+    "<|im_end|>", "<|im_start|>", "<|endoftext|>", "<|eot_id|>", "<|end|>", "<|end_of_text|>", "<|end_of_solution|>",
+    "<|END_OF_TURN_TOKEN|>", "<eoa>", "<eos>", "<end_of_turn>", "<｜end▁of▁sentence｜>", "</s>",
+)
+"""End-of-turn and end-of-sequence tokens: the model's turn ends at the first (``<eoa>``: GAOKAO-Bench's end of
+answer; ``</s>`` unless it closes a struck-out ``<s>``)."""
+_TURN_END = re.compile("|".join(re.escape(t) for t in TURN_ENDS))
+_TURN_MARKS = ("<|", "<eoa>", "<eos>", "<end_of_turn>", "<｜end", "</s>")
+"""What every token of :data:`_TURN_END` holds (most outputs hold none: no search)."""
 THINKING_TAGS: Tuple[Tuple[str, str], ...] = (
     ("<think>", "</think>"),
     ("<|begin_of_thought|>", "<|end_of_thought|>"),
@@ -300,11 +307,12 @@ def _drop_alone_when_outranked(found: List[Found]) -> List[Found]:
 def _turn_end(output: str) -> int:
     """Where the model's turn ends: at the first end-of-turn token after some text (what follows, such as a new
     ``<|im_start|>user`` turn the model went on to write, is not its answer)."""
-    if "<|" not in output and "<eoa>" not in output:  # (every token starts with one or is the other: GSM8K's
-        return len(output)                             # "<<3*4=12>>" needs no search)
+    if not any(mark in output for mark in _TURN_MARKS):  # (GSM8K's "<<3*4=12>>" needs no search)
+        return len(output)
     m = _TURN_END.search(output)
-    while m is not None and not output[: m.start()].strip():
-        m = _TURN_END.search(output, m.end())
+    while m is not None and (not output[: m.start()].strip()
+                             or m.group() == "</s>" and output.rfind("<s>", 0, m.start()) >= 0):
+        m = _TURN_END.search(output, m.end())  # (a "</s>" that closes a struck-out "<s>" ends nothing)
     return m.start() if m is not None else len(output)
 
 

@@ -153,8 +153,10 @@ WITHDRAWN_AFTER = (
 """What calls the answer just before it wrong (anchored right after the answer)."""
 
 SUPPOSED_BEFORE = (
-    r"\b(?:(?:draft|rough|old|previous|initial|partial|intermediate|interim|provisional)[ \t]+(?:answer|result|value|"
-    r"solution)s?|first[ \t]+attempt|attempt[ \t]*\d*)[ \t]*[:：=][ \t]*" + _DELIMS + r"[ \t]*$"
+    r"\b(?:(?:draft|rough|old|previous|initial|partial|intermediate|interim|provisional|working)[ \t]+(?:answer|result|"
+    r"value|solution)s?|(?:(?:best|current)[ \t]+)?(?:answer|guess|estimate)[ \t]+so[ \t]+far|first[ \t]+attempt|"
+    r"attempt[ \t]*\d*|answer[ \t]*\([ \t]*(?:low[ \t]+confidence|subject[ \t]+to[ \t]+[a-z]+|unsure|uncertain|"
+    r"not[ \t]+sure|guess(?:ed)?|estimated?)[ \t]*\))[ \t]*[:：=][ \t]*" + _DELIMS + r"[ \t]*$"
     r"|\bsay[ \t]*,[ \t]*" + _DELIMS + r"[ \t]*$",  # en: "Draft answer: $\\boxed{5}$", "Say, $\\boxed{5}$."
     r"\bif[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*$"  # "If $\\boxed{5}$ were right, ..."
     r"|\b(?:i[ \t]+was[ \t]+going[ \t]+to[ \t]+(?:say|answer|write|put)|i[ \t]+almost[ \t]+(?:said|answered|wrote|put)|"
@@ -350,7 +352,9 @@ DOUBTS = (
     r"unless[ \t]+(?:i'?m[ \t]+(?:wrong|mistaken)|i[ \t]+am[ \t]+(?:wrong|mistaken)|(?:i|we)(?:'ve|[ \t]+have)?[ \t]+"
     r"(?:made[ \t]+(?:a[ \t]+|an[ \t]+)?(?:mistake|error|slip)|mis(?:counted|calculated|read|computed)|erred|"
     r"slipped[ \t]+up))",
-    r"(?:low|little)[ \t]+confidence|confidence[ \t]*[:=][ \t]*(?:low|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%|0?\.[0-9]+)",
+    r"(?:low|little)[ \t]+confidence|confidence(?:[ \t]+level)?[ \t]*(?:\**[ \t]*[:=][ \t]*\**[ \t]*|(?:is|of)[ \t]+|"
+    r"(?=[0-9.]))"
+    r"(?:low|medium|moderate|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%|0?\.[0-9]+)",
     r"[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:sure|certain|confident)",
     r"(?:unverified|tentative(?:ly)?|unsure|uncertain|i[ \t]+guess|(?:(?:is|was|seems)[ \t]+)?"
     r"(?:(?:just|only|merely|purely)[ \t]+)?(?:a|an|my|our)[ \t]+"
@@ -382,11 +386,13 @@ UNCHECKED = (
     r"(?:wrong|incorrect|mistaken|not[ \t]+(?:right|correct|it)))(?![A-Za-z])|"
     r"if[ \t]+(?:i|we)[ \t]+got[ \t]+(?:it|this|that)[ \t]+right",
     r"if[ \t]+my[ \t]+(?:arithmetic|math|maths|calculations?|reasoning|work)[ \t]+is[ \t]+(?:right|correct)",
+    r"(?:assuming|if)[ \t]+(?:i|we)[ \t]+(?:read|understood|interpreted|parsed)[ \t]+(?:the[ \t]+(?:problem|question)|"
+    r"it)[ \t]+(?:right|correctly)",
     r"assuming[ \t]+(?:i[ \t]+made[ \t]+)?no[ \t]+(?:errors|mistakes)|assuming[ \t]+(?:that[ \t]+)?(?:i'?m[ \t]+right|"
     r"my[ \t]+(?:arithmetic|math|maths|calculations?|reasoning|work)[ \t]+(?:is|are)[ \t]+(?:right|correct))",
     r"(?<![A-Za-z][ \t])subject[ \t]+to[ \t]+(?:change|revision|verification|confirmation|checking)",
     # (not after a word: "(the rate is subject to change)" is about the rate)
-    r"with[ \t]+[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:confidence|certainty)",
+    r"with[ \t]+(?:a[ \t]+)?[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:confidence|certainty|probability|likelihood|chance)",
     r"(?:i[ \t]+|we[ \t]+)?(?:haven'?t|have[ \t]+not|did(?:n'?t|[ \t]+not))[ \t]+(?:verif(?:y|ied)|(?:double-)"
     r"?check(?:ed)?)"
     r"[ \t]+(?:it|this|that|the[ \t]+answer)",
@@ -419,6 +425,8 @@ DOUBT_SENTENCES = (
     r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+(?:unable|not[ \t]+able)[ \t]+to[ \t]+(?:solve|determine|find|"
     r"figure[ \t]+out|work[ \t]+out)[ \t]+(?:this|it|the[ \t]+(?:exact[ \t]+)?answer)",
     r"i[ \t]+give[ \t]+up", r"(?:this|that|it)[ \t]+is[ \t]+(?:just[ \t]+)?a[ \t]+guess",
+    r"(?:my[ \t]+)?confidence(?:[ \t]+level)?[ \t]*(?:[:=]|is)[ \t]*(?:low|medium|moderate|"
+    r"[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%|0?\.[0-9]+)|(?:low|little)[ \t]+confidence",
     r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+torn[ \t]+between[^.!?\n]{1,60}|(?:it'?s|it[ \t]+is)[ \t]+a[ \t]+"
     r"(?:coin[ \t]+(?:flip|toss)|toss-up)[^.!?\n]{0,60}",
     r"(?:just[ \t]+)?(?:a|my)?[ \t]*(?:random|wild|blind|rough)?[ \t]*guess(?:ing)?",  # en
@@ -484,8 +492,9 @@ _EN_HEDGED_AFTER = "|".join(CASE_SPLITS + (
     # "7, probably.", "7 (probably)"
     r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ "
     r"\t]+answer)\b",
-    r"[ \t]*(?:[.,!;:—–\-。，；：！]|←|<-+)?[ \t]*(?:[(\[（【][ \t]*)?"
-    r"(?:(?:note|caveat|warning|disclaimer|n\.b\.|p\.?s\.?)[ \t]*[:：—–-]?[ \t]*)?" + _CONCEDED_DOUBT,
+    r"[ \t]*(?:[.,!;:—–\-。，；：！]|←|<-+)?[ \t]*(?:\n[ \t]*){0,2}(?:[(\[（【][ \t]*)?(?:[*_]{1,2}[ \t]*)?"
+    r"(?:(?:note|caveat|warning|disclaimer|n\.b\.|p\.?s\.?)[ \t]*(?:[*_]{1,2}[ \t]*)?[:：—–-]?[ \t]*"
+    r"(?:[*_]{1,2}[ \t]*)?)?" + _CONCEDED_DOUBT,  # (on the next lines too: "\n\nI'm not sure.")
     r"[ \t]*(?:,[ \t]*)?(?:which[ \t]+)?(?:is|was)[ \t]+(?:(?:only|just|merely)[ \t]+)?(?:an?[ \t]+)?"
     r"(?:(?:upper|lower)[ \t]+bound|rough[ \t]+estimate|crude[ \t]+estimate|placeholder|"
     r"not[ \t]+(?:final|definitive))(?![A-Za-z])"
@@ -757,7 +766,8 @@ _NEGATED_STEMS = ("not", "n't", "never", "cannot", "rul", "discard", "elimin", "
                   "incorrect", "false", "invalid", "no ", "pas", "nicht", "kein", "не", "non", "não", "不", "并非",
                   "而非", "排除", "舍", "niet", "geen", "nie", "không", "bukan", "tidak", "لي", "لا", "ستبعد",
                   "न कि", "ไม่", "jibu si", "sio")
-_SUPPOSED_STEMS = ("gut", "without", "unchecked", "unverified",
+_SUPPOSED_STEMS = ("gut", "without", "unchecked", "unverified", "working", "so far", "confiden", "subject",
+                   "unsure", "uncertain", "not sure", "estimat",
                    "supp", "assum", "hypothe", "what if", "say", "had the", "going to", "almost", "one ", "tempt",
                    "draft", "rough", "old ", "previous", "initial", "partial", "intermediate", "interim", "provisional",
                    "attempt",
