@@ -228,6 +228,13 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
             cand = _asked_quantity(output, cand, gold.problem)  # "12 machines are needed to fill 360 boxes"
             cand = _asked_label(output, cand, gold.problem)  # "- Coefficient of CO2: 1.0" to "what is the coef..."
             answer = Answer(cand.text, cand.start, cand.end, cand.rule)
+        offered_at = extraction.offered_as_another(output, cand.start, cand.end) \
+            if cand.rule == "boxed" and not cand.alternatives else -1
+        if offered_at > 0:
+            # ("The answer is 43. Alternatively, $\\boxed{42}$.": two answers)
+            earlier = _stated_before(output[:offered_at], options)
+            if earlier is not None:
+                cand = Candidate(cand.text, cand.start, cand.end, cand.rule, cand.priority, (earlier.text, cand.text))
         if cand.alternatives:
             conflict = _conflicting(cand.alternatives, options, deadline)
             if conflict is not None:
@@ -679,6 +686,20 @@ def _verdict(decision: Decision, answer: Answer, value: Value, gold_text: str, g
     status = Status.CORRECT if decision.equal else (
         Status.AMBIGUOUS if decision.rule in _AMBIGUOUS_RULES else Status.INCORRECT)
     return Verdict(decision.equal, status, decision.reason, decision.rule, gold_text, answer, value, gold)
+
+
+_JOINING_END = re.compile(r"(?:[\s,;:—–(]|\b(?:and|but|so|then|while)\b)*$", re.I)
+
+
+def _stated_before(head: str, options: Options) -> Optional[Candidate]:
+    """The answer the part of an output before a sentence (``head``) marks as final (a box, a phrase's, a tag's,
+    ``#### N``), or None."""
+    head = _JOINING_END.sub("", head) + "."  # (ended where the offer starts: not cut off mid-sentence)
+    for cand in extraction.extract(head, policy=options.policy):
+        if cand.priority < _FALLBACK_PRIORITY and not cand.refused:
+            return cand
+        break
+    return None
 
 
 def _conflicting(texts: Tuple[str, ...], options: Options, deadline: Deadline) -> Optional[str]:

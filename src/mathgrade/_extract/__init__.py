@@ -43,12 +43,12 @@ from typing import Callable, List, Optional, Tuple
 
 from ..limits import MAX_INPUT_CHARS
 from ._commit import HEDGE_WORDS, NOT_STATED
-from ._rules import Found, looks_cut_off, outside_withdrawn, promote_late_final, promote_late_number
+from ._rules import Found, looks_cut_off, offered_as_another, outside_withdrawn, promote_late_final, promote_late_number
 from ._scan import Scan, hide_comments
 from ._table import RULE, RULES, Finder, Rule
 
 __all__ = ["extract", "extract_staged", "answer_part", "why_none", "Candidate", "Rule", "RULES", "THINKING_TAGS",
-           "WINDOW", "squeezed", "NOT_STATED", "HEDGE_WORDS"]
+           "WINDOW", "squeezed", "NOT_STATED", "HEDGE_WORDS", "offered_as_another"]
 
 _APOSTROPHES = {0x2019: "'", 0x02BC: "'"}
 """Apostrophes the rules read as ``'`` (typographic ones: "isn’t", "I’m not sure")."""

@@ -21,7 +21,7 @@ from ._scan import Refused, Scan, clean_answer, strip_delimiters
 __all__ = [
     "Found", "answer_tag", "boxed", "phrases", "final_answer_heading", "hashes", "answer_label", "bold", "choice_phrase",
     "code_output", "option_list", "choice_line", "choice_edge", "bare_answer", "final_line", "assignments", "math_env", "latex", "last_number",
-    "promote_late_number", "promote_late_final", "looks_cut_off", "outside_withdrawn",
+    "promote_late_number", "promote_late_final", "looks_cut_off", "outside_withdrawn", "offered_as_another",
 ]
 
 
@@ -492,6 +492,46 @@ _OFFER_GAP = re.compile(
     r"(?:second|other|alternative|latter|looser|stricter|different)(?![A-Za-z])[^.;!?\n]{0,30}|(?:would|could|might)"
     r"[ \t]+(?:also[ \t]+)?be)[ \t]*[,:]?[ \t$]*(?:\\\(|\\\[)?[ \t]*$", re.I)
 """Words right before a later box that offer it as another value or reading of the earlier one."""
+
+
+_ANOTHER_BEFORE = re.compile(
+    r"(?:(?:^|(?<=[.;!?\n>]))[\W_]*?(?:alternatively|or(?![ \t,]+(?:rather|better|more[ \t]+(?:precisely|exactly|"
+    r"accurately)|actually|correctly|to[ \t]+be[ \t]+(?:precise|exact)))|also|otherwise|else)"
+    r"|(?<![A-Za-z])(?:another|a[ \t]+second|an[ \t]+alternative|alternative|other)[ \t]+"
+    r"(?:possible[ \t]+|valid[ \t]+)?(?:answer|solution|value|result)s?"
+    r"(?:[ \t]+(?:is|would[ \t]+be|could[ \t]+be|might[ \t]+be))?"
+    r"|[(（][ \t]*(?:also|or))(?![A-Za-z])[^.;!?\n]{0,40}$", re.I)
+"""Words before a box in its sentence (opening it, at most 40 characters before the box) that offer it as another
+answer ("Alternatively, $\\boxed{42}$", "(also $\\boxed{42}$)", "a second answer is $\\boxed{42}$")."""
+_ANOTHER_AFTER = re.compile(
+    r"[ \t]*\$*[ \t]*(?:\n[ \t]*)?(?:(?:also|too|as[ \t]+well)(?![A-Za-z])"
+    r"|(?:would|could|might|may)?[ \t]*(?:also[ \t]+)?works?[ \t]+(?:too|as[ \t]+well)"
+    r"|(?:is|are)[ \t]+also[ \t]+(?:possible|valid|correct|an?[ \t]+answer))", re.I)
+"""Words after a box that offer it as another answer ("$\\boxed{42}$ also works", "$\\boxed{42}$ too")."""
+_ANOTHER_STEMS = ("alternat", " or", "\nor", "also", "else", "other", "second", "(or", "( or", "（or", "（ or")
+"""What every match of :data:`_ANOTHER_BEFORE` holds in lower case, but for an "or" that opens the text read."""
+_ANOTHER_REACH = 80
+"""How far before a box the words are looked for (they stand near it: "Alternatively, $\\boxed{..", "a second answer
+is $\\boxed{..")."""
+_BOX_OPENING = re.compile(r"(?:\$\$?|\\\(|\\\[)?[ \t]*\\boxed[ \t]*\{$")
+
+
+def offered_as_another(text: str, start: int, end: int) -> int:
+    """Where the words start that offer the box whose content is ``text[start:end]`` as another answer, beside one
+    stated before them: words in its sentence before the box (:data:`_ANOTHER_BEFORE`), or right after it
+    (:data:`_ANOTHER_AFTER`: then the box's start); -1 when nothing does."""
+    close = text.find("}", end)
+    after = close >= 0 and _ANOTHER_AFTER.match(text, close + 1) is not None
+    if not after:
+        head = text[max(0, start - _ANOTHER_REACH): start].lower()
+        if not head.startswith("or") and not any(stem in head for stem in _ANOTHER_STEMS):
+            return -1  # (most boxes: none of the words in the sentence before them)
+    opening = _BOX_OPENING.search(text, max(0, start - 16), start)
+    at = opening.start() if opening is not None else start
+    offer = _ANOTHER_BEFORE.search(text, max(0, at - 2 * _ANOTHER_REACH), at)
+    if offer is not None:
+        return offer.start()
+    return at if after else -1
 
 
 def boxed(scan: Scan, choices: bool) -> List[Found]:
