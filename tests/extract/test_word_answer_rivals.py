@@ -15,14 +15,18 @@ def _box(word: str) -> str:
 @pytest.mark.parametrize("word,rival", PAIRS)
 @pytest.mark.parametrize("policy", ["reward", "eval"])
 def test_a_rival_offered_after_the_answer_is_two_answers(word: str, rival: str, policy: str) -> None:
-    for remark in (f" (or {rival})", f", maybe {rival}.", f". {rival.capitalize()} is also possible."):
+    offers = (f" (or {rival})", f", maybe {rival}.", f". {rival.capitalize()} is also possible.") if word.isascii() \
+        else (f"（或{rival}）", f"，也可能是{rival}", f"；或者{rival}。")
+    for remark in offers:
         verdict = mathgrade.grade(_box(word) + remark, word, policy=policy)
         assert not verdict.correct, remark
 
 
 @pytest.mark.parametrize("word,rival", [(w, r) for w, r in PAIRS if r != "positive"])  # ("not positive": not sure)
 def test_a_rival_denied_or_the_answer_repeated_keeps_the_answer(word: str, rival: str) -> None:
-    for remark in (f" (not {rival})", f" (or, equivalently, not {rival})", f" (or {word})", "."):
+    kept = (f" (not {rival})", f" (or, equivalently, not {rival})", f" (or {word})", ".") if word.isascii() \
+        else (f"（不是{rival}）", f"（或{word}）", "。", f"，不可能是{rival}。")
+    for remark in kept:
         verdict = mathgrade.grade(_box(word) + remark, word, policy="reward")
         assert verdict.correct, (remark, verdict.rule)
 

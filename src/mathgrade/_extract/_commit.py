@@ -191,7 +191,7 @@ SUPPOSED_BEFORE = (
     r"nehmen wir an|предположим|допустим|supponiamo|suponha|suponhamos|supondo|se a resposta fosse|"
     r"stel dat|veronderstel|aangenomen dat|neem aan|załóżmy|zakładając|przypuśćmy|varsayalım|varsayarsak|"
     r"farz edelim|diyelim ki|giả sử|giả định|misalkan|andaikan|seandainya|tuseme|tuchukulie)\b",
-    r"(?:假设|假如|假定|如果答案|若答案|如果结果|先猜|猜测|随便猜|瞎猜|猜一个|猜一下|随便写|随便填|随便选|蒙一个|初步|试试|不妨设|比如|"
+    r"(?:假设|假如|假定|如果答案|若答案|如果结果|先猜|猜测|随便猜|瞎猜|猜一个|猜一下|随便写|随便填|随便选|蒙一个|初步|暂定|待验证|待定|试试|不妨设|比如|"
     r"例如|もし|仮に|と仮定|"
     r"가정하면|가정하자|가정해|라고 하면|لنفترض|نفترض|بافتراض|افترض|मान लीजिए|मान लो|मानें|สมมติ|สมมุติ|"
     r"ধরা যাক|ধরে নিই|అనుకుందాం)",
@@ -431,7 +431,8 @@ DOUBT_SENTENCES = (
     r"(?:coin[ \t]+(?:flip|toss)|toss-up)[^.!?\n]{0,60}",
     r"(?:just[ \t]+)?(?:a|my)?[ \t]*(?:random|wild|blind|rough)?[ \t]*guess(?:ing)?",  # en
     r"我?(?:也|真的|实在)?(?:不知道|不确定|不会做?|没有把握|没把握|算不出(?:来)?|做不出(?:来)?|解不出(?:来)?)|"
-    r"(?:随便|瞎)猜(?:一下|一个)?|猜一下",  # zh
+    r"(?:随便|瞎)猜(?:一下|一个)?|猜一下|置信度[ \t]*(?:[:：为是][ \t]*)?(?:低|中等?|一般|不高|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%|"
+    r"0?\.[0-9]+)",  # zh
 )
 """Sentences that say the writer does not know the answer ("I don't know.", "I'm not sure.", "No idea.", "我不知道。"):
 said right before the sentence that gives an answer, they make it a guess (a doubt after it: :data:`DOUBTS`)."""
@@ -455,7 +456,7 @@ _DOUBT_WORDS = ("know", "sure", "torn", "coin", "toss", "certain", "confiden", "
 """Words one of which every match of :data:`DOUBT_SENTENCES` on ASCII text holds (a test checks each pattern's
 examples)."""
 _DOUBT_ASCII = re.compile(trie(sorted(_DOUBT_WORDS)))
-_DOUBT_STEMS = re.compile(trie(sorted(_DOUBT_WORDS)) + "|不|没|猜", re.I)
+_DOUBT_STEMS = re.compile(trie(sorted(_DOUBT_WORDS)) + "|不|没|猜|置信", re.I)
 """Any of :data:`_DOUBT_WORDS` in lower-case ASCII text; in any text, ignoring case, or a Chinese word of doubt."""
 _EN_HEDGED_AFTER = "|".join(CASE_SPLITS + (
     r"[ \t]*(?:[,—–][ \t]*)?\(?[ \t]*(?:" + "|".join(w.replace(" ", r"[ \t]+") for w in BOUNDS_AFTER)
@@ -529,7 +530,9 @@ HEDGED_AFTER = (
     r"|[ \t]*(?:[，,。][ \t]*)?(?:如果|要是|若|假如|万一)(?:这|它|答案)?(?:不对|错了|不正确|有误|不是)(?:的话)?[，,]?[ \t]*"
     r"(?:那么|那)?(?:就)?(?:是|为)?[ \t]*(?=[$\\\d(（-])"
     r"|[ \t]*(?:[，,。][ \t]*)?(?:等等|嗯)?[，,]?[ \t]*(?:也许|或许|可能)(?:不对|不是|有误|错了)"
-    r"|[ \t]*(?:[，,。][ \t]*)?[（(]?[ \t]*(?:不确定|不一定对|没有把握|待验证|未验证|我?猜的|估计的?[ \t]*[）)]|估算[ \t]*[）)])"
+    r"|[ \t]*(?:[，,。][ \t]*)?(?:\n[ \t]*){0,2}[（(]?[ \t]*(?:我?(?:也|真的|并)?不确定|不一定对|没有把握|没把握|待验证|未验证|"
+    r"我?猜的|估计的?[ \t]*[）)]|估算[ \t]*[）)]|(?:大概|可能|也许|或许|应该)[ \t]*[）)]|置信度[ \t]*(?:[:：为是][ \t]*)?"
+    r"(?:低|中等?|一般|不高|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%|0?\.[0-9]+))"
     r"|[ \t]*\n?[ \t]*吧(?=[ \t]*(?:[。！!.，,\n]|$))"  # "答案是 42 吧"
     r"|[ \t]*(?:左右|上下)(?=[ \t]*(?:[。，,.！!；;）)\n]|$))",  # "42 左右" (about 42)
     r"[ \t]*(?:[,.][ \t]*)?(?:pero|o)[ \t]+(?:también[ \t]+)?(?:podría|puede[ \t]+que|quizás?|tal[ \t]+vez)",  # es
@@ -780,7 +783,7 @@ _SUPPOSED_STEMS = ("gut", "without", "unchecked", "unverified", "working", "so f
                    "sake of", "to give", "to say", "to put", "to submit", "random", "blind", "arbitrary", "hail mary",
                    "shot in the dark", "spitball", "top of my", "my intuition", "my hunch", "my instinct", "d bet",
                    "would bet", "my money", "t solve",
-                   "angenommen", "nehmen", "предполож", "допуст", "假", "如果", "若", "先猜", "猜测", "初步", "试试",
+                   "angenommen", "nehmen", "предполож", "допуст", "假", "如果", "若", "先猜", "猜测", "初步", "暂定", "待", "试试",
                    "不妨", "比如", "例如", "猜", "随便", "蒙",
                    "もし", "仮", "supon", "stel", "veronderstel", "aangenomen", "neem aan",
                    "załóż", "zakładaj", "przypuść", "varsay", "farz", "diyelim", "giả", "misalkan", "andaikan",
@@ -1324,11 +1327,15 @@ WORD_ANSWERS: Tuple[Tuple[str, ...], ...] = (
     ("possible", "impossible"), ("finite", "infinite"), ("converges", "diverges"), ("convergent", "divergent"),
     ("increasing", "decreasing", "constant"), ("rational", "irrational"), ("prime", "composite"),
     ("positive", "negative"), ("acute", "obtuse", "right"), ("first", "second"), ("win", "lose"), ("wins", "loses"),
+    ("是", "否"), ("偶数", "奇数"), ("正确", "错误"), ("能", "不能"), ("存在", "不存在"), ("可能", "不可能"), ("收敛", "发散"),
+    ("有理数", "无理数"), ("质数", "合数"), ("素数", "合数"),
 )
 """Word answers and the other answers of their question ("even" against "odd"): after a word answer, one of its
 rivals in the remark is read as another value offered, as a number is after a number ("$\\boxed{\\text{even}}$ (or
 odd)"). A capitalized name is read against any other capitalized word ("Alice" against "Bob")."""
-_RIVALS: Dict[str, FrozenSet[str]] = {w: frozenset(group) - {w} for group in WORD_ANSWERS for w in group}
+_RIVALS: Dict[str, FrozenSet[str]] = {
+    w: frozenset(r for group in WORD_ANSWERS if w in group for r in group if r != w)
+    for group in WORD_ANSWERS for w in group}
 _WORD_ANSWER = re.compile(r"[ \t$]*(?:\\text(?:bf|it|rm|normal)?[ \t]*\{[ \t]*)?([A-Za-z][a-z]+)[ \t]*\}?[ \t$.]*")
 """A one-word answer: "Yes", "$\\text{even}$", "Alice"."""
 _REMARK_WORD = re.compile(r"(?<![A-Za-z'’\\])[A-Za-z][a-z]+(?=[ \t]*(?:\}[ \t]*)?(?:[.,;:!?)]|$|(?:if|when|unless|"
@@ -1381,9 +1388,29 @@ _HEDGED_BEFORE = re.compile(r"(?<![A-Za-z])(?:" + "|".join(HEDGE_ADVERBS) + r")[
 _NEGATED_BEFORE = re.compile(r"(?<![A-Za-z])(?:not|never|isn't|no[ \t]+longer)[ \t]*$", re.I)
 
 
+_CJK_OFFER = re.compile(r"(?:或者?|或是|还是|亦或|抑或|(?<!不)也?(?:可能|或许|也许)(?:是|为)?)[ \t]*$")
+"""Chinese words right before a rival that offer it ("（或奇数）", "，也可能是否"; not "不可能是")."""
+_WORD_IN_BOX = re.compile(r"[ \t$]*(?:\\text(?:bf|it|rm|normal)?[ \t]*\{[ \t]*)?([^\x00-\x7f]{1,4})[ \t]*\}?[ \t$.。]*")
+
+
+def _cjk_rival(window: str, word: str) -> str:
+    """A rival of the Chinese word answer ``word`` that the remark ``window`` offers after one of :data:`_CJK_OFFER`,
+    or ""."""
+    for rival in _RIVALS[word]:
+        at = window.find(rival)
+        while at >= 0:
+            if _CJK_OFFER.search(window, max(0, at - 6), at):
+                return rival
+            at = window.find(rival, at + 1)
+    return ""
+
+
 def _word_answer(answer: str) -> Optional[str]:
     """The word of a one-word answer that has rivals (:data:`WORD_ANSWERS`) or is a capitalized name, lowercased for a
     rival's test; None for any other answer."""
+    cjk = _WORD_IN_BOX.fullmatch(answer) if not answer.isascii() else None
+    if cjk is not None:
+        return cjk.group(1) if cjk.group(1) in _RIVALS else None
     m = _WORD_ANSWER.fullmatch(answer)
     if m is None:
         return None
@@ -1459,6 +1486,8 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
     if "*" in window or "</" in window or "\n" in window:  # (markup, blanked to its length: no operator, no sentence
         # of its own)
         window = _REMARK_MARKUP.sub(lambda m: " " * len(m.group()), window)
+    if word is not None and not word.isascii():
+        return _cjk_rival(window, word)  # ("$\\boxed{偶数}$（或奇数）")
     unit = _UNIT_AFTER.match(text, end)  # (the answer's own unit word, if any: "12 hours")
     tokens = _REMARK_LETTER if letter is not None else _REMARK_WORD if word is not None else _REMARK_VALUE
     for n in tokens.finditer(window):
@@ -1529,7 +1558,7 @@ def _operated_after(text: str, end: int) -> bool:
     return _OPERATED_AFTER.match(loose, 0, 80) is not None
 
 
-_ASKED_INSIDE = re.compile(r"\?[ \t}$)]*\Z")
+_ASKED_INSIDE = re.compile(r"[?？][ \t}$)）]*\Z")
 """A box whose content ends with a question mark ("\\boxed{C?}", "\\boxed{\\text{Yes?}}")."""
 
 

@@ -500,15 +500,19 @@ _ANOTHER_BEFORE = re.compile(
     r"|(?<![A-Za-z])(?:another|a[ \t]+second|an[ \t]+alternative|alternative|other)[ \t]+"
     r"(?:possible[ \t]+|valid[ \t]+)?(?:answer|solution|value|result)s?"
     r"(?:[ \t]+(?:is|would[ \t]+be|could[ \t]+be|might[ \t]+be))?"
-    r"|[(（][ \t]*(?:also|or))(?![A-Za-z])[^.;!?\n]{0,40}$", re.I)
+    r"|[(（][ \t]*(?:also|or)"
+    r"|(?:(?:^|(?<=[。；！？\n>]))[\W_]*?(?:或者|或是|或|另外|此外)|另一(?:个|种)?(?:可能的?)?答案(?:是|为)?|[(（][ \t]*(?:或|也)))"
+    r"(?![A-Za-z])[^.;!?。；！？\n]{0,40}$", re.I)
 """Words before a box in its sentence (opening it, at most 40 characters before the box) that offer it as another
 answer ("Alternatively, $\\boxed{42}$", "(also $\\boxed{42}$)", "a second answer is $\\boxed{42}$")."""
 _ANOTHER_AFTER = re.compile(
     r"[ \t]*\$*[ \t]*(?:\n[ \t]*)?(?:(?:also|too|as[ \t]+well)(?![A-Za-z])"
     r"|(?:would|could|might|may)?[ \t]*(?:also[ \t]+)?works?[ \t]+(?:too|as[ \t]+well)"
-    r"|(?:is|are)[ \t]+also[ \t]+(?:possible|valid|correct|an?[ \t]+answer))", re.I)
+    r"|(?:is|are)[ \t]+also[ \t]+(?:possible|valid|correct|an?[ \t]+answer)"
+    r"|也(?:可以|行|对|成立|正确|是(?:答案|对的|可能的)))", re.I)
 """Words after a box that offer it as another answer ("$\\boxed{42}$ also works", "$\\boxed{42}$ too")."""
-_ANOTHER_STEMS = ("alternat", " or", "\nor", "also", "else", "other", "second", "(or", "( or", "（or", "（ or")
+_ANOTHER_STEMS = ("alternat", " or", "\nor", "also", "else", "other", "second", "(or", "( or", "（or", "（ or", "或",
+                  "另", "此外", "（也", "(也")
 """What every match of :data:`_ANOTHER_BEFORE` holds in lower case, but for an "or" that opens the text read."""
 _ANOTHER_REACH = 80
 """How far before a box the words are looked for (they stand near it: "Alternatively, $\\boxed{..", "a second answer

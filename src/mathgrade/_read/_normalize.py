@@ -452,7 +452,8 @@ _WITHDRAWING = re.compile(r"\?|\b(?:not|no|never|wrong|incorrect|false|invalid|i
                           r"probably|(?:un)?likely|hopefully|presumably|supposedly|guess(?:ed)?|think|believe|"
                           r"unverified|unchecked|unconfirmed|untested|unsure|uncertain|tentative|confidence|"
                           r"rejected|discarded|impossible|est|estimated?|approximate|approximately|approx|roughly|"
-                          r"around|about|nearly|almost|bound|at most|at least)\b", re.I)
+                          r"around|about|nearly|almost|bound|at most|at least|大概|大约|可能|也许|或许|应该|估计|估算|不确定|"
+                          r"猜的?|左右)\b", re.I)
 """Words that make a parenthetical after an answer withdraw or hedge it: "7 (not the answer)", "7 (probably)" and
 "7 (?)" are not 7."""
 _CHANGES_VALUE = re.compile(r"\b(?:also|too|either|or|if|unless|otherwise|else|alternatively|alt|aka|another|other|"
