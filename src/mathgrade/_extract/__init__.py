@@ -61,7 +61,7 @@ TURN_ENDS: Tuple[str, ...] = (
 """End-of-turn and end-of-sequence tokens: the model's turn ends at the first (``<eoa>``: GAOKAO-Bench's end of
 answer; ``</s>`` unless it closes a struck-out ``<s>``)."""
 _TURN_END = re.compile("|".join(re.escape(t) for t in TURN_ENDS))
-_TURN_MARKS = ("<|", "<eoa>", "<eos>", "<end_of_turn>", "<｜end", "</s>")
+_TURN_MARKS = ("<|", "</s>", "<e", "｜end")
 """What every token of :data:`_TURN_END` holds (most outputs hold none: no search)."""
 THINKING_TAGS: Tuple[Tuple[str, str], ...] = (
     ("<think>", "</think>"),
@@ -307,7 +307,8 @@ def _drop_alone_when_outranked(found: List[Found]) -> List[Found]:
 def _turn_end(output: str) -> int:
     """Where the model's turn ends: at the first end-of-turn token after some text (what follows, such as a new
     ``<|im_start|>user`` turn the model went on to write, is not its answer)."""
-    if not any(mark in output for mark in _TURN_MARKS):  # (GSM8K's "<<3*4=12>>" needs no search)
+    if "<" not in output or "<|" not in output and "</s>" not in output and "<e" not in output and \
+            "｜end" not in output:  # (every token holds one of these: GSM8K's "<<3*4=12>>" needs no search)
         return len(output)
     m = _TURN_END.search(output)
     while m is not None and (not output[: m.start()].strip()

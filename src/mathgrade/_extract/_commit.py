@@ -1408,6 +1408,9 @@ def _cjk_rival(window: str, word: str) -> str:
 def _word_answer(answer: str) -> Optional[str]:
     """The word of a one-word answer that has rivals (:data:`WORD_ANSWERS`) or is a capitalized name, lowercased for a
     rival's test; None for any other answer."""
+    first = answer.lstrip(" \t$")[:1]
+    if not (first.isalpha() or first == "\\"):
+        return None  # (most answers: a number or a formula)
     cjk = _WORD_IN_BOX.fullmatch(answer) if not answer.isascii() else None
     if cjk is not None:
         return cjk.group(1) if cjk.group(1) in _RIVALS else None
@@ -1558,10 +1561,6 @@ def _operated_after(text: str, end: int) -> bool:
     return _OPERATED_AFTER.match(loose, 0, 80) is not None
 
 
-_ASKED_INSIDE = re.compile(r"[?？][ \t}$)）]*\Z")
-"""A box whose content ends with a question mark ("\\boxed{C?}", "\\boxed{\\text{Yes?}}")."""
-
-
 def box_refusal(text: str, start: int, end: int, content_start: int, content_end: int,
                 formula: Formula = _no_formula) -> Optional[Tuple[Refusal, str]]:
     """Why the box ``text[start:end]`` (content ``text[content_start:content_end]``; ``formula`` finds the math
@@ -1569,7 +1568,7 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
     committed."""
     if _HIDDEN.search(text, content_start, content_end):
         return ("answer.hidden", "its content is hidden when rendered (\\phantom, white text)"), ""
-    if _ASKED_INSIDE.search(text, content_start, content_end):
+    if text[content_start:content_end].rstrip(" \t}$)）").endswith(("?", "？")):
         return ("answer.question", "it is asked, not stated (a question mark ends it)"), ""
     if _partial(text, start, end, formula) or _operated_after(text, end):
         return ("answer.partial_expression", "the box is a piece of a longer expression, not the whole answer"), ""
