@@ -1211,8 +1211,9 @@ _OFFERED_AFTER = re.compile(
 """Words right after such a number that offer it: "6 if 0 counts", "6 also works", "6 is also a valid answer", "6
 fits as well", "6 satisfies it too" (not "6 is too big")."""
 _CORRECTED_BEFORE = re.compile(
-    r"(?:^|[.!?;(\n>])[ \t]*(?:(?:no|oh|oops|hmm+|wait|sorry|well|but)[ \t]*(?:[,.!…]+[ \t]*)?)*(?<![A-Za-z])"
-    r"(?:actually|wait|oops|sorry|correction|i[ \t]+mean|rather|make[ \t]+(?:that|it)|scratch[ \t]+that|no|"
+    r"(?:^|[.!?;(\n>]|[,—–][ \t]*(?=i[ \t]+mean))[ \t]*(?:(?:no|oh|oops|hmm+|wait|sorry|well|but|or)[ \t]*"
+    r"(?:[,.!…]+[ \t]*)?)*(?<![A-Za-z])"
+    r"(?:actually|wait|oops|sorry|correction|i[ \t]+meant?|rather|make[ \t]+(?:that|it)|scratch[ \t]+that|no|"
     r"on[ \t]+(?:second|further)[ \t]+thought|on[ \t]+reflection|second[ \t]+thoughts|"
     r"(?:actually[ \t]+)?(?:maybe|perhaps|possibly))"
     r"[ \t]*(?:[,:!.…—–-]+[ \t]*)?"
@@ -1339,7 +1340,8 @@ _RIVALS: Dict[str, FrozenSet[str]] = {
 _WORD_ANSWER = re.compile(r"[ \t$]*(?:\\text(?:bf|it|rm|normal)?[ \t]*\{[ \t]*)?([A-Za-z][a-z]+)[ \t]*\}?[ \t$.]*")
 """A one-word answer: "Yes", "$\\text{even}$", "Alice"."""
 _REMARK_WORD = re.compile(r"(?<![A-Za-z'’\\])[A-Za-z][a-z]+(?=[ \t]*(?:\}[ \t]*)?(?:[.,;:!?)]|$|(?:if|when|unless|"
-                          r"also|too|instead|otherwise|works?|is|as|remains?|would|could|might|seems)(?![A-Za-z])))")
+                          r"also|too|instead|otherwise|works?|is|as|remains?|would|could|might|seems|wins?|loses?|"
+                          r"does|did|has|gets)(?![A-Za-z])))")
 """A word ending its clause in the remark after a word answer (or followed by what offers it: "Bob is also
 possible"): a rival of the answer's is another value offered."""
 _REMARK_LETTER = re.compile(r"\(([A-J])\)|(?<![A-Za-z'’])([A-HJ])(?=[ \t]*(?:[.,;:!?)]|$|(?:if|when|unless|also|too|"
@@ -1500,8 +1502,8 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
         if word is not None:
             if not _rival(word, other) or _NEGATED_BEFORE.search(window, 0, n.start()):
                 continue  # (a word that answers nothing, or a rival denied: "(or, equivalently, not odd)")
-            if _HEDGED_BEFORE.search(window, 0, n.start()):
-                return other  # ("$\\boxed{\\text{even}}$, maybe odd")
+            if _HEDGED_BEFORE.search(window, 0, n.start()) or _CORRECTED_BEFORE.search(window, 0, n.start()):
+                return other  # ("$\\boxed{\\text{even}}$, maybe odd", "Actually, Bob wins.")
             kind = word
         elif kind is None:
             kind = _answer_kind(answer, letter)
