@@ -14,7 +14,8 @@ import mathgrade
 # (answer, gold, correct, rule, the reason's start)
 ROWS = [
     ("f(t) = t^2", "x^2", True, "relation.function", "f(t) = t^2 defines the function x^2 of x: "),
-    ("f(t) = t^2 + 1", "y^2 + 1", True, "relation.function", "f(t) = (t^2) + 1 defines the function (y^2) + 1 of y: "),
+    ("f(t) = t^2 + 1", "y^2 + 1", True, "relation.function",
+     "f(t) = (t^2) + 1 defines the function (y^2) + 1 of y: "),
     ("g(u) = 2u", "2z", True, "relation.function", "g(u) = 2*u defines the function 2*z of z: "),
     ("x^2", "f(t) = t^2", True, "relation.function", "f(t) = t^2 defines the function x^2 of x: "),
     ("a^3 - a", "h(s) = s^3 - s", True, "relation.function", "h(s) = (s^3) + (-s) defines the function (a^3) + (-a) of a: "),
