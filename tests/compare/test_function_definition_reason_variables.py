@@ -18,7 +18,8 @@ ROWS = [
      "f(t) = (t^2) + 1 defines the function (y^2) + 1 of y: "),
     ("g(u) = 2u", "2z", True, "relation.function", "g(u) = 2*u defines the function 2*z of z: "),
     ("x^2", "f(t) = t^2", True, "relation.function", "f(t) = t^2 defines the function x^2 of x: "),
-    ("a^3 - a", "h(s) = s^3 - s", True, "relation.function", "h(s) = (s^3) + (-s) defines the function (a^3) + (-a) of a: "),
+    ("a^3 - a", "h(s) = s^3 - s", True, "relation.function",
+     "h(s) = (s^3) + (-s) defines the function (a^3) + (-a) of a: "),
     # contrasts: another power, two other variables, a tuple: no renaming
     ("f(t) = t^2", "x^3", False, "relation.assignment", "f(t) = t^2 gives t^2: "),
     ("f(t) = t^2", "x^2 + y", False, "relation.assignment", "f(t) = t^2 gives t^2: "),
