@@ -5,7 +5,9 @@ graded both ways round (the expression as the answer and as the gold), with its 
 side, graded wrong. Found from seed 181's survivor in ``_numeric._Evaluator._product`` (docs/testing.md): before
 the fix in ``_numeric.same_value`` (the exact comparison came before the digits were raised), each contrast below
 was credited and each right integer graded wrong by ``expression.numeric`` (a false "correct":
-``\\lfloor 1 - \\frac{\\pi}{10^{100}} \\rfloor`` was 1).
+``\\lfloor 1 - \\frac{\\pi}{10^{100}} \\rfloor`` was 1); and before the fix in ``_numeric.numeric_value`` (the
+value the rounding rules read was taken at 50 digits), the contrast written as a decimal (``10.0``) was credited by
+``number.rounded``.
 """
 
 from __future__ import annotations
@@ -47,3 +49,13 @@ def test_a_floor_near_an_integer_is_taken_with_the_digits_it_needs(expression: s
 def test_a_floor_past_the_digits_the_evaluator_may_use_is_never_credited_wrongly(expression: str, wrong: str) -> None:
     verdict = mathgrade.grade(expression, wrong, timeout=60)
     assert not verdict.correct, verdict
+
+
+@pytest.mark.parametrize("expression, value, other", ROWS[:4], ids=[r[0] for r in ROWS[:4]])
+def test_a_floor_near_an_integer_is_rounded_from_the_digits_it_needs(expression: str, value: str, other: str) -> None:
+    for answer, gold in ((expression, other + ".0"), (other + ".0", expression)):
+        verdict = mathgrade.grade(answer, gold, timeout=60)
+        assert verdict.status.value == "incorrect", (answer, gold, verdict)
+    for answer, gold in ((expression, value + ".0"), (value + ".0", expression)):
+        verdict = mathgrade.grade(answer, gold, timeout=60)
+        assert verdict.status.value == "correct", (answer, gold, verdict)

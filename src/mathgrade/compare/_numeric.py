@@ -911,9 +911,12 @@ def _checked(digits: int) -> int:
 
 
 def numeric_value(tree: tuple) -> Tuple[Optional[Scalar], str]:
-    """The value of a constant tree (no free variables) at :data:`BASE_DIGITS` digits, or (None, why)."""
+    """The value of a constant tree (no free variables) at :data:`BASE_DIGITS` digits, or at the digits its smallest
+    term needs when more (a floor of ``10 + e^{-200}`` is 10 at 50 digits), or (None, why)."""
     try:
-        return evaluate(tree, {}), ""
+        measured = _measure(tree, {}, BASE_DIGITS, False)
+        needed = _digits_needed(measured, measured)
+        return (_measure(tree, {}, needed, False) if needed > BASE_DIGITS else measured).value, ""
     except Undefined as exc:
         return None, f"undefined ({exc})"
     except Unsupported as exc:
