@@ -873,12 +873,14 @@ def same_value(a_tree: tuple, b_tree: tuple, env: Dict[str, Fraction], real: boo
             x, y = _measure(a_tree, env, digits, real), _measure(b_tree, env, digits, real)
         except Undefined:
             return None
-        if isinstance(x.value, Fraction) and isinstance(y.value, Fraction):
-            return x.value == y.value
         needed = _digits_needed(x, y)
         if needed > digits and not confirming:
             digits = needed
             continue
+        if isinstance(x.value, Fraction) and isinstance(y.value, Fraction):
+            # (after the digits: an exact value made from a rounded one, as a floor or a ceiling is, holds what the
+            # rounding lost: the ceiling of 10 + e^{-200} is 11, but 10 at 50 digits)
+            return x.value == y.value
         with working(digits) as ctx:
             a, b = to_mp(ctx, x.value), to_mp(ctx, y.value)
             if not (ctx.isfinite(a) and ctx.isfinite(b)):
@@ -909,9 +911,12 @@ def _checked(digits: int) -> int:
 
 
 def numeric_value(tree: tuple) -> Tuple[Optional[Scalar], str]:
-    """The value of a constant tree (no free variables) at :data:`BASE_DIGITS` digits, or (None, why)."""
+    """The value of a constant tree (no free variables) at :data:`BASE_DIGITS` digits, or at the digits its smallest
+    term needs when more (a floor of ``10 + e^{-200}`` is 10 at 50 digits), or (None, why)."""
     try:
-        return evaluate(tree, {}), ""
+        measured = _measure(tree, {}, BASE_DIGITS, False)
+        needed = _digits_needed(measured, measured)
+        return (_measure(tree, {}, needed, False) if needed > BASE_DIGITS else measured).value, ""
     except Undefined as exc:
         return None, f"undefined ({exc})"
     except Unsupported as exc:
