@@ -468,6 +468,9 @@ def _fold_add(parts: List[_Scalar], ctx: _Context) -> _Scalar:
     nums = [p for p in parts if isinstance(p, Number)]
     if len(nums) == len(parts):
         places = [n.places for n in nums if n.places is not None]
+        if places and max(places) < 0 and any(n.places is None for n in nums):
+            places.append(0)  # (an integer added to a multiple of a power of ten: "4 \cdot 10^{400} + 4" is exact to
+            # its units, not a value rounded to 10^400)
         total = sum((_plain(n) for n in nums), Fraction(0))
         if _foldable(total):
             return Number(total, max(places) if places else None, degrees=any(n.degrees for n in nums))
