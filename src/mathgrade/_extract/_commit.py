@@ -347,8 +347,10 @@ DOUBTS = (
     r"(?:(?:i|we)[ \t]+(?:just[ \t]+)?guessed|(?:a[ \t]+)?(?:rough|crude|ballpark)[ \t]+(?:estimate|figure))"
     r"(?=[ \t]*(?:[.,;:!?)\n]|$))",  # (ending its clause: not "(a rough estimate would be 40, ...)")
     r"for[ \t]+now(?![A-Za-z])|ish[ \t]*\)|p[ \t]*=[ \t]*0?\.[0-9]+[ \t]*\)",
-    r"(?:this|it|that)[ \t]+(?:might|may|could)[ \t]+(?:well[ \t]+)?be[ \t]+(?:wrong|incorrect|mistaken|off)",
-    r"(?:this|it|that)[ \t]+is[ \t]+(?:probably|likely|possibly|maybe)[ \t]+(?:wrong|incorrect|mistaken|off)",
+    r"(?:this|it|that)(?:[ \t]+(?:answer|result|value|solution))?[ \t]+(?:might|may|could)[ \t]+(?:well[ \t]+)?be[ \t]+"
+    r"(?:wrong|incorrect|mistaken|off)",
+    r"(?:(?:this|it|that)[ \t]+is[ \t]+)?(?:probably|likely|possibly|maybe)[ \t]+(?:wrong|incorrect|mistaken|off)"
+    r"(?![A-Za-z])",
     r"unless[ \t]+(?:i'?m[ \t]+(?:wrong|mistaken)|i[ \t]+am[ \t]+(?:wrong|mistaken)|(?:i|we)(?:'ve|[ \t]+have)?[ \t]+"
     r"(?:made[ \t]+(?:a[ \t]+|an[ \t]+)?(?:mistake|error|slip)|mis(?:counted|calculated|read|computed)|erred|"
     r"slipped[ \t]+up))",
@@ -493,7 +495,8 @@ _EN_HEDGED_AFTER = "|".join(CASE_SPLITS + (
     # "7, probably.", "7 (probably)"
     r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ "
     r"\t]+answer)\b",
-    r"[ \t]*(?:[.,!;:—–\-。，；：！]|←|<-+)?[ \t]*(?:\n[ \t]*){0,2}(?:[(\[（【][ \t]*)?(?:[*_]{1,2}[ \t]*)?"
+    r"[ \t]*(?:[†‡]|\[\^\w{1,8}\])?[ \t]*(?:[.,!;:—–\-。，；：！]|←|<-+)?[ \t]*(?:\n[ \t]*){0,2}"
+    r"(?:(?:---+|\*\*\*+|[†‡]|\[\^\w{1,8}\][ \t]*:)[ \t]*\n?[ \t]*)?(?:[(\[（【][ \t]*)?(?:[*_]{1,2}[ \t]*)?"
     r"(?:(?:note|caveat|warning|disclaimer|n\.b\.|p\.?s\.?)[ \t]*(?:[*_]{1,2}[ \t]*)?[:：—–-]?[ \t]*"
     r"(?:[*_]{1,2}[ \t]*)?)?" + _CONCEDED_DOUBT,  # (on the next lines too: "\n\nI'm not sure.")
     r"[ \t]*(?:,[ \t]*)?(?:which[ \t]+)?(?:is|was)[ \t]+(?:(?:only|just|merely)[ \t]+)?(?:an?[ \t]+)?"

@@ -434,7 +434,7 @@ _TEXT_WORDS_AFTER_NUMBER = re.compile(r"(?<=[0-9}%])\s*\\text\s*\{\s*([A-Za-z][A
 _NOT_ANNOTATIONS = frozenset(
     "or and no none yes not more less than times fewer over under per hundred hundreds thousand thousands million "
     "millions billion billions trillion dozen dozens score percent most least above below ish squared cubed plus "
-    "minus divided multiplied power half twice double triple reciprocal factorial also too".split()
+    "minus divided multiplied power half twice double triple reciprocal factorial also too best worst".split()
 )
 """Words after a number that are not a mere annotation: connectives, and words that change the value."""
 
@@ -444,7 +444,7 @@ _SENTENCE_WORDS = frozenset(
     "maybe perhaps possibly probably might could may should would must answer answers solution guess check "
     "checked unverified verified approx approximately about roughly nearly almost if unless but however "
     "likely unlikely hopefully presumably supposedly apparently est estimate estimated around think believe unsure "
-    "uncertain tentative unconfirmed untested unchecked "
+    "uncertain tentative unconfirmed untested unchecked usually typically generally mostly often sometimes "
     "the this that it we i you rejected discarded excluded impossible otherwise else elsewhere".split()
 )
 """Words of a sentence about a number rather than of a unit or a count noun."""
