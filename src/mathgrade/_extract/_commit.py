@@ -250,12 +250,13 @@ _RIGHT = (r"(?:correct|valid|possible|right|acceptable|fine|answers|solutions|wo
 BOTH_RIGHT = (r"\b(?:both|either)[ \t]+" + _ONE_VALUE + r"[ \t]+(?:and|or)[ \t]+" + _ONE_VALUE
               + r"[ \t]+(?:(?:are|is|would|could|might|seem)[ \t]+)?(?:(?:both|equally|also|be)[ \t]+)*" + _RIGHT
               + r"|" + _ONE_VALUE + r"[ \t]+(?:and|or)[ \t]+" + _ONE_VALUE
-              + r"[ \t]+(?:are|would[ \t]+be|could[ \t]+be|might[ \t]+be|seem)[ \t]+(?:both|equally)[ \t]+"
+              + r"[ \t]+(?:(?:are|would[ \t]+be|could[ \t]+be|might[ \t]+be|seem)[ \t]+)?(?:both|equally)[ \t]+"
               r"(?:(?:also|be)[ \t]+)*" + _RIGHT)
 """Two values declared right together ("Both 5 and 6 are correct", "Either (B) or (C) works", "5 and 6 are both
 valid answers"): one of them given as the answer after it is a pick between them, in its sentence or the next."""
 _PICK = (r"(?:(?:(?:so|thus|hence|therefore|then|and|ok(?:ay)?|well)[ \t]*(?:,[ \t]*)?)?(?:(?:(?:the|my|our)[ \t]+)?"
-         r"(?:final[ \t]+)?answer(?:[ \t]+is)?|i(?:'ll|[ \t]+will)?[ \t]+(?:say|go[ \t]+with|pick|choose|answer))"
+         r"(?:final[ \t]+)?(?:answer|pick|choice)(?:[ \t]+is)?|final|i(?:'ll|[ \t]+will)?[ \t]+(?:say|go[ \t]+with|pick|"
+         r"choose|answer))"
          r"[ \t]*[:：]?|(?:so|thus|hence|therefore|then|and)[ \t]*,?)")
 """Words that only give the answer after them, with no reason for it ("so the answer is", "I'll go with")."""
 _BARE_ANSWER_SENTENCE = re.compile(r"[ \t]*" + _PICK + r"?[ \t]*" + _DELIMS + r"[ \t]*", re.I)
@@ -275,7 +276,7 @@ HEDGED_BEFORE = (
     r"|\b(?:second|other|another|alternative|backup)[ \t]+(?:answer|value|option|choice)[ \t]*[:：=][ \t]*" + _DELIMS
     + r"[ \t]*$",
     # en: a second value offered ("another possible answer is 9", "Also possible: $\\boxed{9}$")
-    r"(?:" + BOTH_RIGHT + r")[ \t]*(?:[:：,—–-][ \t]*)?" + _PICK + r"?[ \t]*" + _DELIMS + r"[ \t]*$",
+    r"(?:" + BOTH_RIGHT + r")[ \t]*(?:[:：,;；—–-][ \t]*)?" + _PICK + r"?[ \t]*" + _DELIMS + r"[ \t]*$",
     # en: two values declared right, then one given ("Both 5 and 6 are correct: $\\boxed{5}$"; not "Both 5 and 6 are
     # solutions, but 6 is extraneous, so $\\boxed{5}$")
     r"\b(?:quizás|quizá|tal vez|peut-être|vielleicht|возможно|может быть|forse|talvez|misschien|wellicht|"
@@ -439,7 +440,8 @@ DOUBT_SENTENCES = (
 """Sentences that say the writer does not know the answer ("I don't know.", "I'm not sure.", "No idea.", "我不知道。"):
 said right before the sentence that gives an answer, they make it a guess (a doubt after it: :data:`DOUBTS`)."""
 _BOTH_RIGHT_SENTENCE = re.compile(r"(?:(?:so|thus|well|ok(?:ay)?|hmm+|maybe|perhaps|possibly|probably|i[ \t]+think|"
-                                  r"i[ \t]+guess|i[ \t]+believe)[ \t]*(?:,[ \t]*)?)*(?:" + BOTH_RIGHT
+                                  r"i[ \t]+guess|i[ \t]+believe)[ \t]*(?:,[ \t]*)?)*"
+                                  r"(?:(?:the[ \t]+)?(?:options?|choices?|answers?|values?|letters?)[ \t]+)?(?:" + BOTH_RIGHT
                                   + r")[ \t]*[.!…;；。！]*", re.I)
 IF_NOT_SENTENCE = (r"(?:(?:so|well|ok(?:ay)?|hmm+)\s*,?\s*)?if\s+(?:the\s+answer|it|that)"
                    r"(?:\s+is\s+not|\s+isn'?t|'s\s+not)\s+" + _ONE_VALUE + r"\s*,?\s*(?:then\s+)?"
@@ -1348,7 +1350,7 @@ _REMARK_WORD = re.compile(r"(?<![A-Za-z'’\\])[A-Za-z][a-z]+(?=[ \t]*(?:\}[ \t]
                           r"does|did|has|gets)(?![A-Za-z])))")
 """A word ending its clause in the remark after a word answer (or followed by what offers it: "Bob is also
 possible"): a rival of the answer's is another value offered."""
-_REMARK_LETTER = re.compile(r"\(([A-J])\)|(?<![A-Za-z'’])([A-HJ])(?=[ \t]*(?:[.,;:!?)]|$|(?:if|when|unless|also|too|"
+_REMARK_LETTER = re.compile(r"\(([A-J])\)|(?<![A-Za-z'’])([A-HJ])(?=[ \t]*(?:[.,;:!?)]|$|(?:if|when|unless|also|too|under|"
                             r"instead|otherwise|works?|is|as|remains?|would|could|might|seems)(?![A-Za-z])))")
 """An option's letter in the remark after a letter answer: "(C)", or "C" ending its clause ("I" only in brackets)."""
 _ASSIGNED = re.compile(r"[ \t]*[A-Za-z](?:_\{?\w+\}?)?[ \t]*=[ \t]*(.+)")
