@@ -72,7 +72,8 @@ def test_a_doubt_inside_a_yes(inside: str, correct: bool) -> None:
     ("$\\boxed{42 \\text{ (roughly)}}$", False), ("$\\boxed{42 \\text{ (est.)}}$", False),
     ("**Answer: 42 (probably)**", False), ("**Answer: 42 (I guess)**", False),
     ("$\\boxed{42 \\text{ (exact)}}$", True), ("$\\boxed{42 \\text{ apples}}$", True),
-    ("$\\boxed{42 \\text{ (apples)}}$", True), ("**Answer: 42 (apples)**", True), ("**Answer: 42 (all checked)**", True),
+    ("$\\boxed{42 \\text{ (apples)}}$", True), ("**Answer: 42 (apples)**", True),
+    ("**Answer: 42 (all checked)**", True),
 ])
 def test_a_doubt_inside_the_answer_is_no_annotation(output: str, correct: bool) -> None:
     assert mathgrade.grade(output, "42", policy="reward").correct is correct

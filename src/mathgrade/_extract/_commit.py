@@ -255,8 +255,8 @@ BOTH_RIGHT = (r"\b(?:both|either)[ \t]+" + _ONE_VALUE + r"[ \t]+(?:and|or)[ \t]+
 """Two values declared right together ("Both 5 and 6 are correct", "Either (B) or (C) works", "5 and 6 are both
 valid answers"): one of them given as the answer after it is a pick between them, in its sentence or the next."""
 _PICK = (r"(?:(?:(?:so|thus|hence|therefore|then|and|ok(?:ay)?|well)[ \t]*(?:,[ \t]*)?)?(?:(?:(?:the|my|our)[ \t]+)?"
-         r"(?:final[ \t]+)?(?:answer|pick|choice)(?:[ \t]+is)?|final|i(?:'ll|[ \t]+will)?[ \t]+(?:say|go[ \t]+with|pick|"
-         r"choose|answer))"
+         r"(?:final[ \t]+)?(?:answer|pick|choice)(?:[ \t]+is)?|final"
+         r"|i(?:'ll|[ \t]+will)?[ \t]+(?:say|go[ \t]+with|pick|choose|answer))"
          r"[ \t]*[:：]?|(?:so|thus|hence|therefore|then|and)[ \t]*,?)")
 """Words that only give the answer after them, with no reason for it ("so the answer is", "I'll go with")."""
 _BARE_ANSWER_SENTENCE = re.compile(r"[ \t]*" + _PICK + r"?[ \t]*" + _DELIMS + r"[ \t]*", re.I)
@@ -441,7 +441,8 @@ DOUBT_SENTENCES = (
 said right before the sentence that gives an answer, they make it a guess (a doubt after it: :data:`DOUBTS`)."""
 _BOTH_RIGHT_SENTENCE = re.compile(r"(?:(?:so|thus|well|ok(?:ay)?|hmm+|maybe|perhaps|possibly|probably|i[ \t]+think|"
                                   r"i[ \t]+guess|i[ \t]+believe)[ \t]*(?:,[ \t]*)?)*"
-                                  r"(?:(?:the[ \t]+)?(?:options?|choices?|answers?|values?|letters?)[ \t]+)?(?:" + BOTH_RIGHT
+                                  r"(?:(?:the[ \t]+)?(?:options?|choices?|answers?|values?|letters?)[ \t]+)?"
+                                  r"(?:" + BOTH_RIGHT
                                   + r")[ \t]*[.!…;；。！]*", re.I)
 IF_NOT_SENTENCE = (r"(?:(?:so|well|ok(?:ay)?|hmm+)\s*,?\s*)?if\s+(?:the\s+answer|it|that)"
                    r"(?:\s+is\s+not|\s+isn'?t|'s\s+not)\s+" + _ONE_VALUE + r"\s*,?\s*(?:then\s+)?"
@@ -1350,8 +1351,8 @@ _REMARK_WORD = re.compile(r"(?<![A-Za-z'’\\])[A-Za-z][a-z]+(?=[ \t]*(?:\}[ \t]
                           r"does|did|has|gets)(?![A-Za-z])))")
 """A word ending its clause in the remark after a word answer (or followed by what offers it: "Bob is also
 possible"): a rival of the answer's is another value offered."""
-_REMARK_LETTER = re.compile(r"\(([A-J])\)|(?<![A-Za-z'’])([A-HJ])(?=[ \t]*(?:[.,;:!?)]|$|(?:if|when|unless|also|too|under|"
-                            r"instead|otherwise|works?|is|as|remains?|would|could|might|seems)(?![A-Za-z])))")
+_REMARK_LETTER = re.compile(r"\(([A-J])\)|(?<![A-Za-z'’])([A-HJ])(?=[ \t]*(?:[.,;:!?)]|$|(?:if|when|unless|also|too|"
+                            r"under|instead|otherwise|works?|is|as|remains?|would|could|might|seems)(?![A-Za-z])))")
 """An option's letter in the remark after a letter answer: "(C)", or "C" ending its clause ("I" only in brackets)."""
 _ASSIGNED = re.compile(r"[ \t]*[A-Za-z](?:_\{?\w+\}?)?[ \t]*=[ \t]*(.+)")
 _SPACE_IN_FORMULA = re.compile(r"\s+|\\[,;:! ]")
