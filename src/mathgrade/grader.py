@@ -688,18 +688,35 @@ def _verdict(decision: Decision, answer: Answer, value: Value, gold_text: str, g
     return Verdict(decision.equal, status, decision.reason, decision.rule, gold_text, answer, value, gold)
 
 
-_JOINING_END = re.compile(r"(?:[\s,;:—–(]|\b(?:and|but|so|then|while)\b)*$", re.I)
+_JOINING_MARKS = ",;:—–("
+_JOINING_WORDS = ("and", "but", "so", "then", "while")
+"""What may end the text before words that offer a box as another answer, with whitespace ("43, and a second answer
+is ..."): cut, so that the text is not read as cut off in the middle of its sentence."""
+
+
+def _without_joining_end(head: str) -> str:
+    """``head`` without the whitespace, marks and joining words it ends with (read backwards once, linear in their
+    length: a regex anchored at the end tried every start in a long run of them)."""
+    end = len(head)
+    while True:
+        while end and (head[end - 1].isspace() or head[end - 1] in _JOINING_MARKS):
+            end -= 1
+        for word in _JOINING_WORDS:
+            start = end - len(word)
+            if start >= 0 and head[start:end].lower() == word and \
+                    not (start and (head[start - 1].isalnum() or head[start - 1] == "_")):
+                end = start
+                break
+        else:
+            return head[:end]
 
 
 def _stated_before(head: str, options: Options) -> Optional[Candidate]:
     """The answer the part of an output before a sentence (``head``) marks as final (a box, a phrase's, a tag's,
     ``#### N``), or None."""
-    head = _JOINING_END.sub("", head) + "."  # (ended where the offer starts: not cut off mid-sentence)
-    for cand in extraction.extract(head, policy=options.policy):
-        if cand.priority < _FALLBACK_PRIORITY and not cand.refused:
-            return cand
-        break
-    return None
+    found = extraction.extract(_without_joining_end(head) + ".", policy=options.policy)  # (ended: not cut off)
+    best = found[0] if found else None
+    return best if best is not None and best.priority < _FALLBACK_PRIORITY and not best.refused else None
 
 
 def _conflicting(texts: Tuple[str, ...], options: Options, deadline: Deadline) -> Optional[str]:

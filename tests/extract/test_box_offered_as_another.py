@@ -44,3 +44,21 @@ def test_a_box_offered_with_nothing_stated_before_is_the_answer(offer: str) -> N
 def test_the_words_that_offer_a_box(output: str, offered: bool) -> None:
     at = output.index("\\boxed{") + len("\\boxed{")
     assert (offered_as_another(output, at, at + 2) >= 0) is offered
+
+
+@pytest.mark.parametrize("separator", [" ", ", ", " and", " ,\n"])
+def test_a_long_run_before_the_offer_is_read_once(separator: str) -> None:
+    """The text before the offering words is cut of the marks and joining words it ends with; a regex anchored at the
+    end tried every start of a long run of them (40,000 characters took 48 s, past any time limit)."""
+    output = "The answer is 43." + separator * 20_000 + "x. Alternatively, $\\boxed{42}$."
+    verdict = mathgrade.grade(output, "42", policy="reward")
+    assert verdict.status.value == "ambiguous", verdict.explain()
+
+
+@pytest.mark.parametrize("head,cut", [
+    ("The answer is 43, and ", "The answer is 43"), ("43; but\n", "43"), ("43 — so, ", "43"), ("43 band ", "43 band"),
+    ("43 x_and", "43 x_and"), ("43 AND (", "43"), ("and", ""), ("", ""), ("43.", "43."), ("43 then while", "43"),
+])
+def test_the_joining_end_cut(head: str, cut: str) -> None:
+    from mathgrade.grader import _without_joining_end
+    assert _without_joining_end(head) == cut
