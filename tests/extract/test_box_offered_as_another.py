@@ -62,3 +62,14 @@ def test_a_long_run_before_the_offer_is_read_once(separator: str) -> None:
 def test_the_joining_end_cut(head: str, cut: str) -> None:
     from mathgrade.grader import _without_joining_end
     assert _without_joining_end(head) == cut
+
+
+@pytest.mark.parametrize("before,offered", [
+    ("The answer is 43. *Or* ", True), ("The answer is 43.Or ", True), ("The answer is 43. _or_ ", True),
+    ("The answer is 43. For more, ", False), ("The answer is 43. Therefore ", False),
+    ("The answer is 43. Work: ", False),
+])
+def test_an_or_counts_only_as_a_word(before: str, offered: bool) -> None:
+    output = before + "$\\boxed{42}$."
+    at = output.index("\\boxed{") + len("\\boxed{")
+    assert (offered_as_another(output, at, at + 2) >= 0) is offered

@@ -504,19 +504,42 @@ _ANOTHER_BEFORE = re.compile(
     r"|(?:(?:^|(?<=[。；！？\n>]))[\W_]*?(?:或者|或是|或|另外|此外)|另一(?:个|种)?(?:可能的?)?答案(?:是|为)?|[(（][ \t]*(?:或|也)))"
     r"(?![A-Za-z])[^.;!?。；！？\n]{0,40}$", re.I)
 """Words before a box in its sentence (opening it, at most 40 characters before the box) that offer it as another
-answer ("Alternatively, $\\boxed{42}$", "(also $\\boxed{42}$)", "a second answer is $\\boxed{42}$")."""
+answer ("Alternatively, $\\boxed{42}$", "(also $\\boxed{42}$)", "a second answer is $\\boxed{42}$"), read only
+where :func:`_may_offer` says a match is possible."""
+_ANOTHER_WORDS = ("alternat", "also", "else", "other", "second")
+"""What every match of :data:`_ANOTHER_BEFORE` on ASCII text holds, lower-cased, but for those of a free "or"."""
+
+
+def _may_offer(window: str) -> bool:
+    """Whether :data:`_ANOTHER_BEFORE` may match with its words in ``window``, exactly on ASCII text: one of
+    :data:`_ANOTHER_WORDS`, or an "or" that no letter or digit comes right before ("*Or* $\\boxed{..": a list of
+    marks before "or" missed that one; ``_gate.Gate`` would require any "or", as in "for", and read most boxes'
+    sentences); text that is not ASCII is always read."""
+    if not window.isascii():
+        return True
+    low = window.lower()
+    if any(word in low for word in _ANOTHER_WORDS):
+        return True
+    at = low.find("or")
+    while at >= 0:
+        if at == 0 or not low[at - 1].isalnum():
+            return True
+        at = low.find("or", at + 1)
+    return False
+
+
 _ANOTHER_AFTER = re.compile(
     r"[ \t]*\$*[ \t]*(?:\n[ \t]*)?(?:(?:also|too|as[ \t]+well)(?![A-Za-z])"
     r"|(?:would|could|might|may)?[ \t]*(?:also[ \t]+)?works?[ \t]+(?:too|as[ \t]+well)"
     r"|(?:is|are)[ \t]+also[ \t]+(?:possible|valid|correct|an?[ \t]+answer)"
     r"|也(?:可以|行|对|成立|正确|是(?:答案|对的|可能的)))", re.I)
 """Words after a box that offer it as another answer ("$\\boxed{42}$ also works", "$\\boxed{42}$ too")."""
-_ANOTHER_STEMS = ("alternat", " or", "\nor", "also", "else", "other", "second", "(or", "( or", "（or", "（ or", "或",
-                  "另", "此外", "（也", "(也")
-"""What every match of :data:`_ANOTHER_BEFORE` holds in lower case, but for an "or" that opens the text read."""
-_ANOTHER_REACH = 80
-"""How far before a box the words are looked for (they stand near it: "Alternatively, $\\boxed{..", "a second answer
-is $\\boxed{..")."""
+_ANOTHER_REACH = 160
+"""How far before a box :data:`_ANOTHER_BEFORE` reads."""
+_ANOTHER_NEAR = 80
+"""How far before a box its words are looked for first (they stand near it: "Alternatively, $\\boxed{..", "a second
+answer is $\\boxed{..": within the 40 characters the pattern allows after them, unless long runs of blanks come
+between)."""
 _BOX_OPENING = re.compile(r"(?:\$\$?|\\\(|\\\[)?[ \t]*\\boxed[ \t]*\{$")
 
 
@@ -524,18 +547,14 @@ def offered_as_another(text: str, start: int, end: int) -> int:
     """Where the words start that offer the box whose content is ``text[start:end]`` as another answer, beside one
     stated before them: words in its sentence before the box (:data:`_ANOTHER_BEFORE`), or right after it
     (:data:`_ANOTHER_AFTER`: then the box's start); -1 when nothing does."""
-    close = text.find("}", end)
-    after = close >= 0 and _ANOTHER_AFTER.match(text, close + 1) is not None
-    if not after:
-        head = text[max(0, start - _ANOTHER_REACH): start].lower()
-        if not head.startswith("or") and not any(stem in head for stem in _ANOTHER_STEMS):
-            return -1  # (most boxes: none of the words in the sentence before them)
     opening = _BOX_OPENING.search(text, max(0, start - 16), start)
     at = opening.start() if opening is not None else start
-    offer = _ANOTHER_BEFORE.search(text, max(0, at - 2 * _ANOTHER_REACH), at)
+    offer = _ANOTHER_BEFORE.search(text, max(0, at - _ANOTHER_REACH), at) \
+        if _may_offer(text[max(0, at - _ANOTHER_NEAR): at]) else None
     if offer is not None:
         return offer.start()
-    return at if after else -1
+    close = text.find("}", end)
+    return at if close >= 0 and _ANOTHER_AFTER.match(text, close + 1) is not None else -1
 
 
 def boxed(scan: Scan, choices: bool) -> List[Found]:
