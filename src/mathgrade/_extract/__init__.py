@@ -307,9 +307,13 @@ def _drop_alone_when_outranked(found: List[Found]) -> List[Found]:
 def _turn_end(output: str) -> int:
     """Where the model's turn ends: at the first end-of-turn token after some text (what follows, such as a new
     ``<|im_start|>user`` turn the model went on to write, is not its answer)."""
-    if "<" not in output or "<|" not in output and "</s>" not in output and "<e" not in output and \
-            "｜end" not in output:  # (every token holds one of these: GSM8K's "<<3*4=12>>" needs no search)
+    if "<" not in output:
         return len(output)
+    for mark in _TURN_MARKS:  # (a loop, not a generator: this runs for every row)
+        if mark in output:
+            break
+    else:
+        return len(output)  # (no token: GSM8K's "<<3*4=12>>" needs no search)
     m = _TURN_END.search(output)
     while m is not None and (not output[: m.start()].strip()
                              or m.group() == "</s>" and output.rfind("<s>", 0, m.start()) >= 0):
