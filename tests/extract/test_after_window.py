@@ -3,7 +3,7 @@
 ``_commit._after`` gives the refusal checks after a box or a phrase's answer (withdrawn, hedged, asked, supposed,
 cut off) the text that follows the answer with its runs of spaces and tabs read as one space and a line break that
 goes on with its sentence joined to it; a line break that starts a new sentence, or a blank line, ends what they read
-(but for another value offered and a doubt, which are read on to the next paragraph).
+(but for another value offered, a doubt and a question about it, which are read on to the next paragraph).
 A text that goes on past the window is cut there, after a sentence end and a filler no pattern reads
 (``_FILLER``). ``_loose_window`` makes that copy, however long the runs of whitespace are.
 
@@ -71,6 +71,8 @@ def test_a_blank_line_ends_the_sentence_the_checks_read(separator: str, after: s
         assert v.status.value == "ambiguous" and v.rule == "extract.ambiguous", (separator, v.explain())
     elif "not sure" in after:  # (a doubt, too, is read on to the next paragraph: "\n\nI am not sure.")
         assert not v.correct and why in v.explain().splitlines()[0], (separator, v.explain())
+    elif after.endswith("?"):  # (and a question about it: "\n\nOr is it?" doubts it, as a hedge)
+        assert not v.correct and v.rule == "answer.hedged", (separator, v.explain())
     else:
         assert v.correct, (separator, v.explain())
 

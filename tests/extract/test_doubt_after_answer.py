@@ -29,6 +29,12 @@ DOUBTED = [
     ". I may have made an arithmetic error.", ". There may be a mistake somewhere above.", ". Take this with a grain of salt.",
     ". Treat this as a first pass.", ". I ran out of time to check.", ". Partially verified.", ". Caveat: untested.",
     ". Not fully verified.", ". Note: I'm not confident about the last step.",
+    # admissions that it was not solved, a shrug or a hope, a stand-in value (2026-11-27)
+    ". I cannot solve this problem.", ". I was unable to solve it.", ". I could not find the answer.",
+    ". I don't know the answer.", ". I have no idea.", ". No idea, honestly.", " I give up.", " (I gave up)",
+    ". We didn't actually solve it.", ". I failed to solve this problem.", ". I don't really know how to solve this.",
+    " ¯\\_(ツ)_/¯", " 😕", " 😬", ", I hope.", " (hope this is right)", " (I hope)", " (dummy)",
+    " (filler)", " (a made-up value)", " (arbitrary)",
 ]
 
 
@@ -59,6 +65,10 @@ def test_every_doubt_of_the_table_is_exercised() -> None:
     ". 😀", ". The split is 50/50 between the two groups of 21.", ". The roots are $x = 3 \\pm 1$; 42 is their product.",
     ". Hopefully this helps!", ". I suppose you wanted the total, which is 42.", ". I reckon the method is clear now.",
     ". Note: 6 × 7 = 42.", ". There may be other methods, but this one is simplest.", ". Fully verified.",
+    ". I hope it is correct.", ". Hope this helps!", ". I had no idea it would be so clean.", " 😊",
+    ". I didn't know this identity before, but it works.", ". I could not find a counterexample.",
+    ". I gave up on the first method and used the second.", " (the dummy index is k)",
+    " (an arbitrary constant cancels)",
     ". The first pass gave 42 and the check agrees.", ". Caveat: the problem assumes integer ages.",
 ])
 @pytest.mark.parametrize("policy", ["reward", "eval"])

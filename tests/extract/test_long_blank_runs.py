@@ -28,6 +28,8 @@ _SHAPES = [
     "<answer>5</answer>{H}",
     "So $\\boxed{5}$ {H} or",
     "答案是 5{H}。",
+    "The answer is $\\boxed{5}${H}",  # (the blanks end the output: nothing after them ends a failed match early)
+    "\\boxed{5}{H}",
 ]
 
 

@@ -60,8 +60,13 @@ _WINDOW_AFTER = 160
 
 # -- data: the words, by language ---------------------------------------------------------------------------------
 NEGATED_BEFORE = (
-    r"\b(?:wrong|incorrect|false|invalid|rejected|not the)[ \t]+(?:answer|result|value|solution)s?"
+    r"\b(?:wrong|incorrect|false|invalid|rejected|not the|bad)[ \t]+(?:answer|result|value|solution)s?"
     r"[ \t]*(?:is|was|[:：=])?",  # en: labelled wrong
+    r"\b(?:answer|result|value|solution|option|choice)s?[ \t]*[(\[][ \t]*(?:wrong|incorrect|false|invalid|rejected|"
+    r"bad|not[ \t]+(?:correct|right))[ \t]*[)\]][ \t]*[:：=]?"  # en: "Answer (incorrect):"
+    r"|(?:^|(?<=\n))[ \t]*(?:[-*+•][ \t]+)?(?:[*_]{1,2}[ \t]*)?(?:wrong|incorrect|invalid|rejected|bad|distractor|decoy"
+    r")(?:[ \t]+(?:answer|option|choice|value)s?)?[ \t]*(?:[*_]{1,2}[ \t]*)?[:：][ \t]*(?:[*_]{1,2}[ \t]*)?",
+    # (a label of its own: "Incorrect: ...", "Distractor: ...")
     r"(?:\b(?:not|never|cannot|rule out|ruled out|rules out|ruling out|discard|discards|discarded|discarding|"
     r"eliminate|eliminates|eliminated|reject|rejects|rejected|exclude|excludes|excluded)|n't)"
     r"(?:[ \t]+(?:be|have|get|take|equal|equals|to|the|answer|just|simply|exactly|actually|really|necessarily|"
@@ -130,8 +135,16 @@ WITHDRAWN_AFTER = (
     # (corrected: "(typo, I meant 6)", "Actually, no: it is 6"; the next sentence taking it back: "The above is wrong.")
     r"|[ \t]*\([ \t]*(?:incorrect|wrong|false|invalid|rejected)[ \t]*\)|[ \t]*(?:✗|✘|❌)"
     r"|[ \t]*[—–:][ \t]*(?:incorrect|wrong|false|invalid|rejected)(?![A-Za-z])",  # en: taken back
+    r"[.!,;]?[ \t]*(?:\n[ \t]*){0,2}(?:[-*+•>][ \t]+)?(?:[*_]{1,2}[ \t]*)?(?:verdict|status|result|check(?:ed)?|grade|"
+    r"grading|evaluation|assessment|review|reviewer|teacher|tutor|grader|judge|feedback|checker|correct(?:ness)?|"
+    r"right)[ \t]*(?:[*_]{1,2}[ \t]*)?[:：?][ \t]*(?:[*_]{1,2}[ \t]*)?"
+    r"(?:no(?:pe)?|wrong|incorrect|false|fail(?:s|ed|ure)?|invalid|rejected|not[ \t]+(?:correct|right|ok(?:ay)?|valid)|"
+    r"[✗✘❌])(?=[ \t]*(?:[*_]{1,2}[ \t]*)?(?:[.,;:!)—–\n]|$))",
+    # en: a verdict on it after it ("\nVerdict: wrong", "\nTeacher: no, 43.", "\nCorrect? No.")
     r"(?:是|为)?(?:错误的|错的|不对的?|不正确的?)|不是答案|(?:应|可以|应该)?(?:排除|舍去)"
-    r"|[。.，,；;]?[ \t]*(?:[（(][ \t]*)?(?:打错了|写错了|说错了|算错了|笔误|更正|纠正|订正|开玩笑)",  # zh
+    r"|[。.，,；;]?[ \t]*(?:[（(][ \t]*)?(?:打错了|写错了|说错了|算错了|笔误|更正|纠正|订正|开玩笑)"
+    r"|[。.，,；;]?[ \t]*(?:\n[ \t]*){0,2}(?:老师|评语|判断|批改|结论|检验|验证|评价|审核|结果)[ \t]*[：:][ \t]*"
+    r"(?:不对|错误?|错了|不正确|不通过|[✗✘❌×])(?![\u4e00-\u9fff])?",  # zh
     r"ではない|ではありません|ではなく|じゃない|は誤り|は間違い|は違い|は不正解",  # ja
     r"es\s+(?:incorrect[ao]|fals[ao])|est\s+(?:faux|fausse|incorrecte?)|ist\s+(?:falsch|nicht richtig)"
     r"|(?:[—–-][ \t]*)?(?:это[ \t]+)?(?:неверн|неправильн|ошибочн)\w*",  # es fr de ru
@@ -156,7 +169,8 @@ SUPPOSED_BEFORE = (
     r"\b(?:(?:draft|rough|old|previous|initial|partial|intermediate|interim|provisional|working)[ \t]+(?:answer|result|"
     r"value|solution)s?|(?:(?:best|current)[ \t]+)?(?:answer|guess|estimate)[ \t]+so[ \t]+far|first[ \t]+attempt|"
     r"attempt[ \t]*\d*|answer[ \t]*\([ \t]*(?:low[ \t]+confidence|subject[ \t]+to[ \t]+[a-z]+|unsure|uncertain|"
-    r"not[ \t]+sure|guess(?:ed)?|estimated?)[ \t]*\))[ \t]*[:：=][ \t]*" + _DELIMS + r"[ \t]*$"
+    r"not[ \t]+sure|guess(?:ed)?|estimated?|draft|dummy|filler|placeholder|example|sample|tentative|provisional|"
+    r"unchecked|unverified)[ \t]*\))[ \t]*[:：=][ \t]*" + _DELIMS + r"[ \t]*$"
     r"|\bsay[ \t]*,[ \t]*" + _DELIMS + r"[ \t]*$",  # en: "Draft answer: $\\boxed{5}$", "Say, $\\boxed{5}$."
     r"\bif[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*$"  # "If $\\boxed{5}$ were right, ..."
     r"|\b(?:i[ \t]+was[ \t]+going[ \t]+to[ \t]+(?:say|answer|write|put)|i[ \t]+almost[ \t]+(?:said|answered|wrote|put)|"
@@ -166,6 +180,19 @@ SUPPOSED_BEFORE = (
     r"(?:my[ \t]+friend|a[ \t]+friend|the[ \t]+(?:textbook|answer[ \t]+key|key)|someone|somebody|others)[ \t]+"
     r"(?:says|said|claims|claimed|believes|believed|thinks|thought|suggests|suggested|insists|insisted))\b",
     # en: what someone else says or one would be tempted to say
+    r"(?:(?<![A-Za-z'])(?:(?:the|a|my|your|his|her|their|another|one)[ \t]+)?(?:student|pupil|user|teacher|reviewer|"
+    r"grader|tutor|classmate|friend|opponent|critic|skeptic|textbook|book|key|other[ \t]+(?:person|student|solver))"
+    r"(?:'s|s')?|(?<![A-Za-z'])(?!(?:model|assistant|gpt|claude|llm|bot|system|my|our|final|correct|official|let|that|"
+    r"it|here|there|what|who|where|how)'s)"
+    r"[a-z]+'s)[ \t]+(?:answer|claim|guess|result|solution|response|attempt)[ \t]*[:：=][ \t]*" + _DELIMS + r"[ \t]*$"
+    # (an answer labelled as another's: "Student answer: ...", "Bob's answer: ...")
+    r"|(?<![A-Za-z'])(?:(?:you|he|she|they|the[ \t]+(?:user|student|pupil|teacher|reviewer|grader|tutor|book|textbook|"
+    r"questioner|asker|author|critic|skeptic|opponent))[ \t]+(?:said|says|claims?|claimed|suggest(?:s|ed)?|"
+    r"propos(?:es|ed)|insists?|insisted|guess(?:es|ed)?|think|thinks|thought|believes?|believed|answered|wrote|"
+    r"argued?|argues)|(?!(?:i|we)[ \t])[a-z]+[ \t]+(?:claims|claimed|insists|insisted|guesses|guessed|believes|"
+    r"believed|argues|argued))[ \t]*(?:,[ \t]*)?(?:that[ \t]+)?(?:(?:it'?s|it[ \t]+(?:is|was)|the[ \t]+answer[ \t]+"
+    r"(?:is|was))[ \t]+)?[:：]?[ \t]*" + _DELIMS + r"[ \t]*$",
+    # (what another says it is: "You said $\\boxed{5}$", "Alice claims $\\boxed{5}$")
     r"\b(?:suppose|supposing|assume|assuming|hypothetically|what if|let's say|let us say|had the answer been|"
     r"rather than|instead of|naive|naively|first guess|initial guess|rough guess|wild guess|random guess|"
     r"blind guess|if i (?:had|have) to guess|if i (?:had|have) to (?:pick|choose|say|answer)(?: (?:one|an answer|a "
@@ -191,6 +218,8 @@ SUPPOSED_BEFORE = (
     r"nehmen wir an|предположим|допустим|supponiamo|suponha|suponhamos|supondo|se a resposta fosse|"
     r"stel dat|veronderstel|aangenomen dat|neem aan|załóżmy|zakładając|przypuśćmy|varsayalım|varsayarsak|"
     r"farz edelim|diyelim ki|giả sử|giả định|misalkan|andaikan|seandainya|tuseme|tuchukulie)\b",
+    r"(?:(?:学生|同学|老师|用户|别人|他人|有人|他们|(?<!其)他|她|小明|小红|小华|小刚|对方)(?:的答案[ \t]*[：:]|(?:认为|说|觉得|"
+    r"声称|以为)(?:答案)?(?:是|为)?)[ \t]*" + _DELIMS + r"[ \t]*$)|"  # zh: "学生的答案：", "小明认为答案是"
     r"(?:假设|假如|假定|如果答案|若答案|如果结果|先猜|猜测|随便猜|瞎猜|猜一个|猜一下|随便写|随便填|随便选|蒙一个|初步|暂定|待验证|待定|试试|不妨设|比如|"
     r"例如|もし|仮に|と仮定|"
     r"가정하면|가정하자|가정해|라고 하면|لنفترض|نفترض|بافتراض|افترض|मान लीजिए|मान लो|मानें|สมมติ|สมมุติ|"
@@ -338,6 +367,22 @@ _INTERJECTIONS = (r"(?:(?:hmm+|wait|well|oh|uh|but|actually|although|though|howe
 _GUESS_KIND = (r"(?:best|rough|educated|wild|blind|random|quick|first|initial|second|third|next|last|final|other|"
                r"backup|alternative)")
 """The kinds of guess a doubt names ("my best guess", "a wild guess", "my second guess")."""
+ADMISSIONS = (
+    r"(?:i|we)[ \t]+(?:do[ \t]+not|don'?t|really[ \t]+don'?t|did(?:n'?t|[ \t]+not))[ \t]+(?:really[ \t]+)?know"
+    r"(?:[ \t]+(?:the[ \t]+(?:(?:right|correct|real|actual)[ \t]+)?answer|how[ \t]+to[ \t]+solve[ \t]+(?:it|this|"
+    r"that)|for[ \t]+sure))?",
+    r"(?:(?:i|we)[ \t]+(?:have|had)[ \t]+)?no[ \t]+(?:real[ \t]+)?(?:idea|clue)",
+    r"(?:i|we)[ \t]+(?:can(?:no|')t|could(?:n'?t|[ \t]+not)|was[ \t]+(?:unable|not[ \t]+able)[ \t]+to|were[ \t]+"
+    r"(?:unable|not[ \t]+able)[ \t]+to|(?:am|'m|are|'re)[ \t]+(?:unable|not[ \t]+able)[ \t]+to|failed[ \t]+to)"
+    r"[ \t]+(?:really[ \t]+)?(?:solve|figure(?:[ \t]+out)?|work[ \t]+out|find|determine|get|compute|answer)"
+    r"[ \t]+(?:this|it|that|the)(?:[ \t]+(?:(?:right|correct|exact|actual|real)[ \t]+)?(?:problem|question|one|answer|"
+    r"exercise|value|result))?(?:[ \t]+out)?",
+    r"(?:i|we)[ \t]+(?:(?:give|gave)[ \t]+up|(?:have|'ve)[ \t]+given[ \t]+up)",
+    r"(?:i|we)[ \t]+(?:did(?:n'?t|[ \t]+not)|never)[ \t]+(?:actually[ \t]+|really[ \t]+)?(?:solve|finish|work[ \t]+out"
+    r")[ \t]+(?:it|this|that|the[ \t]+(?:problem|question))",
+)
+"""English sentences that admit the writer did not find the answer ("I cannot solve this problem.", "I don't know
+the answer.", "No idea.", "I give up."): right after an answer, ending their clause, they make it a guess."""
 _SURE = r"(?:(?:entirely|completely|totally|fully|100%)[ \t]+)?(?:sure|certain|confident|positive)(?![A-Za-z])"
 DOUBTS = (
     r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+not[ \t]+" + _SURE,
@@ -368,6 +413,11 @@ DOUBTS = (
     r"[ \t]+serves|in[ \t]+all[ \t]+likelihood|roughly[ \t]+speaking|(?:hopefully|i[ \t]+suppose|i[ \t]+reckon)"
     r"(?=[ \t]*(?:[.,;:!?)\n]|$))",
     r"[(（]?[ \t]*(?:误差)?[ \t]*\$?[ \t]*(?:\\pm|±)[ \t]*\$?[ \t]*(?:[0-9]|one(?![A-Za-z]))",
+    r"(?:" + "|".join(ADMISSIONS) + r")(?=[ \t]*(?:[.,;:!?)…\n]|$))",
+    r"😕|😬|😟|😰|😓|🙁|☹|¯\\?_\(ツ\)_/¯|\*shrugs?\*|[(\[][ \t]*(?:shrugs?|i[ \t]+hope|hope[ \t]+(?:this|that|it|"
+    r"i'?m|i[ \t]+am)[^()\[\]\n]{0,30})[ \t]*[)\]]|,[ \t]*i[ \t]+hope(?=[ \t]*(?:[.!;)…\n]|$))",
+    r"\([ \t]*(?:a[ \t]+)?(?:dummy|filler|stand-?in|made[ \t-]up|arbitrary|random)(?:[ \t]+(?:answer|value|number))?"
+    r"[ \t]*\)",
 )
 """English phrases of doubt that, right after an answer (in its sentence, the next one or brackets), make it a guess:
 "$\\boxed{7}$, though I'm not certain", "(I could be wrong)", "(low confidence)", "— not sure", ", I guess", "is only a
@@ -466,6 +516,12 @@ _DOUBT_STEMS = re.compile(trie(sorted(_DOUBT_WORDS)) + "|不|没|猜|置信", re
 _EN_HEDGED_AFTER = "|".join(CASE_SPLITS + (
     r"[ \t]*(?:[,—–][ \t]*)?\(?[ \t]*(?:" + "|".join(w.replace(" ", r"[ \t]+") for w in BOUNDS_AFTER)
     + r")[ \t]*\)?(?=[ \t]*(?:[.,;:!?\n]|$))",  # (ending its clause: not "or more precisely, 42")
+    r"[ \t]*(?:,[ \t]*)?\(?[ \t]*or[ \t]+(?:(?:(?:some|any|an?|one)[ \t]+)?(?:other|another|different|nearby|adjacent|"
+    r"neighbou?ring|similar)(?:[ \t]+(?:numbers?|values?|integers?|answers?|ones?|options?|results?))?"
+    r"|one[ \t]+of[ \t]+"
+    r"(?:its|the)[ \t]+neighbou?rs|(?:a|its)[ \t]+neighbou?r|(?:something|somewhere)[ \t]+(?:near(?:by)?|around|close)"
+    r"(?:[ \t]+(?:there|it|that))?)[ \t]*\)?(?=[ \t]*(?:[.,;:!?\n]|$))",
+    # "or some other number", "or nearby": any value would do
     r"[ \t]*(?:,[ \t]*)?(?:but|or|and)[ \t]+(?:it[ \t]+|the answer[ \t]+)?(?:might|may|could)[ \t]+(?:also[ \t]+)?be\b",
     r"[ \t]*(?:[,.…;:]+[ \t]*)?(?:" + "|".join(c.replace(" ", r"[ \t]+") for c in ALTERNATIVE_CONNECTIVES)
     + r")[ \t]*,?[ \t]+"
@@ -508,7 +564,8 @@ _EN_HEDGED_AFTER = "|".join(CASE_SPLITS + (
     r"|[ \t]*\([ \t]*(?:placeholder|i[ \t]+think|i[ \t]+believe|i[ \t]+hope|hopefully|"
     r"[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:chance|likely|probability))[ \t]*\)"
     r"|[ \t]*(?:,[ \t]*)?or[ \t]+not(?=[ \t]*(?:[.,;:!?\n]|$))",  # "7 is an upper bound", "7 (I think)", "7 or not."
-    r"[ \t]*(?:[.!…]+[ \t]*)?(?:is[ \t]+(?:that|this|it)[ \t]+(?:right|correct)|or[ \t]+is[ \t]+it|am[ \t]+i[ "
+    r"[ \t]*(?:[.!…]+[ \t]*)?(?:\n[ \t]*){0,2}(?:is[ \t]+(?:that|this|it)[ \t]+(?:right|correct)|or[ \t]+is[ \t]+it|"
+    r"am[ \t]+i[ "
     r"\t]+right|"
     r"can[ \t]+(?:someone|anyone|you)[ \t]+(?:check|verify|confirm)|,[ \t]*right)[^.!?\n]{0,30}\?"
     r"(?![ \t]*\n?[ \t]*(?:(?:yes|yeah|yep|indeed|it[ \t]+is|that'?s[ \t]+right|correct)(?![A-Za-z])|"
@@ -539,15 +596,25 @@ HEDGED_AFTER = (
     r"|[ \t]*(?:[，,。][ \t]*)?(?:\n[ \t]*){0,2}[（(]?[ \t]*(?:我?(?:也|真的|并)?不确定|不一定对|没有把握|没把握|待验证|未验证|"
     r"我?猜的|估计的?[ \t]*[）)]|估算[ \t]*[）)]|(?:大概|可能|也许|或许|应该)[ \t]*[）)]|置信度[ \t]*(?:[:：为是][ \t]*)?"
     r"(?:低|中等?|一般|不高|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%|0?\.[0-9]+))"
+    r"|[ \t]*(?:[，,。.][ \t]*)?(?:\n[ \t]*){0,2}[（(]?[ \t]*(?:其实|老实说[，,]?)?[ \t]*(?:我们?)?(?:也|真的|实在|其实)?(?:不知道(?:答案)?|"
+    r"不会做?(?:这道?题)?|做不出(?:来)?|算不出(?:来)?|解不出(?:来)?|放弃了?|没(?:有)?(?:做|解|算)出(?:来)?)(?=[ \t]*(?:[。！!.，,）)\n]|$))"
+    r"|[ \t]*[（(][ \t]*(?:错误的?答案|错的|不对|瞎猜的?|随便(?:写|填|猜)的?|瞎写的?|凑数的?)[ \t]*[）)]"
+    r"|[ \t]*(?:[，,][ \t]*)?(?:或者?|或是)(?:其他|别的|其它|附近的?|相近的?)(?:数|值|数字|答案|整数)?(?=[ \t]*(?:[。！!.，,）)\n]|$))"
+    # "（随便写的）", "。我做不出来。", "或者其他数"
     r"|[ \t]*\n?[ \t]*吧(?=[ \t]*(?:[。！!.，,\n]|$))"  # "答案是 42 吧"
     r"|[ \t]*(?:左右|上下)(?=[ \t]*(?:[。，,.！!；;）)\n]|$))",  # "42 左右" (about 42)
     r"[ \t]*(?:[,.][ \t]*)?(?:pero|o)[ \t]+(?:también[ \t]+)?(?:podría|puede[ \t]+que|quizás?|tal[ \t]+vez)",  # es
+    r"[ \t]*(?:[,.;:!][ \t]*)?(?:\n[ \t]*){0,2}[(\[]?[ \t]*(?:no[ \t]+(?:lo[ \t]+)?sé|je[ \t]+ne[ \t]+sais[ \t]+pas|"
+    r"ich[ \t]+wei(?:ß|ss)[ \t]+(?:es[ \t]+)?nicht|не[ \t]+знаю|non[ \t]+lo[ \t]+so|não[ \t]+sei)"
+    r"(?=[ \t]*(?:[.,;:!?)\]\n]|$))",  # es fr de ru it pt: "I don't know" after it
     r"[ \t]*(?:[,.][ \t]*)?(?:mais|ou)[ \t]+(?:(?:ça|cela|il|elle|ce)[ \t]+|c')?(?:pourrait|peut[ \t-]être|"
     r"peut[ \t]+aussi)",  # fr
     r"[ \t]*(?:[,.][ \t]*)?(?:aber|oder)[ \t]+(?:es[ \t]+)?(?:könnte|kann[ \t]+auch|vielleicht)",  # de
     r"[ \t]*(?:[,.][ \t]*)?(?:но|или)[ \t]+(?:может|возможно|вероятно)",  # ru
     r"[ \t]*(?:[,.][ \t]*)?(?:ma|o)[ \t]+(?:potrebbe|forse|può[ \t]+anche)",  # it
     r"[ \t]*(?:[,.][ \t]*)?(?:mas|ou)[ \t]+(?:também[ \t]+)?(?:pode|poderia|talvez)",  # pt
+    r"[ \t]*(?:[。.、][ \t]*)?(?:\n[ \t]*){0,2}(?:よく|全然|まったく)?(?:わかりません|分かりません|わからない|分からない|"
+    r"解けません|解けなかった)(?=[ \t]*(?:[。！!.、）)\n]|$))|"  # ja: "。わかりません。" after it
     r"[ \t]*(?:です|だ)?(?:が|けど|けれど)[、，,]?[ \t]*[^。\n]{0,20}?かも"
     r"|[ \t]*(?:です|だ)?[ \t]*(?:かもしれ|でしょう|だろう|(?:かも|かな)(?=[ \t]*(?:[。！!？?、\n]|$)))",  # ja
     r"[ \t]*(?:이지만|지만|이나|인데|입니다만)[ \t,]*[^.\n]{0,20}?(?:수도 있|일지도|아마)",  # ko
@@ -773,7 +840,8 @@ def asked(text: str, end: int) -> bool:
 
 _NEGATED_STEMS = ("not", "n't", "never", "cannot", "rul", "discard", "elimin", "reject", "exclud", "wrong", "hardly",
                   "anything", "something", "far from", "other than", "differ",
-                  "incorrect", "false", "invalid", "no ", "pas", "nicht", "kein", "не", "non", "não", "不", "并非",
+                  "incorrect", "false", "invalid", "bad", "distract", "decoy",
+                  "no ", "pas", "nicht", "kein", "не", "non", "não", "不", "并非",
                   "而非", "排除", "舍", "niet", "geen", "nie", "không", "bukan", "tidak", "لي", "لا", "ستبعد",
                   "न कि", "ไม่", "jibu si", "sio")
 _SUPPOSED_STEMS = ("gut", "without", "unchecked", "unverified", "working", "so far", "confiden", "subject",
@@ -789,9 +857,12 @@ _SUPPOSED_STEMS = ("gut", "without", "unchecked", "unverified", "working", "so f
                    "example", "placeholder", "coin", "toss", "eyeball", "at a glance", "skipping", "forced to",
                    "sake of", "to give", "to say", "to put", "to submit", "random", "blind", "arbitrary", "hail mary",
                    "shot in the dark", "spitball", "top of my", "my intuition", "my hunch", "my instinct", "d bet",
-                   "would bet", "my money", "t solve",
+                   "would bet", "my money", "t solve", "dummy", "filler", "'s ", "student", "pupil", "user",
+                   "teacher", "reviewer", "grader", "tutor", "classmate", "friend", "opponent", "critic", "skeptic",
+                   "book", "key", "other person", "other solver", "suggest", "propos", "answered", "wrote", "argue",
                    "angenommen", "nehmen", "предполож", "допуст", "假", "如果", "若", "先猜", "猜测", "初步", "暂定", "待", "试试",
                    "不妨", "比如", "例如", "猜", "随便", "蒙",
+                   "学生", "同学", "老师", "用户", "别人", "他人", "有人", "他", "她", "小明", "小红", "小华", "小刚", "对方",
                    "もし", "仮", "supon", "stel", "veronderstel", "aangenomen", "neem aan",
                    "załóż", "zakładaj", "przypuść", "varsay", "farz", "diyelim", "giả", "misalkan", "andaikan",
                    "seandainya", "tuseme", "tuchukulie", "가정", "라고 하면", "فترض", "मान", "สมม", "ধর",
@@ -1159,7 +1230,9 @@ _OFFERED_BEFORE = re.compile(
     r"(?:also[ \t]+)?be"
     r"|(?:we|you|one|i)[ \t]+(?:would[ \t]+|could[ \t]+|might[ \t]+)?get|gives?|yields?|becomes|convention|"
     r"interpretation|reading|answers?[ \t]+(?:would[ \t]+be|becomes|could[ \t]+be|might[ \t]+be)"
-    r"|(?P<stated>answers?(?:[ \t]+is)?)|it(?:'s|[ \t]+is|[ \t]+would[ \t]+be|[ \t]+becomes)"
+    r"|(?P<stated>answers?(?:[ \t]+is)?|(?:(?<![^\n])[ \t]*(?:q?[ \t]*\d*[ \t]*a|####|答)|(?<![A-Za-z])(?:ans\.?|final|"
+    r"result|solution|sol\.?))[ \t]*(?:[*_]{1,2}[ \t]*)?[:：]|(?<![^\n])[ \t]*####|∴)"
+    r"|it(?:'s|[ \t]+is|[ \t]+would[ \t]+be|[ \t]+becomes)"
     r"|(?:alternative|second|other|another|backup|fallback)[ \t]+answer|answer[ \t]*\([ \t]*(?:alternative|alt\.?|"
     r"second|other|backup|fallback)[ \t]*\)|failing[ \t]+that|plan[ \t]+b|"
     r"(?:also[ \t]+)?consider(?:ing)?"
@@ -1272,7 +1345,7 @@ _REJECTED_AFTER = re.compile(r"(?:(?!(?<![A-Za-z])(?:if|when|unless|provided|ass
 about the case ("43 if zero is excluded" offers 43)."""
 _LABEL_BEFORE = re.compile(r"(?<![A-Za-z])(?:step|part|problem|question|case|equation|eq\.|figure|line|item|page|"
                            r"method|approach|solution|attempt|version|round|"
-                           r"chapter|section|exercise|example|option|choice|no\.|#)[ \t]*\(?$", re.I)
+                           r"chapter|section|exercise|example|option|choice|no\.|(?<!#)#)[ \t]*\(?$", re.I)
 _UNIT_AFTER = re.compile(r"[ \t]*(?:%|\\%|(?!(?:though|tho|too|instead|also|then|anyway|maybe|perhaps|probably|"
                          r"possibly|actually|really|either|however|still|again|rather)(?![A-Za-z]))[A-Za-z]{2,})")
 """A word after a number (its unit, or what it counts: "12 hours", "3 boxes"); not a word of the sentence around it
