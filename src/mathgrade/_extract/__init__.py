@@ -343,14 +343,27 @@ def squeezed(text: str) -> str:
 
 def _squeezed(shown: str) -> Tuple[str, List[int]]:
     """``shown`` without its invisible characters and with its long runs of whitespace shortened (:data:`_SQUEEZE`),
+    and the offset in ``shown`` of each character kept. The invisible characters go first: spaces they stood between
+    make one run (" \u200b" a hundred times is a run of a hundred spaces, and was read unshortened: 18 s to grade)."""
+    if not shown.isascii() and _INVISIBLE.search(shown) is not None:
+        seen, first = _dropped(shown, _INVISIBLE)
+        if not _to_squeeze(seen):
+            return seen, first
+        text, second = _dropped(seen, _SQUEEZE)
+        return text, [first[i] for i in second]
+    return _dropped(shown, _SQUEEZE)
+
+
+def _dropped(shown: str, pattern: "re.Pattern[str]") -> Tuple[str, List[int]]:
+    """``shown`` without what ``pattern`` finds (of a long run of whitespace, what :data:`_SQUEEZE` does not keep),
     and the offset in ``shown`` of each character kept."""
     index: List[int] = []
     parts: List[str] = []
     last = 0
-    for m in _SQUEEZE.finditer(shown):
-        if m.group("spaces"):
+    for m in pattern.finditer(shown):
+        if m.lastgroup == "spaces":
             cut = m.start() + _KEPT_SPACES
-        elif m.group("lines"):
+        elif m.lastgroup == "lines":
             cut = shown.index("\n", shown.index("\n", m.start()) + 1) + 1  # (after its second line break)
         else:
             cut = m.start()

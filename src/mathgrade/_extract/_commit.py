@@ -65,7 +65,9 @@ NEGATED_BEFORE = (
     r"\b(?:answer|result|value|solution|option|choice)s?[ \t]*[(\[][ \t]*(?:wrong|incorrect|false|invalid|rejected|"
     r"bad|not[ \t]+(?:correct|right))[ \t]*[)\]][ \t]*[:：=]?"  # en: "Answer (incorrect):"
     r"|(?:^|(?<=\n))[ \t]*(?:[-*+•][ \t]+)?(?:[*_]{1,2}[ \t]*)?(?:wrong|incorrect|invalid|rejected|bad|distractor|decoy"
-    r")(?:[ \t]+(?:answer|option|choice|value)s?)?[ \t]*(?:[*_]{1,2}[ \t]*)?[:：][ \t]*(?:[*_]{1,2}[ \t]*)?",
+    r"|extraneous|eliminated|non-answer|(?:trick|trap|joke|meme|troll)[ \t]+answer)"
+    r"(?:[ \t]+(?:answer|option|choice|value|"
+    r"root|solution)s?)?[ \t]*(?:[*_]{1,2}[ \t]*)?[:：][ \t]*(?:[*_]{1,2}[ \t]*)?",
     # (a label of its own: "Incorrect: ...", "Distractor: ...")
     r"(?:\b(?:not|never|cannot|rule out|ruled out|rules out|ruling out|discard|discards|discarded|discarding|"
     r"eliminate|eliminates|eliminated|reject|rejects|rejected|exclude|excludes|excluded)|n't)"
@@ -141,6 +143,18 @@ WITHDRAWN_AFTER = (
     r"(?:no(?:pe)?|wrong|incorrect|false|fail(?:s|ed|ure)?|invalid|rejected|not[ \t]+(?:correct|right|ok(?:ay)?|valid)|"
     r"[✗✘❌])(?=[ \t]*(?:[*_]{1,2}[ \t]*)?(?:[.,;:!)—–\n]|$))",
     # en: a verdict on it after it ("\nVerdict: wrong", "\nTeacher: no, 43.", "\nCorrect? No.")
+    r"(?:(?:which|that)[ \t]+)?(?:is|was|would[ \t]+be)[ \t]+(?:(?:clearly|obviously|actually|also|just|only|merely)"
+    r"[ \t]+)?(?:extraneous|absurd|nonsense|nonsensical|spurious|bogus|an?[ \t]+(?:red[ \t]+herring|trick|joke)|"
+    r"(?:only[ \t]+|just[ \t]+)?an?[ \t]+intermediate[ \t]+(?:result|value|step|quantity)|not[ \t]+the[ \t]+final"
+    r"(?:[ \t]+(?:answer|result))?)(?![A-Za-z])"
+    r"|(?:(?:which|that)[ \t]+)?(?:over-?counts|under-?counts|double-?counts|double[ \t]+counts|ignores[ \t]+the[ \t]+"
+    r"(?:constraint|condition|restriction)s?|violates[ \t]+the[ \t]+(?:constraint|condition|restriction|hypothesis|"
+    r"assumption)s?|makes[ \t]+no[ \t]+sense|can(?:'?t|not)[ \t]+(?:happen|occur))(?![A-Za-z])"
+    r"|[ \t]*[(\[][ \t]*(?:extraneous|discarded|rejected|excluded|eliminated|not[ \t]+valid|invalid|(?:does[ \t]+not|"
+    r"doesn'?t)[ \t]+work|fails|joke|kidding|sarcasm|trick[ \t]+answer)[ \t]*[)\]]"
+    r"|[ \t]*(?:[.,!]+[ \t]*)?(?:lol|lmao|jk|j/k|/s|yeah,?[ \t]+right)(?=[ \t]*(?:[.!?)\n]|$))"
+    r"|[ \t]*(?:[—–-]+|\.\.\.|…)[ \t]*not[ \t]*[!.]*(?=[ \t]*(?:\n|$))",
+    # en: called extraneous, absurd, intermediate or not final; a joke ("lol", "/s", "— NOT!")
     r"(?:是|为)?(?:错误的|错的|不对的?|不正确的?)|不是答案|(?:应|可以|应该)?(?:排除|舍去)"
     r"|[。.，,；;]?[ \t]*(?:[（(][ \t]*)?(?:打错了|写错了|说错了|算错了|笔误|更正|纠正|订正|开玩笑)"
     r"|[。.，,；;]?[ \t]*(?:\n[ \t]*){0,2}(?:老师|评语|判断|批改|结论|检验|验证|评价|审核|结果)[ \t]*[：:][ \t]*"
@@ -186,6 +200,9 @@ SUPPOSED_BEFORE = (
     r"it|here|there|what|who|where|how)'s)"
     r"[a-z]+'s)[ \t]+(?:answer|claim|guess|result|solution|response|attempt)[ \t]*[:：=][ \t]*" + _DELIMS + r"[ \t]*$"
     # (an answer labelled as another's: "Student answer: ...", "Bob's answer: ...")
+    r"|(?:^|(?<=\n))[ \t]*(?:[-*+•][ \t]+)?(?:[*_]{1,2}[ \t]*)?(?:hypothesis|conjecture|estimate|approximation|"
+    r"unproven[ \t]+claim|claim[ \t]*\([ \t]*unproven[ \t]*\)|(?:lower|upper)[ \t]+bound)[ \t]*(?:[*_]{1,2}[ \t]*)?[:：]"
+    r"[ \t]*(?:[*_]{1,2}[ \t]*)?" + _DELIMS + r"[ \t]*$"  # (a conjecture or a bound: "Estimate: ...")
     r"|(?<![A-Za-z'])(?:(?:you|he|she|they|the[ \t]+(?:user|student|pupil|teacher|reviewer|grader|tutor|book|textbook|"
     r"questioner|asker|author|critic|skeptic|opponent))[ \t]+(?:said|says|claims?|claimed|suggest(?:s|ed)?|"
     r"propos(?:es|ed)|insists?|insisted|guess(?:es|ed)?|think|thinks|thought|believes?|believed|answered|wrote|"
@@ -550,7 +567,8 @@ _EN_HEDGED_AFTER = "|".join(CASE_SPLITS + (
     r"|works?[ \t]+(?:too|as[ \t]+well)|(?:is|are)[ \t]+(?:correct|valid|fine|right|possible|acceptable)[ \t]+"
     r"(?:too|as[ \t]+well))(?![A-Za-z])",
     # "7, though 9 is also possible", "7, but 9 might also work": another value offered beside it
-    r"[ \t]*(?:[,(—–.!][ \t]*)?\n?[ \t]*\(?(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]*\)?[ \t]*(?:[.!…;\n]|$)",
+    r"[ \t]*(?:(?:[,(—–!]|\.+|…)[ \t]*)?\n?[ \t]*\(?(?:(?:most|quite|very)[ \t]+)?" + _ADVERB
+    + r"[ \t]*\)?[ \t]*(?:[.!…;\n]|$)|[ \t]*(?:\.\.\.|…)[ \t]*\?",  # (and "... ?")
     # "7, probably.", "7 (probably)"
     r"[ \t]*(?:is|seems|looks)[ \t]+(?:(?:most|quite|very)[ \t]+)?" + _ADVERB + r"[ \t]+(?:right|correct|the[ "
     r"\t]+answer)\b",
@@ -563,7 +581,8 @@ _EN_HEDGED_AFTER = "|".join(CASE_SPLITS + (
     r"not[ \t]+(?:final|definitive))(?![A-Za-z])"
     r"|[ \t]*\([ \t]*(?:placeholder|i[ \t]+think|i[ \t]+believe|i[ \t]+hope|hopefully|"
     r"[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:chance|likely|probability))[ \t]*\)"
-    r"|[ \t]*(?:,[ \t]*)?or[ \t]+not(?=[ \t]*(?:[.,;:!?\n]|$))",  # "7 is an upper bound", "7 (I think)", "7 or not."
+    r"|[ \t]*(?:(?:,|\.\.\.|…)[ \t]*)?or[ \t]+not(?=[ \t]*(?:[.,;:!?\n]|$))",
+    # "7 is an upper bound", "7 (I think)", "7 or not."
     r"[ \t]*(?:[.!…]+[ \t]*)?(?:\n[ \t]*){0,2}(?:is[ \t]+(?:that|this|it)[ \t]+(?:right|correct)|or[ \t]+is[ \t]+it|"
     r"am[ \t]+i[ "
     r"\t]+right|"
@@ -840,7 +859,9 @@ def asked(text: str, end: int) -> bool:
 
 _NEGATED_STEMS = ("not", "n't", "never", "cannot", "rul", "discard", "elimin", "reject", "exclud", "wrong", "hardly",
                   "anything", "something", "far from", "other than", "differ",
-                  "incorrect", "false", "invalid", "bad", "distract", "decoy",
+                  "incorrect", "false", "invalid", "bad", "distract", "decoy", "extraneous", "non-answer", "trick",
+                  "trap", "joke", "meme",
+                  "troll",
                   "no ", "pas", "nicht", "kein", "не", "non", "não", "不", "并非",
                   "而非", "排除", "舍", "niet", "geen", "nie", "không", "bukan", "tidak", "لي", "لا", "ستبعد",
                   "न कि", "ไม่", "jibu si", "sio")
@@ -858,7 +879,8 @@ _SUPPOSED_STEMS = ("gut", "without", "unchecked", "unverified", "working", "so f
                    "sake of", "to give", "to say", "to put", "to submit", "random", "blind", "arbitrary", "hail mary",
                    "shot in the dark", "spitball", "top of my", "my intuition", "my hunch", "my instinct", "d bet",
                    "would bet", "my money", "t solve", "dummy", "filler", "'s ", "student", "pupil", "user",
-                   "teacher", "reviewer", "grader", "tutor", "classmate", "friend", "opponent", "critic", "skeptic",
+                   "teacher", "reviewer", "grader", "conjecture", "approximation", "unproven", "bound", "tutor",
+                   "classmate", "friend", "opponent", "critic", "skeptic",
                    "book", "key", "other person", "other solver", "suggest", "propos", "answered", "wrote", "argue",
                    "angenommen", "nehmen", "предполож", "допуст", "假", "如果", "若", "先猜", "猜测", "初步", "暂定", "待", "试试",
                    "不妨", "比如", "例如", "猜", "随便", "蒙",
@@ -871,7 +893,9 @@ SUPPOSED_AFTER = (
     r"(?<![A-Za-z])(?:(?:would|could|might)[ \t]+(?:be|have[ \t]+been)[ \t]+(?:the[ \t]+)?"
     r"(?:answer|result|correct|right)[ \t]+(?:if|had|were|only[ \t]+if|in[ \t]+case)"
     r"|is[ \t]+what[ \t]+(?:[iI]|[wW]e)(?:'?d|[ \t]+would)[ \t]+"
-    r"(?:say|answer|guess|write|pick))(?![A-Za-z])",  # en: "$\\boxed{5}$ would be the answer if n were even"
+    r"(?:say|answer|guess|write|pick)|is[ \t]+what[ \t]+(?:[iI]|[wW]e|[yY]ou|[oO]ne)(?:'?d|[ \t]+would)[ \t]+"
+    r"(?:get|obtain|find|have)[ \t]+(?:if|without|by|had|were))(?![A-Za-z])",
+    # en: "$\\boxed{5}$ would be the answer if n were even", "... is what we would get if we ignored the constraint"
     r"(?:이)?라고[ \t]*(?:가정|하면|해[ \t]*보)|(?:을|를)?[ \t]*대입",  # ko
     r"(?:olduğunu|olsun|ise)[ \t]*(?:varsay|farz|düşün)|olarak[ \t]+(?:varsay|deneyelim)",  # tr
     r"(?:だ|である)?と(?:仮定|する(?:と|なら)|おく|おいて)|を代入",  # ja

@@ -311,7 +311,10 @@ _WITHDRAWN_AFTER_STEMS = ("not", "wrong", "incorrect", "fals", "invalid", "impos
                           "mistake", "error", "trap", "pitfall", "misconception", "distractor", "kidding", "meant",
                           "sorry", "typo", "correction", "erratum", "edit", "update", "bad", "actually", "fail",
                           "contradict", "too ", "off", "estimate", "previous", "other", "differ", "ignore",
-                          "disregard")
+                          "disregard", "verdict", "status", "result", "check", "grad", "evaluat", "assess", "review",
+                          "teacher", "tutor", "judge", "feedback", "correct", "right", "extraneous", "absurd", "spurious", "bogus", "herring", "trick", "joke",
+                          "intermediate", "final", "count", "violat", "sense", "happen", "occur", "sarcasm", "lol",
+                          "lmao", "jk", "j/k", "/s", "yeah")
 """Lower-case stems one of which every ASCII match of ``_commit.WITHDRAWN_AFTER`` holds (a test adds 40 boxes after
 each withdrawal of the adversarial cases and checks that the answer stays withdrawn)."""
 _WITHDRAWING = tuple(a for a in dict.fromkeys(_NEGATED_STEMS + _WITHDRAWN_AFTER_STEMS)
