@@ -35,6 +35,11 @@ DOUBTED = [
     ". We didn't actually solve it.", ". I failed to solve this problem.", ". I don't really know how to solve this.",
     " ¯\\_(ツ)_/¯", " 😕", " 😬", ", I hope.", " (hope this is right)", " (I hope)", " (dummy)",
     " (filler)", " (a made-up value)", " (arbitrary)",
+    # more doubts the lists lacked (2026-11-27, third batch)
+    "\n\nSure? No.", "\n\nAm I sure? Not really.", "\n\n(Note: the above is a placeholder.)",
+    "\n\nThis answer was generated randomly.", "\n\nI made this up.", " (guessed randomly)", "\n\nMight be wrong.",
+    "\n\nCertainty: low", "\n\nNot really sure.", "\n\nHonestly, no clue.", "\n\nWho knows?", " (YMMV)", ", I presume.",
+    ", or so it seems.", ", apparently.",
 ]
 
 

@@ -403,21 +403,22 @@ the answer.", "No idea.", "I give up."): right after an answer, ending their cla
 _SURE = r"(?:(?:entirely|completely|totally|fully|100%)[ \t]+)?(?:sure|certain|confident|positive)(?![A-Za-z])"
 DOUBTS = (
     r"(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+not[ \t]+" + _SURE,
-    r"not[ \t]+" + _SURE,
+    r"not[ \t]+(?:(?:really|quite|totally|that|so|very|too)[ \t]+)?" + _SURE,
     r"(?:i|we)[ \t]+(?:could|might|may)[ \t]+(?:well[ \t]+)?be[ \t]+(?:wrong|mistaken|off)",
     r"(?:possibly|probably|maybe|perhaps|might[ \t]+be|could[ \t]+be|may[ \t]+be)[ \t]+off[ \t]+by",
     r"(?:(?:my|our|a|an)[ \t]+)?" + _GUESS_KIND + r"[ \t]+guess",
     r"(?:(?:i|we)[ \t]+(?:just[ \t]+)?guessed|(?:a[ \t]+)?(?:rough|crude|ballpark)[ \t]+(?:estimate|figure))"
     r"(?=[ \t]*(?:[.,;:!?)\n]|$))",  # (ending its clause: not "(a rough estimate would be 40, ...)")
     r"for[ \t]+now(?![A-Za-z])|ish[ \t]*\)|p[ \t]*=[ \t]*0?\.[0-9]+[ \t]*\)",
-    r"(?:this|it|that)(?:[ \t]+(?:answer|result|value|solution))?[ \t]+(?:might|may|could)[ \t]+(?:well[ \t]+)?be[ \t]+"
-    r"(?:wrong|incorrect|mistaken|off)",
+    r"(?:(?:this|it|that)(?:[ \t]+(?:answer|result|value|solution))?[ \t]+)?(?:might|may|could)[ \t]+(?:well[ \t]+)?be"
+    r"[ \t]+(?:wrong|incorrect|mistaken|off)",
     r"(?:(?:this|it|that)[ \t]+is[ \t]+)?(?:probably|likely|possibly|maybe)[ \t]+(?:wrong|incorrect|mistaken|off)"
     r"(?![A-Za-z])",
     r"unless[ \t]+(?:i'?m[ \t]+(?:wrong|mistaken)|i[ \t]+am[ \t]+(?:wrong|mistaken)|(?:i|we)(?:'ve|[ \t]+have)?[ \t]+"
     r"(?:made[ \t]+(?:a[ \t]+|an[ \t]+)?(?:mistake|error|slip)|mis(?:counted|calculated|read|computed)|erred|"
     r"slipped[ \t]+up))",
-    r"(?:low|little)[ \t]+confidence|confidence(?:[ \t]+level)?[ \t]*(?:\**[ \t]*[:=][ \t]*\**[ \t]*|(?:is|of)[ \t]+|"
+    r"(?:low|little)[ \t]+(?:confidence|certainty)|(?:confidence|certainty)(?:[ \t]+level)?[ \t]*(?:\**[ \t]*[:=][ \t]*"
+    r"\**[ \t]*|(?:is|of)[ \t]+|"
     r"(?=[0-9.]))"
     r"(?:low|medium|moderate|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%|0?\.[0-9]+)",
     r"[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:sure|certain|confident)",
@@ -428,13 +429,25 @@ DOUBTS = (
     r"guess(?:ed|work)?[ \t]*\)",
     r"🤔|🤷|🤞|50[ \t]*/[ \t]*50|fifty-fifty|fingers[ \t]+crossed|don'?t[ \t]+hold[ \t]+me[ \t]+to[ \t]+it|if[ \t]+memory"
     r"[ \t]+serves|in[ \t]+all[ \t]+likelihood|roughly[ \t]+speaking|(?:hopefully|i[ \t]+suppose|i[ \t]+reckon)"
-    r"(?=[ \t]*(?:[.,;:!?)\n]|$))",
+    r"(?=[ \t]*(?:[.,;:!?)\n]|$))|(?:i[ \t]+(?:assume|presume)|(?:or[ \t]+so[ \t]+)?it[ \t]+seems"
+    r"|or[ \t]+so[ \t]+i[ \t]+(?:think|believe)|apparently|supposedly|allegedly|at[ \t]+a[ \t]+guess"
+    r"|as[ \t]+a[ \t]+guess|who[ \t]+knows|"
+    r"beats[ \t]+me|(?:your|my)[ \t]+guess[ \t]+is[ \t]+as[ \t]+good[ \t]+as[ \t]+(?:mine|yours)|anyone'?s[ \t]+guess|"
+    r"ymmv|iirc|afaik|no[ \t]+guarantees?|not[ \t]+guaranteed)(?=[ \t]*(?:[.;:!?)\n]|$))",
+    # (not before a comma: "Apparently, 6 × 7 = 42 is all it takes." opens a sentence that states it)
     r"[(（]?[ \t]*(?:误差)?[ \t]*\$?[ \t]*(?:\\pm|±)[ \t]*\$?[ \t]*(?:[0-9]|one(?![A-Za-z]))",
     r"(?:" + "|".join(ADMISSIONS) + r")(?=[ \t]*(?:[.,;:!?)…\n]|$))",
     r"😕|😬|😟|😰|😓|🙁|☹|¯\\?_\(ツ\)_/¯|\*shrugs?\*|[(\[][ \t]*(?:shrugs?|i[ \t]+hope|hope[ \t]+(?:this|that|it|"
     r"i'?m|i[ \t]+am)[^()\[\]\n]{0,30})[ \t]*[)\]]|,[ \t]*i[ \t]+hope(?=[ \t]*(?:[.!;)…\n]|$))",
     r"\([ \t]*(?:a[ \t]+)?(?:dummy|filler|stand-?in|made[ \t-]up|arbitrary|random)(?:[ \t]+(?:answer|value|number))?"
     r"[ \t]*\)",
+    r"(?:(?:am[ \t]+i|are[ \t]+we)[ \t]+)?(?:sure|certain|confident)[ \t]*\?[ \t]*(?:no(?:pe)?|not[ \t]+(?:really|"
+    r"at[ \t]+all|entirely|quite))(?![A-Za-z])",
+    r"(?:the[ \t]+)?above(?:[ \t]+(?:answer|value|result|number))?[ \t]+is[ \t]+(?:(?:just|only|merely)[ \t]+)?"
+    r"(?:a[ \t]+)?(?:placeholder|guess|made[ \t-]up|random)(?![A-Za-z])"
+    r"|(?:this|the)[ \t]+(?:answer|value|result|number)[ \t]+"
+    r"(?:was|is)[ \t]+(?:generated|chosen|picked|made[ \t]+up|guessed)[ \t]+(?:randomly|at[ \t]+random|arbitrarily|"
+    r"blindly)|(?:i|we)[ \t]+made[ \t]+(?:this|it|that)[ \t]+up|guessed[ \t]+(?:randomly|at[ \t]+random|blindly)",
 )
 """English phrases of doubt that, right after an answer (in its sentence, the next one or brackets), make it a guess:
 "$\\boxed{7}$, though I'm not certain", "(I could be wrong)", "(low confidence)", "— not sure", ", I guess", "is only a
@@ -477,7 +490,8 @@ UNCHECKED = (
 """English phrases that, right after an answer, leave it provisional or unchecked (as :data:`DOUBTS`): "(provisional)",
 ", if I'm not mistaken", ", but I haven't verified it", "with 60% confidence"."""
 _DOUBT = r"(?:" + "|".join(DOUBTS + UNCHECKED) + r")"
-_CONCEDED_DOUBT = r"(?:(?:but|though|although|and|however),?[ \t]+)?" + _DOUBT
+_CONCEDED_DOUBT = (r"(?:(?:but|though|although|and|however|honestly|frankly|truthfully|to[ \t]+be[ \t]+honest),?"
+                   r"(?:[ \t]+|[ \t]*\n[ \t]*))?" + _DOUBT)
 """A phrase of doubt, maybe after a word that concedes it ("but not sure", "though I could be wrong")."""
 BOUNDS_AFTER = ("or more", "or less", "or fewer", "or greater", "or higher", "or lower", "or larger", "or smaller",
                 "or above", "or below", "or over", "or under", "or so", "or thereabouts", "or something", "more or less",
@@ -539,6 +553,14 @@ _EN_HEDGED_AFTER = "|".join(CASE_SPLITS + (
     r"(?:its|the)[ \t]+neighbou?rs|(?:a|its)[ \t]+neighbou?r|(?:something|somewhere)[ \t]+(?:near(?:by)?|around|close)"
     r"(?:[ \t]+(?:there|it|that))?)[ \t]*\)?(?=[ \t]*(?:[.,;:!?\n]|$))",
     # "or some other number", "or nearby": any value would do
+    r"[ \t]*(?:,[ \t]*)?\(?[ \t]*(?:(?:up[ \t]+to|modulo)[ \t]+(?:a[ \t]+|the[ \t]+)?sign|sign[ \t]+unknown"
+    r"|or[ \t]+(?:its|the)[ \t]+(?:negative|opposite|reciprocal|inverse)"
+    r"|or[ \t]+(?:double|twice|half|triple)(?:[ \t]+(?:that|of[ \t]+(?:it|that)|it))?"
+    r"|or[ \t]+one[ \t]+(?:more|less|fewer)"
+    r"|±|plus[ \t]+or[ \t]+minus[ \t]+a[ \t]+(?:few|couple|bit)|give[ \t]+or[ \t]+take[ \t]+a[ \t]+(?:couple|bit)"
+    r"|within[ \t]+(?:a[ \t]+few|a[ \t]+couple|one|1|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%)(?:[ \t]+(?:units?|percent))?"
+    r"|up[ \t]+to[ \t]+rounding)[ \t]*\)?(?=[ \t]*(?:[.,;:!?\n]|$))",
+    # "(up to sign)", "(or its negative)", "(or one more)", "within 10%": another value, or a range of them
     r"[ \t]*(?:,[ \t]*)?(?:but|or|and)[ \t]+(?:it[ \t]+|the answer[ \t]+)?(?:might|may|could)[ \t]+(?:also[ \t]+)?be\b",
     r"[ \t]*(?:[,.…;:]+[ \t]*)?(?:" + "|".join(c.replace(" ", r"[ \t]+") for c in ALTERNATIVE_CONNECTIVES)
     + r")[ \t]*,?[ \t]+"
