@@ -714,7 +714,9 @@ def _without_joining_end(head: str) -> str:
 def _stated_before(head: str, options: Options) -> Optional[Candidate]:
     """The answer the part of an output before a sentence (``head``) marks as final (a box, a phrase's, a tag's,
     ``#### N``), or None."""
-    found = extraction.extract(_without_joining_end(head) + ".", policy=options.policy)  # (ended: not cut off)
+    first, more = extraction.extract_staged(_without_joining_end(head) + ".", policy=options.policy)  # (ended: not
+    # cut off); the best candidate is the first marked one, and the fallbacks are read only when there is none
+    found = first or more()
     best = found[0] if found else None
     return best if best is not None and best.priority < _FALLBACK_PRIORITY and not best.refused else None
 

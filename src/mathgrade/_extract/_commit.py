@@ -158,7 +158,7 @@ WITHDRAWN_AFTER = (
     r"(?:是|为)?(?:错误的|错的|不对的?|不正确的?)|不是答案|(?:应|可以|应该)?(?:排除|舍去)"
     r"|[。.，,；;]?[ \t]*(?:[（(][ \t]*)?(?:打错了|写错了|说错了|算错了|笔误|更正|纠正|订正|开玩笑)"
     r"|[。.，,；;]?[ \t]*(?:\n[ \t]*){0,2}(?:老师|评语|判断|批改|结论|检验|验证|评价|审核|结果)[ \t]*[：:][ \t]*"
-    r"(?:不对|错误?|错了|不正确|不通过|[✗✘❌×])(?![\u4e00-\u9fff])?",  # zh
+    r"(?:不对|错误?|错了|不正确|不通过|[✗✘❌×])",  # zh
     r"ではない|ではありません|ではなく|じゃない|は誤り|は間違い|は違い|は不正解",  # ja
     r"es\s+(?:incorrect[ao]|fals[ao])|est\s+(?:faux|fausse|incorrecte?)|ist\s+(?:falsch|nicht richtig)"
     r"|(?:[—–-][ \t]*)?(?:это[ \t]+)?(?:неверн|неправильн|ошибочн)\w*",  # es fr de ru
@@ -882,9 +882,7 @@ def asked(text: str, end: int) -> bool:
 _NEGATED_STEMS = ("not", "n't", "never", "cannot", "rul", "discard", "elimin", "reject", "exclud", "wrong", "hardly",
                   "anything", "something", "far from", "other than", "differ",
                   "incorrect", "false", "invalid", "bad", "distract", "decoy", "extraneous", "non-answer", "trick",
-                  "trap", "joke", "meme",
-                  "troll",
-                  "no ", "pas", "nicht", "kein", "не", "non", "não", "不", "并非",
+                  "trap", "joke", "meme", "troll", "no ", "pas", "nicht", "kein", "не", "non", "não", "不", "并非",
                   "而非", "排除", "舍", "niet", "geen", "nie", "không", "bukan", "tidak", "لي", "لا", "ستبعد",
                   "न कि", "ไม่", "jibu si", "sio")
 _SUPPOSED_STEMS = ("gut", "without", "unchecked", "unverified", "working", "so far", "confiden", "subject",

@@ -312,9 +312,9 @@ _WITHDRAWN_AFTER_STEMS = ("not", "wrong", "incorrect", "fals", "invalid", "impos
                           "sorry", "typo", "correction", "erratum", "edit", "update", "bad", "actually", "fail",
                           "contradict", "too ", "off", "estimate", "previous", "other", "differ", "ignore",
                           "disregard", "verdict", "status", "result", "check", "grad", "evaluat", "assess", "review",
-                          "teacher", "tutor", "judge", "feedback", "correct", "right", "extraneous", "absurd", "spurious", "bogus", "herring", "trick", "joke",
-                          "intermediate", "final", "count", "violat", "sense", "happen", "occur", "sarcasm", "lol",
-                          "lmao", "jk", "j/k", "/s", "yeah")
+                          "teacher", "tutor", "judge", "feedback", "correct", "right", "extraneous", "absurd",
+                          "spurious", "bogus", "herring", "trick", "joke", "intermediate", "final", "count", "violat",
+                          "sense", "happen", "occur", "sarcasm", "lol", "lmao", "jk", "j/k", "/s", "yeah")
 """Lower-case stems one of which every ASCII match of ``_commit.WITHDRAWN_AFTER`` holds (a test adds 40 boxes after
 each withdrawal of the adversarial cases and checks that the answer stays withdrawn)."""
 _WITHDRAWING = tuple(a for a in dict.fromkeys(_NEGATED_STEMS + _WITHDRAWN_AFTER_STEMS)
@@ -512,8 +512,8 @@ _ANOTHER_BEFORE = re.compile(
 """Words before a box in its sentence (opening it, at most 40 characters before the box) that offer it as another
 answer ("Alternatively, $\\boxed{42}$", "(also $\\boxed{42}$)", "a second answer is $\\boxed{42}$"), read only
 where :func:`_may_offer` says a match is possible."""
-_ANOTHER_WORDS = ("alternat", "also", "else", "other", "second", "bonus", "unrelated", "aside", "side", "way",
-                  "btw", "fun", "p.s", "off-topic", "extra")
+_ANOTHER_WORDS = ("alternat", "also", "else", "other", "second", "bonus", "unrelated", "side", "way", "btw", "fun",
+                  "p.s", "off-topic", "extra")
 """What every match of :data:`_ANOTHER_BEFORE` on ASCII text holds, lower-cased, but for those of a free "or"."""
 
 
