@@ -17,7 +17,7 @@ from . import compare as comparison
 from ._extract import Candidate, _problem
 from .compare import Decision
 from .compare._table import (
-    ANSWER_ALL_OPTIONS, ANSWER_CONFLICTING, ANSWER_OPTION_MISMATCH, ANSWER_RESTATES_PROBLEM,
+    ANSWER_ALL_OPTIONS, ANSWER_CONFLICTING, ANSWER_HEDGED, ANSWER_OPTION_MISMATCH, ANSWER_RESTATES_PROBLEM,
     ANSWER_UNFINISHED_ARITHMETIC, CHOICE_LETTER, ERROR, EXPRESSION_ROUNDED, EXTRACT_AMBIGUOUS, EXTRACT_NONE,
     LIMIT_DEPTH, LIMIT_TIMEOUT, LIST_ORDER, NUMBER_AMBIGUOUS_COMMA, NUMBER_DECIMAL_COMMA, NUMBER_EXACT_GOLD,
     NUMBER_ROUNDED, READ_ANSWER, READ_GOLD, TEXT_NORMALIZED, UNIT_CONVERTED, UNIT_MISMATCH, UNIT_PERCENT,
@@ -221,7 +221,10 @@ def _decide(output: str, candidates: List[Candidate], gold: _Gold, options: Opti
         answer = Answer(cand.text, cand.start, cand.end, cand.rule)
         if tried is not None:
             tried.append(answer)
-        if cand.refused:  # not a committed answer: a committed one ranked below it may still answer
+        if cand.refused and not (cand.refused == ANSWER_HEDGED and cand.alternatives
+                                 and _conflicting(cand.alternatives, options, deadline) is None):
+            # not a committed answer: a committed one ranked below it may still answer (a hedge naming the same
+            # value in another form, "$\\boxed{42}$ (alternatively, 42.0)", leaves one answer: it is graded)
             refused = refused or _refusal(cand, answer, gold)
             continue
         if cand.rule == "last_number" and gold.problem:

@@ -50,8 +50,38 @@ from ._table import RULE, RULES, Finder, Rule
 __all__ = ["extract", "extract_staged", "answer_part", "why_none", "Candidate", "Rule", "RULES", "THINKING_TAGS",
            "WINDOW", "squeezed", "NOT_STATED", "HEDGE_WORDS", "offered_as_another"]
 
-_APOSTROPHES = {0x2019: "'", 0x02BC: "'"}
-"""Apostrophes the rules read as ``'`` (typographic ones: "isn’t", "I’m not sure")."""
+_APOSTROPHES = {0x2019: "'", 0x02BC: "'", 0x2018: "'"}
+"""Apostrophes the rules read as ``'`` (typographic ones: "isn’t", "I’m not sure"; the opening quote typed for one,
+"isn‘t")."""
+_WIDE_LATIN = {**{0xFF21 + i: chr(0x41 + i) for i in range(26)}, **{0xFF41 + i: chr(0x61 + i) for i in range(26)}}
+_SMALL_CAPITALS = dict(zip(map(ord, "ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡʏᴢ"), "abcdefghijklmnoprstuvwyz", strict=True))
+_LATIN_ALWAYS = {**_WIDE_LATIN, **_SMALL_CAPITALS}
+"""Latin letters in another form, read as the plain letter: full-width ("ｎｏｔ") and small capitals ("ɴᴏᴛ")."""
+_LOOKALIKES = dict(zip(map(ord, "аеорсухіјѕԁԛԝАВЕКМНОРСТХІЈЅοΑΒΕΗΙΚΜΝΟΡΤΧΥΖ"),
+                       "aeopcyxijsdqwABEKMHOPCTXIJSoABEHIKMNOPTXYZ", strict=True))
+"""Cyrillic and Greek letters drawn as Latin ones, read as the Latin letter inside a Latin word ("nоt" with a
+Cyrillic о, "wrοng" with a Greek ο), never in a word of their own script ("не"). (Not α: it is a variable, "αx".)"""
+_NOT_PLAIN_LATIN = re.compile("[%s]+" % "".join(map(chr, sorted({**_LATIN_ALWAYS, **_LOOKALIKES}))))
+
+
+def _as_latin(text: str) -> str:
+    """``text`` with the letters of :data:`_LATIN_ALWAYS` and, next to a Latin letter, of :data:`_LOOKALIKES` read
+    as the Latin letters they show (one character for one: offsets are unchanged). A word that spells "not" or
+    "wrong" with look-alike letters still refuses the answer."""
+    parts: List[str] = []
+    last = 0
+    for m in _NOT_PLAIN_LATIN.finditer(text):
+        start, end = m.span()
+        latin_next = (start and text[start - 1].isascii() and text[start - 1].isalpha()) or \
+            (end < len(text) and text[end].isascii() and text[end].isalpha())
+        folded = m.group().translate(_LATIN_ALWAYS)
+        if latin_next or folded.isascii():  # (a run of small capitals or wide letters is a Latin word)
+            folded = folded.translate(_LOOKALIKES)
+        parts.append(text[last:start])
+        parts.append(folded)
+        last = end
+    parts.append(text[last:])
+    return "".join(parts)
 
 
 TURN_ENDS: Tuple[str, ...] = (
@@ -69,10 +99,12 @@ THINKING_TAGS: Tuple[Tuple[str, str], ...] = (
 )
 """(opening, closing) tags of a reasoning model's thinking. The answer is what follows the last closing tag."""
 
-_INVISIBLE = re.compile("[\u00ad\u034f\u180e\u200b-\u200d\u2060-\u2064\ufeff]")
+_INVISIBLE = re.compile("[\u00ad\u034f\u180e\u200b-\u200d\u2060-\u2064\ufeff\u0332\u0333]")
 """Characters that show nothing and join nothing (zero-width spaces and joiners, the word joiner, the soft hyphen, the
-byte-order mark): an output is read without them, so that none hides a word that refuses an answer ("r\u200bule
-out", "ma\u00adybe")."""
+byte-order mark), and the combining underlines, which only underline the letter before them: an output is read
+without them, so that none hides a word that refuses an answer ("r\u200bule out", "ma\u00adybe",
+"n\u0332o\u0332t\u0332").
+(Combining strokes through a letter are kept: a struck-out word is not there to read.)"""
 _KEPT_SPACES = 8
 _SQUEEZE = re.compile("%s|(?P<spaces>%s)|(?P<lines>%s)" % (
     _INVISIBLE.pattern, r"[ \t]{%d}[ \t]+" % _KEPT_SPACES, r"(?:[ \t]*\n){3,}"))
@@ -250,8 +282,11 @@ class _Extraction:
         self.offset = start + _window_start(output if whole else output[start:end])
         # what a LaTeX comment, \\iffalse or an HTML comment hides is not there: it is blanked (offsets unchanged)
         shown = output if self.offset == 0 and end == len(output) else output[self.offset:end]
-        if "\u2019" in shown or "\u02bc" in shown:
-            shown = shown.translate(_APOSTROPHES)  # ("isn’t": the word lists are written with "'"; offsets kept)
+        if not shown.isascii():
+            if "\u2019" in shown or "\u02bc" in shown or "\u2018" in shown:
+                shown = shown.translate(_APOSTROPHES)  # ("isn’t": the word lists are written with "'"; offsets kept)
+            if _NOT_PLAIN_LATIN.search(shown) is not None:
+                shown = _as_latin(shown)
         self.index: Optional[List[int]] = None
         if _to_squeeze(shown):
             shown, self.index = _squeezed(shown)  # read without them (spans map back)

@@ -58,6 +58,12 @@ _CLOSING = r"[ \t]*(?:\$\$?|\\\)|\\\])?"
 _WINDOW_BEFORE = 160
 _WINDOW_AFTER = 160
 
+_WRONG_ADVERB = (r"(?:probably|likely|definitely|clearly|certainly|surely|actually|obviously|still|also|totally|"
+                 r"completely|entirely|absolutely|utterly|plainly|simply|just|all|dead|very|so|quite|flat|flatly|"
+                 r"demonstrably|evidently|unfortunately|sadly|sure)")
+"""Words that may stand between an answer's verb and the word calling it wrong ("$\\boxed{7}$ is dead wrong", "is
+surely not it"); none of them negates ("is not wrong", "is hardly wrong" call nothing wrong)."""
+
 # -- data: the words, by language ---------------------------------------------------------------------------------
 NEGATED_BEFORE = (
     r"\b(?:wrong|incorrect|false|invalid|rejected|not the|bad)[ \t]+(?:answer|result|value|solution)s?"
@@ -70,12 +76,14 @@ NEGATED_BEFORE = (
     r"root|solution)s?)?[ \t]*(?:[*_]{1,2}[ \t]*)?[:：][ \t]*(?:[*_]{1,2}[ \t]*)?",
     # (a label of its own: "Incorrect: ...", "Distractor: ...")
     r"(?:\b(?:not|never|cannot|rule out|ruled out|rules out|ruling out|discard|discards|discarded|discarding|"
-    r"eliminate|eliminates|eliminated|reject|rejects|rejected|exclude|excludes|excluded)|n't)"
+    r"eliminate|eliminates|eliminated|reject|rejects|rejected|exclude|excludes|excluded)|n't"
+    r"|\b(?:is|are|was|were|does|do|did|ca|wo|could|would|should|has|have|had)nt\b)"  # ("isnt": no apostrophe)
     r"(?:[ \t]+(?:be|have|get|take|equal|equals|to|the|answer|just|simply|exactly|actually|really|necessarily|"
     r"definitely|"
     r"certainly|is|it|that|value|option))*",  # en: negated, ruled out
     r"\b(?:hardly|anything[ \t]+but|far[ \t]+from|other[ \t]+than|differs?[ \t]+from|different[ \t]+from|"
     r"(?:something|anything)[ \t]+(?:besides|except|other[ \t]+than))",  # en: "the answer is anything but"
+    r"(?:\\neq?|\\not[ \t]*=|≠|!=|=/=|<>)(?![A-Za-z])|(?:✗|✘|❌|✖)[ \t]*[:：]?",  # "the answer $\\neq \\boxed{7}$"
     r"\bno[ \t]+(?:es|era|será)",  # es
     r"\bn'(?:est|était|sera)[ \t]+pas|\bpas",  # fr
     r"\bnicht|\bkeine?n?",  # de
@@ -95,10 +103,13 @@ NEGATED_BEFORE = (
 """What negates or rules out the answer right after it, per language (a regex anchored at the answer)."""
 
 WITHDRAWN_AFTER = (
-    r"(?:(?:which|that)[ \t]+)?(?:is|was|would be|seems|must be|appears)[ \t]+(?:(?:probably|likely|definitely|"
-    r"clearly|certainly|surely|"
-    r"actually|obviously|still|also)[ \t]+)?(?:wrong|incorrect|false|invalid|impossible|"
-    r"not (?:correct|right|the answer|valid|possible|a solution))"
+    r"(?:(?:which|that)[ \t]+)?(?:is|was|are|were|would be|seems|must be|appears|looks)[ \t]+(?:" + _WRONG_ADVERB
+    + r"[ \t]+){0,2}(?:wrong|incorrect|false|invalid|impossible|"
+    r"not (?:correct|right|the answer|valid|possible|a solution)|(?:untrue|erroneous|inaccurate|garbage|rubbish|fake|"
+    r"a[ \t]+lie|bullshit|b\.?s\.?)(?![A-Za-z])|mistaken(?![ \t]+(?:for|as))|made[ \t]+up(?![ \t]+of))"
+    r"|(?:(?:which|that)[ \t]+)?(?:is|was|are|were)(?:n'?t|[ \t]+(?:" + _WRONG_ADVERB + r"[ \t]+){0,2}not)[ \t]+"
+    r"(?:(?:quite|really|entirely|exactly|actually)[ \t]+)?(?:correct|right|true|valid|accurate|it|the[ \t]+answer"
+    r"|the[ \t]+(?:right|correct|final)[ \t]+(?:answer|value|one)|a[ \t]+solution)(?![A-Za-z])"
     r"|(?:can|must|should)[ \t]+be[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)"
     r"|is[ \t]+(?:ruled out|excluded|discarded|eliminated|rejected)"
     r"|(?:(?:which|that)[ \t]+)?(?:is|was|would be)[ \t]+(?:a|the)[ \t]+(?:(?:common|typical|classic|frequent|tempting|"
@@ -135,8 +146,18 @@ WITHDRAWN_AFTER = (
     r"(?![A-Za-z])|(?:that|this|it)[ \t]+(?:seems|looks|is)[ \t]+off(?![A-Za-z])"
     r"|something[ \t]+(?:is|'s|seems)[ \t]+off(?![A-Za-z]))"
     # (corrected: "(typo, I meant 6)", "Actually, no: it is 6"; the next sentence taking it back: "The above is wrong.")
-    r"|[ \t]*\([ \t]*(?:incorrect|wrong|false|invalid|rejected)[ \t]*\)|[ \t]*(?:✗|✘|❌)"
-    r"|[ \t]*[—–:][ \t]*(?:incorrect|wrong|false|invalid|rejected)(?![A-Za-z])",  # en: taken back
+    r"|[ \t]*[(\[][ \t]*(?:incorrect|wrong|false|invalid|rejected|✗|✘|❌|✖)[ \t]*[)\]]"
+    r"|[ \t]*(?:[—–:-][ \t]*)?(?:✗|✘|❌|✖)"
+    r"|[ \t]*[—–:][ \t]*(?:incorrect|wrong|false|invalid|rejected)(?![A-Za-z])"
+    r"|[ \t]*(?:-{1,2}>?|=>|→|⇒|\.\.\.|…)[ \t]*(?:incorrect|wrong|false|invalid|rejected)(?=[ \t]*(?:[.!,;:)\]\n]|$))",
+    # en: taken back ("(typo, I meant 6)", "Actually, no: it is 6", "[wrong]", "→ wrong")
+    r"[.!]?[ \t]*(?:\n[ \t]*){1,2}(?:[*_>]{1,2}[ \t]*)?(?:\([ \t]*)?(?:"
+    r"(?:wrong|incorrect|false|invalid|never[ \t]*mind|(?:scratch|strike|forget|scrap|cancel|disregard|ignore)[ \t]+"
+    r"(?:that|this|it))[ \t]*[.!]*[ \t]*\)?(?:[*_]{1,2})?(?=[ \t]*(?:\n|$))"
+    r"|(?:that'?s|it'?s|(?:that|this|it)(?:[ \t]+(?:answer|result|value|number|one))?[ \t]+(?:is|was))[ \t]+(?:"
+    + _WRONG_ADVERB + r"[ \t]+)?(?:not[ \t]+(?:right|correct|it)|wrong|incorrect)(?![A-Za-z]))",
+    # en: a line of its own after it that calls it wrong or takes it back ("\n\nWrong.", "\n\nNever mind.",
+    # "\n\nThat was wrong.")
     r"[.!,;]?[ \t]*(?:\n[ \t]*){0,2}(?:[-*+•>][ \t]+)?(?:[*_]{1,2}[ \t]*)?(?:verdict|status|result|check(?:ed)?|grade|"
     r"grading|evaluation|assessment|review|reviewer|teacher|tutor|grader|judge|feedback|checker|correct(?:ness)?|"
     r"right)[ \t]*(?:[*_]{1,2}[ \t]*)?[:：?][ \t]*(?:[*_]{1,2}[ \t]*)?"
@@ -822,16 +843,29 @@ _FILLER = "\x00"
 """What stands for the text past a window: no word list or delimiter matches it, and it is no whitespace."""
 
 
+_WRAPPED = re.compile(r"\\(?:text|emph|math(?:rm|bf|it|sf)|[mh]box|q?quad(?![A-Za-z])|[ ,;:!])")
+"""A text wrapper or a space command right after an answer: "$\\boxed{7}$\\text{ is wrong}", "\\quad (wrong)"."""
+_UNWRAP = re.compile(r"\\(?:text(?:bf|it|rm|sf|tt|up|normal|sc)?|emph|math(?:rm|bf|it|sf)|[mh]box)[ \t]*"
+                     r"\{([^{}$]{0,80})\}|\\q?quad(?![A-Za-z])|\\[ ,;:!]")
+
+
+def _unwrapped(text: str) -> str:
+    """``text`` with the wrappers of :data:`_UNWRAP` replaced by their content, and space commands by a space."""
+    return _UNWRAP.sub(lambda m: m.group(1) if m.group(1) is not None else " ", text)
+
+
 def _after(text: str, end: int) -> Tuple[str, int]:
     """``(text, end)`` for the checks after an answer ending at ``end``: with its whitespace as the word lists expect
-    it (a copy of the next few hundred characters when it has other whitespace)."""
+    it, and text wrappers and space commands right after it read as their words (a copy of the next few hundred
+    characters when it has either)."""
     reach = _WINDOW_AFTER + 40
     window = text[end: end + reach]
+    wrapped = "\\" in window[:60] and _WRAPPED.search(window, 0, 60) is not None
     nl = window.find("\n")
     line = window if nl < 0 else window[:nl]
-    if "  " not in line and "\t" not in line and (nl < 0 or _CONTINUES.match(window, nl) is None):
+    if not wrapped and "  " not in line and "\t" not in line and (nl < 0 or _CONTINUES.match(window, nl) is None):
         return text, end  # (the checks stop at a line break that ends the sentence: what follows is not theirs)
-    loose, ends = _loose_window(text, end, reach)
+    loose, ends = _loose_window(text, end, reach, wrapped)
     if loose == window:
         return text, end
     # a text that goes on past the window: a sentence end, then a filler no pattern reads (not spaces: a run of them
@@ -839,14 +873,17 @@ def _after(text: str, end: int) -> Tuple[str, int]:
     return (loose if ends else loose + " ." + _FILLER * (_WINDOW_AFTER - 1)), 0
 
 
-def _loose_window(text: str, start: int, size: int) -> Tuple[str, bool]:
+def _loose_window(text: str, start: int, size: int, unwrap: bool = False) -> Tuple[str, bool]:
     """The text from ``start`` on with its whitespace as the word lists expect it (:data:`_LOOSE_SPACE`), cut at
     ``size`` characters of that, however long the runs of whitespace were ("$\\boxed{7}$", 300 spaces, "is wrong":
-    the run is one space), and whether the text ends inside it."""
+    the run is one space), and whether the text ends inside it; ``unwrap``: read through text wrappers too
+    (:func:`_unwrapped`)."""
+    def loosen(part: str) -> str:
+        return _LOOSE_SPACE.sub(" ", _unwrapped(part) if unwrap else part)
     stop = start + size
-    window = _LOOSE_SPACE.sub(" ", text[start:stop])
+    window = loosen(text[start:stop])
     while len(window) < size and stop < len(text):  # (runs were shortened: read on)
-        window = _LOOSE_SPACE.sub(" ", window + text[stop:stop + size])
+        window = loosen(window + text[stop:stop + size])
         stop += size
     return window[:size], stop >= len(text) and len(window) <= size
 
@@ -879,7 +916,9 @@ def asked(text: str, end: int) -> bool:
     return m.group() in "?？؟"
 
 
-_NEGATED_STEMS = ("not", "n't", "never", "cannot", "rul", "discard", "elimin", "reject", "exclud", "wrong", "hardly",
+_NEGATED_STEMS = ("not", "n't", "snt", "dnt", "dont", "wont", "cant", "arent", "werent", "havent", "\\ne", "≠", "!=",
+                  "=/=", "<>", "✗", "✘", "❌", "✖", "never", "cannot", "rul", "discard", "elimin", "reject", "exclud",
+                  "wrong", "hardly",
                   "anything", "something", "far from", "other than", "differ",
                   "incorrect", "false", "invalid", "bad", "distract", "decoy", "extraneous", "non-answer", "trick",
                   "trap", "joke", "meme", "troll", "no ", "pas", "nicht", "kein", "не", "non", "não", "不", "并非",
@@ -1047,13 +1086,31 @@ _OR_BEFORE = re.compile(_UNBOXED_VALUE + r"[^.;!?\n]{0,40}?(?<![A-Za-z])or[ \t]*
 """Another value offered before the answer in its sentence, joined by "or" ("#### 5 (excluding 0) or $\\boxed{6}$")."""
 
 
+_MARKUP = re.compile(
+    r"\\(?:text(?:bf|it|rm|sf|tt|up|normal|sc)?|emph|math(?:rm|bf|it|sf)|[mh]box)[ \t]*\{([^{}$]{0,80})\}"
+    r"|</?(?:b|i|u|em|strong|mark|ins)>|(?<![*\w])\*{1,2}(?=[A-Za-z])|(?<=[A-Za-z])\*{1,2}(?![*\w])"
+    r"|(?<![\w\\])_{1,2}(?=[A-Za-z])|(?<=[A-Za-z])_{1,2}(?![\w{])|\\[ ,;]")
+"""Emphasis and text wrappers around the words of an answer's sentence ("is **not**", "is <b>not</b>", "is
+$\\text{not}$"): the word lists read the words inside them."""
+_MARKS = ("*", "_", "<", "\\")
+
+
+def _unmarked(before: str) -> str:
+    """``before`` without the markup of :data:`_MARKUP` (a wrapper gives its content; ``\\ `` is a space)."""
+    return _MARKUP.sub(lambda m: m.group(1) if m.group(1) is not None else (" " if m.group().startswith("\\") else ""),
+                       before)
+
+
 def _before_refusal(before: str) -> Optional[Refusal]:
-    """A refusal found in the answer's sentence before it."""
+    """A refusal found in the answer's sentence before it (its words read without emphasis and text wrappers)."""
     if before.rstrip(" \t$([\\").lower().endswith(_CASE_BEFORE_ENDS):
         if _CASE_BEFORE.search(before):
             return "answer.hedged", "the sentence gives another value for another case"
         if _OR_BEFORE.search(before):
             return "answer.hedged", "the sentence offers another value before it"
+    if any(mark in before for mark in _MARKS):  # (after the values: "\\boxed{2} \\text{ or } \\boxed{3}" are
+        # the box rule's alternatives)
+        before = _unmarked(before)
     if _BEFORE_ANY is not None and _gate.ENABLED and before.isascii() and _BEFORE_ANY.search(before.lower()) is None:
         return None
     if _TRIED.search(before[-60:]):
@@ -1148,6 +1205,11 @@ def _hedge(text: str, m: "Optional[re.Match[str]]") -> Optional[Tuple[Refusal, s
     # of 80 characters after "alternatively,"; a shorter reach cut such a value off, which was then not named)
     alt = None if named else _ALTERNATIVE_AFTER_HEDGE.search(text, max(end, m.end() - 12),
                                                                min(len(text), m.end() + 120))
+    if alt is None and not named:  # (the longest word a value is named after, "alternatively, ", starts further back:
+        # then only a value right after the hedge is its, not one inside it, "not 100% sure")
+        alt = _ALTERNATIVE_AFTER_HEDGE.search(text, max(end, m.end() - 16), min(len(text), m.end() + 120))
+        if alt is not None and alt.start(1) < m.end() - 1:
+            alt = None
     value = named.strip("$ ") if named else ""
     if alt is not None and alt.start() <= m.end() + 2:
         value = alt.group(1).strip("$ ")
