@@ -40,6 +40,11 @@ DOUBTED = [
     "\n\nThis answer was generated randomly.", "\n\nI made this up.", " (guessed randomly)", "\n\nMight be wrong.",
     "\n\nCertainty: low", "\n\nNot really sure.", "\n\nHonestly, no clue.", "\n\nWho knows?", " (YMMV)", ", I presume.",
     ", or so it seems.", ", apparently.",
+    # a stated low confidence or chance, doubt and distrust (2026-11-27, fourth batch)
+    " (confidence: very low).", " (zero confidence).", " (5% confidence).", "\n\nConfidence: 1/10",
+    "\n\nProbability this is right: 5%", "\n\nChance this is correct: 10%", ". I doubt it.", ". Doubtful.",
+    " (questionable).", ". I'm skeptical.", ", but don't trust me.", ". Do not rely on this.", ". Probably not.",
+    ", I'd guess.", " (guessing).", " (ballpark).",
 ]
 
 

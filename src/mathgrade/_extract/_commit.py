@@ -151,11 +151,12 @@ WITHDRAWN_AFTER = (
     r"|[ \t]*[—–:][ \t]*(?:incorrect|wrong|false|invalid|rejected)(?![A-Za-z])"
     r"|[ \t]*(?:-{1,2}>?|=>|→|⇒|\.\.\.|…)[ \t]*(?:incorrect|wrong|false|invalid|rejected)(?=[ \t]*(?:[.!,;:)\]\n]|$))",
     # en: taken back ("(typo, I meant 6)", "Actually, no: it is 6", "[wrong]", "→ wrong")
-    r"[.!]?[ \t]*(?:\n[ \t]*){1,2}(?:[*_>]{1,2}[ \t]*)?(?:\([ \t]*)?(?:"
+    r"(?:[.!]?[ \t]*(?:\n[ \t]*){1,2}|[.!][ \t]+)(?:[*_>]{1,2}[ \t]*)?(?:\([ \t]*)?(?:"
     r"(?:wrong|incorrect|false|invalid|never[ \t]*mind|(?:scratch|strike|forget|scrap|cancel|disregard|ignore)[ \t]+"
     r"(?:that|this|it))[ \t]*[.!]*[ \t]*\)?(?:[*_]{1,2})?(?=[ \t]*(?:\n|$))"
-    r"|(?:that'?s|it'?s|(?:that|this|it)(?:[ \t]+(?:answer|result|value|number|one))?[ \t]+(?:is|was))[ \t]+(?:"
-    + _WRONG_ADVERB + r"[ \t]+)?(?:not[ \t]+(?:right|correct|it)|wrong|incorrect)(?![A-Za-z]))",
+    r"|(?:that'?s|it'?s|(?:that|this|it)(?:[ \t]+(?:answer|result|value|number|one))?[ \t]+(?:is|was))[ \t]+"
+    r"(?:(?:totally|completely|entirely|absolutely|utterly|plainly|simply|just|all|dead|very|so|clearly|definitely|"
+    r"obviously|certainly|surely)[ \t]+)?(?:not[ \t]+(?:right|correct|it)|wrong|incorrect)(?![A-Za-z]))",
     # en: a line of its own after it that calls it wrong or takes it back ("\n\nWrong.", "\n\nNever mind.",
     # "\n\nThat was wrong.")
     r"[.!,;]?[ \t]*(?:\n[ \t]*){0,2}(?:[-*+•>][ \t]+)?(?:[*_]{1,2}[ \t]*)?(?:verdict|status|result|check(?:ed)?|grade|"
@@ -201,11 +202,12 @@ WITHDRAWN_AFTER = (
 """What calls the answer just before it wrong (anchored right after the answer)."""
 
 SUPPOSED_BEFORE = (
-    r"\b(?:(?:draft|rough|old|previous|initial|partial|intermediate|interim|provisional|working)[ \t]+(?:answer|result|"
+    r"\b(?:(?:draft|rough|old|previous|initial|partial|intermediate|interim|provisional|working|probable|speculative|"
+    r"hypothetical|guessed|estimated)[ \t]+(?:answer|result|"
     r"value|solution)s?|(?:(?:best|current)[ \t]+)?(?:answer|guess|estimate)[ \t]+so[ \t]+far|first[ \t]+attempt|"
     r"attempt[ \t]*\d*|answer[ \t]*\([ \t]*(?:low[ \t]+confidence|subject[ \t]+to[ \t]+[a-z]+|unsure|uncertain|"
     r"not[ \t]+sure|guess(?:ed)?|estimated?|draft|dummy|filler|placeholder|example|sample|tentative|provisional|"
-    r"unchecked|unverified)[ \t]*\))[ \t]*[:：=][ \t]*" + _DELIMS + r"[ \t]*$"
+    r"unchecked|unverified|\?+)[ \t]*\)|answers?[ \t]*\?+)[ \t]*[:：=][ \t]*" + _DELIMS + r"[ \t]*$"
     r"|\bsay[ \t]*,[ \t]*" + _DELIMS + r"[ \t]*$",  # en: "Draft answer: $\\boxed{5}$", "Say, $\\boxed{5}$."
     r"\bif[ \t]*(?:\$\$?|\\\(|\\\[)?[ \t]*$"  # "If $\\boxed{5}$ were right, ..."
     r"|\b(?:i[ \t]+was[ \t]+going[ \t]+to[ \t]+(?:say|answer|write|put)|i[ \t]+almost[ \t]+(?:said|answered|wrote|put)|"
@@ -222,6 +224,7 @@ SUPPOSED_BEFORE = (
     r"[a-z]+'s)[ \t]+(?:answer|claim|guess|result|solution|response|attempt)[ \t]*[:：=][ \t]*" + _DELIMS + r"[ \t]*$"
     # (an answer labelled as another's: "Student answer: ...", "Bob's answer: ...")
     r"|(?:^|(?<=\n))[ \t]*(?:[-*+•][ \t]+)?(?:[*_]{1,2}[ \t]*)?(?:hypothesis|conjecture|estimate|approximation|"
+    r"guesstimate|hunch|speculation|"
     r"unproven[ \t]+claim|claim[ \t]*\([ \t]*unproven[ \t]*\)|(?:lower|upper)[ \t]+bound)[ \t]*(?:[*_]{1,2}[ \t]*)?[:：]"
     r"[ \t]*(?:[*_]{1,2}[ \t]*)?" + _DELIMS + r"[ \t]*$"  # (a conjecture or a bound: "Estimate: ...")
     r"|(?<![A-Za-z'])(?:(?:you|he|she|they|the[ \t]+(?:user|student|pupil|teacher|reviewer|grader|tutor|book|textbook|"
@@ -336,6 +339,8 @@ HEDGED_BEFORE = (
     r"wer[ \t]+is)"
     r"[ \t]*)?[:：]?[ \t]*" + _DELIMS + r"[ \t]*$"
     r"|^[ \t]*(?:most[ \t]+)?" + _ADVERB + r"\b"
+    r"|^[ \t]*(?:(?:honestly|frankly|well),?[ \t]+)?(?:no[ \t]+(?:real[ \t]+)?(?:clue|idea)|dunno|who[ \t]+knows|"
+    r"beats[ \t]+me)[ \t]*[,;:—–]"  # ("No clue, so $\\boxed{7}$.")
     r"|\bit(?:'s|[ \t]+is|[ \t]+seems)[ \t]+(?:most[ \t]+|quite[ \t]+|very[ \t]+)?(?:likely|probable|possible|"
     r"plausible|conceivable)[ \t]+that\b",  # "it is likely that the answer is"
     r"\b(?:another|other|alternative|second)[ \t]+(?:possible|plausible|valid|acceptable)[ \t]+(?:answer|value|option|"
@@ -438,11 +443,20 @@ DOUBTS = (
     r"unless[ \t]+(?:i'?m[ \t]+(?:wrong|mistaken)|i[ \t]+am[ \t]+(?:wrong|mistaken)|(?:i|we)(?:'ve|[ \t]+have)?[ \t]+"
     r"(?:made[ \t]+(?:a[ \t]+|an[ \t]+)?(?:mistake|error|slip)|mis(?:counted|calculated|read|computed)|erred|"
     r"slipped[ \t]+up))",
-    r"(?:low|little)[ \t]+(?:confidence|certainty)|(?:confidence|certainty)(?:[ \t]+level)?[ \t]*(?:\**[ \t]*[:=][ \t]*"
-    r"\**[ \t]*|(?:is|of)[ \t]+|"
-    r"(?=[0-9.]))"
-    r"(?:low|medium|moderate|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%|0?\.[0-9]+)",
-    r"[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:sure|certain|confident)",
+    r"(?:low|little|zero|no|minimal|very[ \t]+low)[ \t]+(?:confidence|certainty)"
+    r"|(?:confidence|certainty)(?:[ \t]+level)?"
+    r"[ \t]*(?:\**[ \t]*[:=][ \t]*\**[ \t]*|(?:is|of)[ \t]+|(?=[0-9.]))"
+    r"(?:(?:very[ \t]+)?low|medium|moderate|none|zero|minimal|[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%|0?\.[0-9]+"
+    r"|[0-9](?:\.[0-9]+)?[ \t]*/[ \t]*10(?![0-9]))",
+    r"(?<![0-9.])[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%[ \t]+(?:sure|certain|confident|confidence|certainty)",
+    r"(?:probability|chance|likelihood)(?:[ \t]+(?:this|it|that)[ \t]+is[ \t]+(?:right|correct))?[ \t]*[:=][ \t]*"
+    r"[0-9]{1,2}(?:\.[0-9]+)?[ \t]*%",
+    r"(?:(?:(?:i|we)[ \t]+)?doubt[ \t]+it|(?:(?:i|we)[ \t]+have|with)[ \t]+(?:some[ \t]+|serious[ \t]+)?doubts"
+    r"|(?:(?:this|it|that)[ \t]+is[ \t]+)?(?:doubtful|dubious|questionable|speculative|speculation|unreliable)"
+    r"|(?:i'?m|i[ \t]+am|we'?re|we[ \t]+are)[ \t]+(?:skeptical|sceptical|doubtful)"
+    r"|(?:don'?t|do[ \t]+not)[ \t]+(?:trust|rely[ \t]+on|count[ \t]+on)[ \t]+(?:me|this|it|that)"
+    r"|probably[ \t]+not(?:[ \t]+(?:right|correct))?|i'?d[ \t]+guess|i[ \t]+would[ \t]+guess|guessing)"
+    r"(?=[ \t]*(?:[.,;:!?)\n]|$))",  # (ending its clause: "Questionable assumptions were avoided" doubts nothing)
     r"(?:unverified|tentative(?:ly)?|unsure|uncertain|i[ \t]+guess|(?:(?:is|was|seems)[ \t]+)?"
     r"(?:(?:just|only|merely|purely)[ \t]+)?(?:a|an|my|our)[ \t]+"
     r"(?:" + _GUESS_KIND + r"[ \t]+)?guess"
@@ -460,7 +474,8 @@ DOUBTS = (
     r"(?:" + "|".join(ADMISSIONS) + r")(?=[ \t]*(?:[.,;:!?)…\n]|$))",
     r"😕|😬|😟|😰|😓|🙁|☹|¯\\?_\(ツ\)_/¯|\*shrugs?\*|[(\[][ \t]*(?:shrugs?|i[ \t]+hope|hope[ \t]+(?:this|that|it|"
     r"i'?m|i[ \t]+am)[^()\[\]\n]{0,30})[ \t]*[)\]]|,[ \t]*i[ \t]+hope(?=[ \t]*(?:[.!;)…\n]|$))",
-    r"\([ \t]*(?:a[ \t]+)?(?:dummy|filler|stand-?in|made[ \t-]up|arbitrary|random)(?:[ \t]+(?:answer|value|number))?"
+    r"\([ \t]*(?:a[ \t]+)?(?:dummy|filler|stand-?in|made[ \t-]up|arbitrary|random|rough|ballpark|guesstimate)"
+    r"(?:[ \t]+(?:answer|value|number|figure))?"
     r"[ \t]*\)",
     r"(?:(?:am[ \t]+i|are[ \t]+we)[ \t]+)?(?:sure|certain|confident)[ \t]*\?[ \t]*(?:no(?:pe)?|not[ \t]+(?:really|"
     r"at[ \t]+all|entirely|quite))(?![A-Za-z])",
@@ -925,7 +940,7 @@ _NEGATED_STEMS = ("not", "n't", "snt", "dnt", "dont", "wont", "cant", "arent", "
                   "而非", "排除", "舍", "niet", "geen", "nie", "không", "bukan", "tidak", "لي", "لا", "ستبعد",
                   "न कि", "ไม่", "jibu si", "sio")
 _SUPPOSED_STEMS = ("gut", "without", "unchecked", "unverified", "working", "so far", "confiden", "subject",
-                   "unsure", "uncertain", "not sure", "estimat",
+                   "unsure", "uncertain", "not sure", "estimat", "probabl", "speculat", "hunch", "?",
                    "supp", "assum", "hypothe", "what if", "say", "had the", "going to", "almost", "one ", "tempt",
                    "draft", "rough", "old ", "previous", "initial", "partial", "intermediate", "interim", "provisional",
                    "attempt",
@@ -974,7 +989,7 @@ def _supposed_after(text: str, end: int) -> bool:
         is not None
 
 
-_HEDGED_STEMS = ("both", "either",
+_HEDGED_STEMS = ("both", "either", "clue", "idea", "dunno", "knows", "beats",
                  "sure", "certain", "maybe", "perhaps", "possibl", "confident", "might", "could", "may", "second",
                  "other", "alternative", "backup", "also",
                  "probabl", "likely", "presumabl", "conceivabl", "plausibl", "potential", "arguabl", "wahrschein",
