@@ -284,15 +284,18 @@ like."""
 SPOKEN_OPERATIONS_BEFORE = (
     r"\b(?:twice|double|triple|thrice|half(?:[ \t]+of)?|(?:one|a)[ \t]+(?:half|third|quarter|fourth|fifth)[ \t]+of|"
     r"\d+[ \t]+times|(?:the[ \t]+)?(?:square|cube|(?:square|cube)[ \t]+root|reciprocal|negative|opposite|inverse|"
-    r"logarithm|log|factorial)[ \t]+of|minus|negative)",
+    r"logarithm|log|factorial)[ \t]+of|minus|negative|(?:1|one)[ \t]+over)",
 )
 """English words that apply an operation to the value right after them ("twice $\\boxed{5}$", "the square of
 $\\boxed{5}$", "minus $\\boxed{5}$"): the box is an operand, as in "$2 \\times \\boxed{5}$"."""
 SPOKEN_OPERATIONS_AFTER = (
-    r"(?:squared|cubed)(?=[ \t]*(?:[.,;:!?)\n]|$))",
+    r"(?:squared|cubed|halved|doubled|tripled|quadrupled|reversed|negated|inverted|inverse|reciprocated)"
+    r"(?=[ \t]*(?:[.,;:!?)\n]|$))",
     r"(?:plus|minus|times|divided[ \t]+by|multiplied[ \t]+by|(?:more|less|fewer)[ \t]+than|percent[ \t]+of|"
-    r"to[ \t]+the[ \t]+power[ \t]+of|raised[ \t]+to)[ \t]+(?:\$|\\\(|-?\d|(?:one|two|three|four|five|six|seven|eight|"
-    r"nine|ten|half|a[ \t]+(?:half|third|quarter))(?![A-Za-z]))",
+    r"to[ \t]+the[ \t]+power(?:[ \t]+of)?|raised[ \t]+to)[ \t]+(?:\$|\\\(|-?\d|(?:one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|half|a[ \t]+(?:half|third|quarter)|its|their|the)(?![A-Za-z]))",
+    r"'s[ \t]+(?:(?:square|cube)[ \t]+root|reciprocal|inverse|negative|opposite|square|cube|double|half|logarithm|"
+    r"factorial)(?![A-Za-z])|with[ \t]+(?:its|the)[ \t]+digits[ \t]+(?:swapped|reversed)",
     r"的[ \t]*(?:[两二三四五六七八九十几]倍|一半|平方根|立方根|平方|立方|倒数|相反数|倍数|因数|约数|因子)",
     # zh: "$\\boxed{5}$ 的两倍" (twice 5), "$\\boxed{5}$ 的倍数" (a multiple of 5)
 )
@@ -805,6 +808,16 @@ _BOUNDED = Gate(_compile(BOUNDS_BEFORE, anchor_end=True))
 _OPERATED_BEFORE = Gate(_compile(SPOKEN_OPERATIONS_BEFORE, anchor_end=True))
 _OPERATED_AFTER = Gate(re.compile(r"[ \t]*(?:(?:\$\$?|\\\)|\\\])[ \t]*)?\(?(?:"  # (spaces once; "7 (squared)")
                                   + "|".join(f"(?:{p})" for p in SPOKEN_OPERATIONS_AFTER) + ")", re.I))
+BOX_OPERATIONS_AFTER = (
+    r"[ \t]*(?:[+×*^]|\\times(?![A-Za-z])|\\cdot(?![A-Za-z])|-(?=[ \t]*\d))[ \t]*(?:\$|\\\(|-?\d)",
+    r"[ \t]*(?:hundred|thousand|million|billion|trillion)s?(?![A-Za-z])",
+    r"[.,]?\d",
+)
+"""What goes on with an operation on a box, or with more of its number, right after the formula that holds it closes:
+a symbol and an operand ("$\\boxed{42}$ + 1", "$\\boxed{42}$^2"), a magnitude ("$\\boxed{42}$ thousand") or more
+digits ("$\\boxed{42}$0", "$\\boxed{42}$,000"). (After a phrase's answer these are the answer's own: "42 thousand".)"""
+_BOX_OPERATED_AFTER = re.compile(r"[ \t]*(?:\$\$?|\\\)|\\\])(?:" + "|".join(f"(?:{p})" for p in BOX_OPERATIONS_AFTER)
+                                 + ")", re.I)
 _HEDGED_AFTER_RE = Gate(re.compile(r"(?:[ \t]*(?:\$\$?|\\\)|\\\]))?(?:" + "|".join(f"(?:{p})" for p in HEDGED_AFTER) + ")",
                                    re.I))
 _SENTENCE_ENDS = (". ", "! ", "? ", "; ", ".\t", ".$ ", "\n", "。", "！", "？", "；", "؟", "।")
@@ -1371,7 +1384,10 @@ _OFFERED_BEFORE = re.compile(
     r"tells[ \t]+me|suggests)|(?:might|may|would|could|will)[ \t]+(?:also[ \t]+)?accept|(?:also|equally)[ \t]+"
     r"(?:valid|possible|correct|"
     r"acceptable|plausible|fine|good|right)"
-    r"|(?:exact|true|actual|real|precise)[ \t]+(?:value|answer|result)[ \t]+(?:is|would[ \t]+be))" + _ADVERBS_THEN +
+    r"|(?:exact|true|actual|real|precise|correct|right)[ \t]+(?:value|answer|result)[ \t]+(?:is|would[ \t]+be)"
+    r"|(?:corrected|changed|revised|updated|amended)(?:[ \t]+to)?|in[ \t]+fact|really|rather|(?<![A-Za-z])(?:er|uh|um)"
+    r"|make[ \t]+(?:that|it)|change[ \t]+(?:that|it|this)[ \t]+to|replace[ \t]+(?:(?:that|it|this)[ \t]+)?with)"
+    + _ADVERBS_THEN +
     r"|(?<![^\W\d_])(?:if|si|wenn|falls|se|als|indien|jeśli|если|eğer|were|had)(?![^\W\d_])[^.;()\n]{1,40},"
     r"|['’]d[ \t]+(?:also[ \t]+)?accept"
     r"|(?<![^\W\d_])(?:wenn|falls|ohne|mit)(?![^\W\d_])[^.;()\n]{1,40}?(?:sind|ist|wäre|wären)[ \t]+es"
@@ -1745,13 +1761,16 @@ def offered_after(text: str, end: int, answer: str, stated: bool = True) -> str:
 
 
 _BLANK_RUN = re.compile(r"[ \t]{2,}|\t")
+_CLOSES = re.compile(r"[ \t]{0,8}(?:\$|\\[)\]])")
+"""The formula holding a box closes right after it (then :data:`BOX_OPERATIONS_AFTER` may follow)."""
 
 
 def _operated_after(text: str, end: int) -> bool:
     """Words after the box ending at ``end`` go on with an operation on it (:data:`_OPERATED_AFTER`, read in the next
     80 characters), each run of blanks read as one space: hidden text (a comment, a phantom) is blanked before the
     rules read it, and "$\\boxed{5}$<!-- ... --> times 2" renders "5 times 2"."""
-    if _OPERATED_AFTER.match(text, end, end + 80) is not None:
+    if _OPERATED_AFTER.match(text, end, end + 80) is not None or (
+            _CLOSES.match(text, end) is not None and _BOX_OPERATED_AFTER.match(text, end, end + 80) is not None):
         return True
     window = text[end:end + 80]
     if "  " not in window and "\t" not in window:
@@ -1773,16 +1792,16 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
         return ("answer.hidden", "its content is hidden when rendered (\\phantom, white text)"), ""
     if text[content_start:content_end].rstrip(" \t}$)）").endswith(("?", "？")):
         return ("answer.question", "it is asked, not stated (a question mark ends it)"), ""
-    if _partial(text, start, end, formula) or _operated_after(text, end):
+    rest, rest_end = _after(text, end)  # (every check after the box reads this copy: "$\\boxed{7}$\nsquared")
+    if _partial(text, start, end, formula) or _operated_after(rest, rest_end):
         return ("answer.partial_expression", "the box is a piece of a longer expression, not the whole answer"), ""
     found = _before_refusal(sentence_before(text, start))
     if found is None and _doubted_before(text, start):
         found = "answer.hedged", _DOUBTED_WHY
     if found is None and _reconsidering(text, end):
         found = "answer.hedged", _RECONSIDERING_WHY
-    text, end = _after(text, end)
-    after = _WITHDRAWN.match(text, end)
-    if after is not None:
+    text, end = rest, rest_end
+    if _WITHDRAWN.match(text, end) is not None:
         return ("answer.withdrawn", "the text calls it wrong"), ""
     if found is not None:
         return found, ""
