@@ -24,7 +24,6 @@ RECONSIDERED = [
     "The answer is $\\boxed{42}$. Let me reconsider.",
     "The answer is 42. Wait,",
     "答案是 $\\boxed{42}$。等等，",
-    "答案是 $\\boxed{42}$。不对",
 ]
 DOUBTED = [
     "The answer is $\\boxed{42}$. That can't be right.",
@@ -34,6 +33,7 @@ DOUBTED = [
     "The answer is $\\boxed{42}$. Hmm, I think I made a mistake.",
     "The answer is $\\boxed{42}$. I must have made an error!",
     "The answer is $\\boxed{42}$. Something is wrong.",
+    "答案是 $\\boxed{42}$。不对",  # ("wrong": a verdict on it, since the Chinese verdicts after an answer were read)
 ]
 CONTROLS = [
     "The answer is $\\boxed{42}$. Let me verify: $6 \\times 7 = 42$. ✓",

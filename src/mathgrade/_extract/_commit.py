@@ -159,6 +159,7 @@ WITHDRAWN_AFTER = (
     r"obviously|certainly|surely)[ \t]+)?(?:not[ \t]+(?:right|correct|it)|wrong|incorrect)(?![A-Za-z]))",
     # en: a line of its own after it that calls it wrong or takes it back ("\n\nWrong.", "\n\nNever mind.",
     # "\n\nThat was wrong.")
+    r"(?:i|we)[ \t]+(?:think|guess|believe|suppose)[ \t]+not(?=[ \t]*(?:[.!;)…\n]|$))",  # en: "42, I think not."
     r"[.!,;]?[ \t]*(?:\n[ \t]*){0,2}(?:[-*+•>][ \t]+)?(?:[*_]{1,2}[ \t]*)?(?:verdict|status|result|check(?:ed)?|grade|"
     r"grading|evaluation|assessment|review|reviewer|teacher|tutor|grader|judge|feedback|checker|correct(?:ness)?|"
     r"right)[ \t]*(?:[*_]{1,2}[ \t]*)?[:：?][ \t]*(?:[*_]{1,2}[ \t]*)?"
@@ -178,6 +179,8 @@ WITHDRAWN_AFTER = (
     r"|[ \t]*(?:[—–-]+|\.\.\.|…)[ \t]*not[ \t]*[!.]*(?=[ \t]*(?:\n|$))",
     # en: called extraneous, absurd, intermediate or not final; a joke ("lol", "/s", "— NOT!")
     r"(?:是|为)?(?:错误的|错的|不对的?|不正确的?)|不是答案|(?:应|可以|应该)?(?:排除|舍去)"
+    r"|[，,。.；;！!]?[ \t]*(?:\n[ \t]*){0,2}(?:[（(][ \t]*)?(?:这个?|那个?|它|此)?(?:答案|结果)?(?:是|为)?"
+    r"(?:错的|错误的?|不对的?|不正确的?|错)(?:[ \t]*[）)])?(?=[ \t]*(?:[。.！!，,；;\n]|$))"
     r"|[。.，,；;]?[ \t]*(?:[（(][ \t]*)?(?:打错了|写错了|说错了|算错了|笔误|更正|纠正|订正|开玩笑)"
     r"|[。.，,；;]?[ \t]*(?:\n[ \t]*){0,2}(?:老师|评语|判断|批改|结论|检验|验证|评价|审核|结果)[ \t]*[：:][ \t]*"
     r"(?:不对|错误?|错了|不正确|不通过|[✗✘❌×])",  # zh
@@ -259,6 +262,7 @@ SUPPOSED_BEFORE = (
     r"nehmen wir an|предположим|допустим|supponiamo|suponha|suponhamos|supondo|se a resposta fosse|"
     r"stel dat|veronderstel|aangenomen dat|neem aan|załóżmy|zakładając|przypuśćmy|varsayalım|varsayarsak|"
     r"farz edelim|diyelim ki|giả sử|giả định|misalkan|andaikan|seandainya|tuseme|tuchukulie)\b",
+    r"(?:答案|结果)[ \t]*[（(][ \t]*[？?]+[ \t]*[）)][ \t]*[:：]?[ \t]*" + _DELIMS + r"[ \t]*$|"  # zh: "答案（？）："
     r"(?:(?:学生|同学|老师|用户|别人|他人|有人|他们|(?<!其)他|她|小明|小红|小华|小刚|对方)(?:的答案[ \t]*[：:]|(?:认为|说|觉得|"
     r"声称|以为)(?:答案)?(?:是|为)?)[ \t]*" + _DELIMS + r"[ \t]*$)|"  # zh: "学生的答案：", "小明认为答案是"
     r"(?:假设|假如|假定|如果答案|若答案|如果结果|先猜|猜测|随便猜|瞎猜|猜一个|猜一下|随便写|随便填|随便选|蒙一个|初步|暂定|待验证|待定|试试|不妨设|比如|"
@@ -296,7 +300,8 @@ SPOKEN_OPERATIONS_AFTER = (
     r"eight|nine|ten|half|a[ \t]+(?:half|third|quarter)|its|their|the)(?![A-Za-z]))",
     r"'s[ \t]+(?:(?:square|cube)[ \t]+root|reciprocal|inverse|negative|opposite|square|cube|double|half|logarithm|"
     r"factorial)(?![A-Za-z])|with[ \t]+(?:its|the)[ \t]+digits[ \t]+(?:swapped|reversed)",
-    r"的[ \t]*(?:[两二三四五六七八九十几]倍|一半|平方根|立方根|平方|立方|倒数|相反数|倍数|因数|约数|因子)",
+    r"的[ \t]*(?:[两二三四五六七八九十几]倍|一半|平方根|立方根|平方|立方|倒数|相反数|倍数|因数|约数|因子)"
+    r"|(?:加上?|减去?|乘以?|除以)[ \t]*(?:\$|-?\d|[一二三四五六七八九十两半])",
     # zh: "$\\boxed{5}$ 的两倍" (twice 5), "$\\boxed{5}$ 的倍数" (a multiple of 5)
 )
 """English words that go on with an operation on the value right before them ("$\\boxed{5}$ squared.", "$\\boxed{5}$
@@ -681,6 +686,8 @@ HEDGED_AFTER = (
     r"|[ \t]*[（(][ \t]*(?:错误的?答案|错的|不对|瞎猜的?|随便(?:写|填|猜)的?|瞎写的?|凑数的?)[ \t]*[）)]"
     r"|[ \t]*(?:[，,][ \t]*)?(?:或者?|或是)(?:其他|别的|其它|附近的?|相近的?)(?:数|值|数字|答案|整数)?(?=[ \t]*(?:[。！!.，,）)\n]|$))"
     # "（随便写的）", "。我做不出来。", "或者其他数"
+    r"|[ \t]*(?:[，,。；;][ \t]*)?(?:\n[ \t]*){0,2}[（(]?[ \t]*我?(?:很|非常|有点|比较|也)?(?:怀疑|不太确定|不敢确定|不可信|"
+    r"不可靠|置信度[ \t]*[:：]?[ \t]*(?:很低|较低|极低))(?=[ \t]*(?:[。！!.，,；;）)\n]|$))"  # "（我很怀疑）", "，不可信。"
     r"|[ \t]*\n?[ \t]*吧(?=[ \t]*(?:[。！!.，,\n]|$))"  # "答案是 42 吧"
     r"|[ \t]*(?:左右|上下)(?=[ \t]*(?:[。，,.！!；;）)\n]|$))",  # "42 左右" (about 42)
     r"[ \t]*(?:[,.][ \t]*)?(?:pero|o)[ \t]+(?:también[ \t]+)?(?:podría|puede[ \t]+que|quizás?|tal[ \t]+vez)",  # es
@@ -953,7 +960,7 @@ _NEGATED_STEMS = ("not", "n't", "snt", "dnt", "dont", "wont", "cant", "arent", "
                   "而非", "排除", "舍", "niet", "geen", "nie", "không", "bukan", "tidak", "لي", "لا", "ستبعد",
                   "न कि", "ไม่", "jibu si", "sio")
 _SUPPOSED_STEMS = ("gut", "without", "unchecked", "unverified", "working", "so far", "confiden", "subject",
-                   "unsure", "uncertain", "not sure", "estimat", "probabl", "speculat", "hunch", "?",
+                   "unsure", "uncertain", "not sure", "estimat", "probabl", "speculat", "hunch", "?", "？",
                    "supp", "assum", "hypothe", "what if", "say", "had the", "going to", "almost", "one ", "tempt",
                    "draft", "rough", "old ", "previous", "initial", "partial", "intermediate", "interim", "provisional",
                    "attempt",
@@ -1116,7 +1123,7 @@ _OR_BEFORE = re.compile(_UNBOXED_VALUE + r"[^.;!?\n]{0,40}?(?<![A-Za-z])or[ \t]*
 
 _MARKUP = re.compile(
     r"\\(?:text(?:bf|it|rm|sf|tt|up|normal|sc)?|emph|math(?:rm|bf|it|sf)|[mh]box)[ \t]*\{([^{}$]{0,80})\}"
-    r"|</?(?:b|i|u|em|strong|mark|ins)>|(?<![*\w])\*{1,2}(?=[A-Za-z])|(?<=[A-Za-z])\*{1,2}(?![*\w])"
+    r"|</?(?:b|i|u|em|strong|mark|ins)>|(?<![*\w])\*{1,2}(?=[^\W\d_])|(?<=[^\W\d_])\*{1,2}(?![*\w])"
     r"|(?<![\w\\])_{1,2}(?=[A-Za-z])|(?<=[A-Za-z])_{1,2}(?![\w{])|\\[ ,;]")
 """Emphasis and text wrappers around the words of an answer's sentence ("is **not**", "is <b>not</b>", "is
 $\\text{not}$"): the word lists read the words inside them."""
@@ -1395,7 +1402,7 @@ _OFFERED_BEFORE = re.compile(
     r"(?:再算一遍|重新计算|重算|验算|检验|另一种(?:方法|算法|思路)|方法二|换一种方法|换个方法)[^。，,\n\d]{0,8}?"
     r"(?:得到?|得出|算出|为|是|[:：])|(?:仔细(?:想想|一想|检查)|再想想|重新考虑|想了想)[，,]?[ \t]*(?:应该)?(?:是|为)?|"
     r"有人(?:认为|说|觉得)(?:是|为)?|"
-    r"应该(?:是|为)|更正|备选(?:答案)?|备用答案|换言之|(?:如果|若|假如|要是)[^，。；\n]{1,20}?(?:的话[，,]?|[，,])[ \t]*"
+    r"应该(?:是|为)|应为|改成|改为|更正为?|订正为|备选(?:答案)?|备用答案|换言之|(?:如果|若|假如|要是)[^，。；\n]{1,20}?(?:的话[，,]?|[，,])[ \t]*"
     r"(?:就|则|那么)?(?:是|为)|(?:时|的时候)[，,]?[ \t]*(?:就|则)?(?:是|为)|(?:también|tambien)[ \t]+(?:podría|puede)[ \t]+ser|"
     r"pourrait[ \t]+(?:aussi|également)[ \t]+être|"
     r"könnte[ \t]+(?:auch|ebenso)[ \t]+sein)[ \t]*(?:[,:：][ \t]*)?(?:\$[ \t]*)?$", re.I)
@@ -1826,6 +1833,7 @@ _NEGATED_ANSWER = re.compile(
 
 
 _INNER_STOP = re.compile(r"[(,（，]")
+_LEADING_FORMULA = re.compile(r"[ \t]*\$[^$\n]{1,80}\$")
 """Where words about an answer may start inside its region ("7 (just kidding)", "7, which is wrong")."""
 
 
@@ -1835,13 +1843,16 @@ def _inner_stops(text: str, answer_start: int, answer: str, end: int) -> List[in
     value = answer.strip().rstrip(",;:.")
     at = text.find(value, answer_start, end) if value else -1
     stops = [at + len(value)] if 0 <= at and at + len(value) < end else []
+    formula = _LEADING_FORMULA.match(text, answer_start, end)  # ("$42$ isn't correct": the words after the formula)
+    if formula is not None and formula.end() < end:
+        stops.append(formula.end())
     return stops + [m.start() for m in _INNER_STOP.finditer(text, answer_start, end)]
 
 
 def _called_off_within(text: str, stops: List[int]) -> Optional[Refusal]:
     """:func:`_called_off` inside the answer's region, at each of its :func:`_inner_stops`."""
     for pos in stops:
-        found = _called_off(text, pos)
+        found = _called_off(*_after(text, pos))  # (read as the checks after an answer read: runs of blanks once)
         if found is not None:
             return found
     return None
@@ -1851,7 +1862,7 @@ def _hedged_inside(text: str, stops: List[int]) -> Optional[Refusal]:
     """A hedge naming no other value at one of the answer region's :func:`_inner_stops` ("7 (placeholder)", "7 (I
     think)"). (One naming another value, "7, or perhaps 9", makes a phrase's answer two: see ``_rules.phrases``.)"""
     for pos in stops:
-        hedge = hedged_after(text, pos)
+        hedge = hedged_after(*_after(text, pos))
         if hedge is not None and not hedge[1]:
             return hedge[0]
     return None
@@ -1877,8 +1888,8 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
     if _LABELLED_WRONG.search(text, max(0, phrase_start - 20), phrase_start):
         return ("answer.withdrawn", "the phrase labels it wrong"), ""
     original = text  # (the checks after the answer may read a copy)
-    if _NEGATED_ANSWER.match(answer):
-        return ("answer.withdrawn", "the text negates it"), ""
+    if _NEGATED_ANSWER.match(_unmarked(answer) if any(mark in answer for mark in _MARKS) else answer):
+        return ("answer.withdrawn", "the text negates it"), ""  # ("the answer is not 7", "is **not** 7")
     if _HEDGE_LEAD.match(answer) or _HEDGE_TAIL.search(text, answer_start, end):
         return ("answer.hedged", "the sentence hedges it"), ""
     before = sentence_before(text, answer_start)

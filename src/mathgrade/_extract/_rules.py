@@ -984,6 +984,15 @@ def _phrase_answer(scan: Scan, m: "re.Match[str]", lang: Language, level: str, c
         answer = clean_answer(answer[cop.end():])  # "The largest n is 34" → 34
         if not answer:
             return None
+        written = None
+        for written in _COPULA.finditer(scan.text, s, e):
+            pass
+        if written is not None:  # (the value after it is checked as a phrase's answer: "Final Answer: The final
+            # answer is $42$ isn't correct" takes it back)
+            inner = scan.text[written.end():e]
+            refusal = phrase_refusal(scan.text, m.start(), written.end(), inner, after, stated=False)
+            if refusal is not None:
+                return _refused_answer(scan, refusal, inner, written.end(), e, family, rule, "hedged_answer_phrase")
     answer = _single_number_of_sentence(answer)
     if not lang.spaced:
         within = hedged_within(answer)
