@@ -12,6 +12,7 @@ import contextlib
 import gzip
 import json
 import re
+from pathlib import Path
 from typing import Any, Dict, Iterator, List, Tuple
 
 import pytest
@@ -197,6 +198,22 @@ def test_the_last_boxes_are_the_regex_ones(pieces: List[str], limit: int) -> Non
 def test_the_withdrawal_stems_left_out_are_held_by_others() -> None:
     every = _commit._NEGATED_STEMS + _rules._WITHDRAWN_AFTER_STEMS
     assert all(any(b in a for b in _rules._WITHDRAWING) for a in every)
+
+
+def test_every_ascii_withdrawal_of_the_adversarial_suite_holds_a_stem() -> None:
+    # a box further back than the boxes examined first is looked at only when a stem of a withdrawal is in the output
+    # ("$\\boxed{7}$ salah." lacked one): every ASCII case whose box is withdrawn holds one
+    path = Path(__file__).resolve().parents[1] / "adversarial" / "cases.jsonl"
+    cases = [json.loads(line)["output"] for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+    def box_withdrawn(output: str) -> bool:
+        found = extract(output, policy="reward")
+        return bool(found) and found[0].rule == "boxed" and found[0].refused == "answer.withdrawn"
+
+    withdrawn = [o for o in cases if o.isascii() and box_withdrawn(o)]
+    assert len(withdrawn) > 100
+    lacking = [o for o in withdrawn if not any(stem in o.lower() for stem in _rules._WITHDRAWING)]
+    assert lacking == []
 
 
 @settings(max_examples=500, deadline=None)

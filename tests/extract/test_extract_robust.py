@@ -98,7 +98,7 @@ def _withdrawn_boxes() -> List[Tuple[str, str]]:
 
 
 def test_every_withdrawal_of_the_adversarial_suite_reaches_past_the_boxes_examined_first() -> None:
-    # only the last 32 boxes are examined unless a word of a withdrawal is in the output: for each withdrawn box of
+    # only the last 12 boxes are examined unless a word of a withdrawal is in the output: for each withdrawn box of
     # the suite, 40 other boxes and then the same answer boxed again: the answer stays withdrawn at the end
     withdrawn = _withdrawn_boxes()
     assert len(withdrawn) >= 10
@@ -110,7 +110,7 @@ def test_every_withdrawal_of_the_adversarial_suite_reaches_past_the_boxes_examin
 
 
 def test_a_committed_box_before_many_refused_ones_is_still_found() -> None:
-    # the last 32 boxes are all asked, not stated: the boxes further back are examined until a committed one
+    # the last 12 boxes are all asked, not stated: the boxes further back are examined until a committed one
     text = "So \\boxed{3}. " + "Maybe \\boxed{4}? " * 100
     found = extract(text)
     assert (found[0].text, found[0].rule, found[0].refused) == ("3", "boxed", "")

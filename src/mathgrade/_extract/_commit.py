@@ -106,7 +106,7 @@ WITHDRAWN_AFTER = (
     r"(?:(?:which|that)[ \t]+)?(?:is|was|are|were|would be|seems|must be|appears|looks)[ \t]+(?:" + _WRONG_ADVERB
     + r"[ \t]+){0,2}(?:wrong|incorrect|false|invalid|impossible|"
     r"not (?:correct|right|the answer|valid|possible|a solution)|(?:untrue|erroneous|inaccurate|garbage|rubbish|fake|"
-    r"a[ \t]+lie|bullshit|b\.?s\.?)(?![A-Za-z])|mistaken(?![ \t]+(?:for|as))|made[ \t]+up(?![ \t]+of))"
+    r"a[ \t]+lie|bullshit)(?![A-Za-z])|mistaken(?![ \t]+(?:for|as))|made[ \t]+up(?![ \t]+of))"
     r"|(?:(?:which|that)[ \t]+)?(?:is|was|are|were)(?:n'?t|[ \t]+(?:" + _WRONG_ADVERB + r"[ \t]+){0,2}not)[ \t]+"
     r"(?:(?:quite|really|entirely|exactly|actually)[ \t]+)?(?:correct|right|true|valid|accurate|it|the[ \t]+answer"
     r"|the[ \t]+(?:right|correct|final)[ \t]+(?:answer|value|one)|a[ \t]+solution)(?![A-Za-z])"
@@ -1127,7 +1127,12 @@ _MARKUP = re.compile(
     r"|(?<![\w\\])_{1,2}(?=[A-Za-z])|(?<=[A-Za-z])_{1,2}(?![\w{])|\\[ ,;]")
 """Emphasis and text wrappers around the words of an answer's sentence ("is **not**", "is <b>not</b>", "is
 $\\text{not}$"): the word lists read the words inside them."""
-_MARKS = ("*", "_", "<", "\\")
+_MARKED = re.compile(r"[*_]|<[/a-z]|\\(?:text|emph|math|[mh]box|[ ,;])")
+"""Where :data:`_MARKUP` may match (a quick search: most sentences hold none, and a box's backslash is no mark)."""
+
+
+def _marked(text: str) -> bool:
+    return ("*" in text or "_" in text or "<" in text or "\\" in text) and _MARKED.search(text) is not None
 
 
 def _unmarked(before: str) -> str:
@@ -1143,7 +1148,7 @@ def _before_refusal(before: str) -> Optional[Refusal]:
             return "answer.hedged", "the sentence gives another value for another case"
         if _OR_BEFORE.search(before):
             return "answer.hedged", "the sentence offers another value before it"
-    if any(mark in before for mark in _MARKS):  # (after the values: "\\boxed{2} \\text{ or } \\boxed{3}" are
+    if _marked(before):  # (after the values: "\\boxed{2} \\text{ or } \\boxed{3}" are
         # the box rule's alternatives)
         before = _unmarked(before)
     if _BEFORE_ANY is not None and _gate.ENABLED and before.isascii() and _BEFORE_ANY.search(before.lower()) is None:
@@ -1888,7 +1893,7 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
     if _LABELLED_WRONG.search(text, max(0, phrase_start - 20), phrase_start):
         return ("answer.withdrawn", "the phrase labels it wrong"), ""
     original = text  # (the checks after the answer may read a copy)
-    if _NEGATED_ANSWER.match(_unmarked(answer) if any(mark in answer for mark in _MARKS) else answer):
+    if _NEGATED_ANSWER.match(_unmarked(answer) if _marked(answer) else answer):
         return ("answer.withdrawn", "the text negates it"), ""  # ("the answer is not 7", "is **not** 7")
     if _HEDGE_LEAD.match(answer) or _HEDGE_TAIL.search(text, answer_start, end):
         return ("answer.hedged", "the sentence hedges it"), ""
