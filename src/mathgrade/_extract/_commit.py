@@ -41,8 +41,8 @@ from typing import Callable, Dict, FrozenSet, List, Optional, Tuple, Union
 from . import _gate
 from ._gate import Gate, trie
 
-__all__ = ["Refusal", "box_refusal", "phrase_refusal", "hedged_after", "hedged_within", "hedge_joins", "sentence_before",
-           "reach", "asked", "REFUSAL_RULES", "NOT_STATED", "HEDGE_WORDS"]
+__all__ = ["Refusal", "box_refusal", "phrase_refusal", "refused_after_value", "hedged_after", "hedged_within",
+           "hedge_joins", "sentence_before", "reach", "asked", "REFUSAL_RULES", "NOT_STATED", "HEDGE_WORDS"]
 
 Refusal = Tuple[str, str]
 """``(rule, reason)``: why a marked answer is not a committed one."""
@@ -1826,6 +1826,23 @@ def box_refusal(text: str, start: int, end: int, content_start: int, content_end
     return hedged_after(text, end)
 
 
+_VALUE_TAIL = re.compile(r"(?:[.,]?\d)*[ \t]*(?:\$\$?|\\\)|\\\])?[)）\]]*")
+"""The rest of a value read up to ``value_end`` ("42" of "42.0"), and what closes it (a formula, a bracket)."""
+
+
+def refused_after_value(text: str, value_end: int) -> Optional[Tuple[Refusal, int]]:
+    """A withdrawal, or a doubt naming no value, right after a second value offered after an answer (the value ends at
+    ``value_end``): "$\\boxed{42}$ or 42.0. Wait, that's wrong.", "..., or maybe 42.0 (a guess)"; with where the value
+    and what closes it end. A second value equal to the answer does not shield the words after it."""
+    tail = _VALUE_TAIL.match(text, value_end)
+    value_end = tail.end() if tail is not None else value_end
+    rest, rest_end = _after(text, value_end)
+    if _WITHDRAWN.match(rest, rest_end) is not None:
+        return ("answer.withdrawn", "the text calls it wrong"), value_end
+    hedge = hedged_after(rest, rest_end)
+    return (hedge[0], value_end) if hedge is not None and not hedge[1] else None
+
+
 
 _DOUBT_WITHIN = re.compile(r"[(\[][^()\[\]\n]{0,40}?(?<![A-Za-z])" + _DOUBT + r"|[,;—–][ \t]*" + _CONCEDED_DOUBT, re.I)
 """A phrase of doubt inside the answer taken after a phrase, in brackets or after a comma ("42 (I could be wrong)",
@@ -1932,6 +1949,11 @@ def phrase_refusal(text: str, phrase_start: int, answer_start: int, answer: str,
     if hedged_inside is not None:
         return hedged_inside, ""
     hedge = None if last else hedged_after(text, end)
+    if hedge is not None and hedge[1]:  # (a value named: the words after it are read too, as after a box's)
+        at = text.find(hedge[1], end)
+        later = refused_after_value(text, at + len(hedge[1])) if at >= 0 else None
+        if later is not None:
+            return later[0], ""
     lead = None if hedge is not None else _LEADING_NUMBER.match(original, answer_start)
     other = offered_after(original, lead.end(), lead.group(1) or lead.group(2) or lead.group(3), stated) if lead else ""
     if other:  # ("The answer is 5 (6 if 0 counts)", "#### 5\n\nP.S. 6 also works.")

@@ -14,7 +14,7 @@ from itertools import repeat
 from typing import Dict, List, NamedTuple, Optional, Pattern, Sequence, Tuple
 
 from ._commit import (_NEGATED_STEMS, HEDGE_ADVERBS, NOT_STATED, Refusal, asked, box_refusal, hedge_joins,
-                      hedged_within, offered_after, phrase_refusal, reach, sentence_before)
+                      hedged_within, offered_after, phrase_refusal, reach, refused_after_value, sentence_before)
 from ._phrases import ENGLISH_HEDGES, LANGUAGES, Language
 from ._scan import Refused, Scan, clean_answer, strip_delimiters
 
@@ -220,7 +220,38 @@ lies inside a refused box further back may be taken by a fallback (the last numb
 last boxes anyway). 1,000 boxes cost what 12 do."""
 
 
-_Refusals = Dict[int, Optional[Tuple[Tuple[str, str], str]]]
+_RESTATED = re.compile(r"(?:[ \t]{0,8}(?:\$\$?|\\\)|\\\]))?[ \t]{0,8}[,(]?[ \t]{0,8}(?:\n[ \t]{0,8})?"
+                       r"(?:i\.e\.?|that[ \t]+is|or[ \t]+equivalently|equivalently|in[ \t]+other[ \t]+words)"
+                       r"[ \t]{0,8},?[ \t]{0,8}(?:\$[^$\n]{1,40}\$|-?\d[\d.,/]*)", re.I)
+"""The answer restated right after its box ("$\\boxed{42}$, i.e. 42.0"): a doubt after the restatement is read too.
+(Runs of blanks of at most 8, as the squeezed text has them: runs of any length side by side would be read in every
+way of sharing them, and hidden text leaves long ones.)"""
+
+
+_Refusals = Dict[int, Optional[Tuple[Refusal, str, int]]]
+"""The refusals of the boxes examined, by their start: why, the other value a hedge names (or ""), and where the words
+about the box end."""
+
+
+def _box_refusal(scan: Scan, start: int, end: int, s: int, e: int) -> Optional[Tuple[Refusal, str, int]]:
+    """:func:`._commit.box_refusal` of the box ``text[start:end]`` (content ``text[s:e]``), with where the words about
+    it end; and a withdrawal or a doubt after a second value right after it, named by a hedge, offered or restated
+    ("$\\boxed{42}$ or 42.0. Wait, that's wrong.", "$\\boxed{42}$, i.e. 42.0 (a guess)"): a second value equal to the
+    answer does not shield the words after it (:func:`._commit.refused_after_value`)."""
+    text = scan.text
+    refusal = box_refusal(text, start, end, s, e, partial(scan.env_containing, start))
+    if refusal is not None and not (refusal[0][0] == "answer.hedged" and refusal[1]):
+        return refusal[0], refusal[1], end
+    second = refusal[1] if refusal is not None else _value_offered_after(text, end)
+    at = text.find(second, end) if second else -1
+    restated = _RESTATED.match(text, end) if at < 0 and refusal is None else None
+    value_end = at + len(second) if at >= 0 else restated.end() if restated is not None else -1
+    later = refused_after_value(text, value_end) if value_end >= 0 else None
+    if later is not None:
+        return later[0], "", later[1]
+    if refusal is not None:
+        return refusal[0], refusal[1], max(end, value_end)
+    return None
 
 
 def _box_matches(text: str, limit: int) -> Tuple[List["re.Match[str]"], bool]:
@@ -283,15 +314,14 @@ def _find_boxes(scan: Scan, limit: int = 0, memo: Optional[_Refusals] = None) ->
             if at in memo:
                 refusal = memo[at]
             else:
-                refusal = memo[at] = box_refusal(text, at, end, s, e, partial(scan.env_containing, at))
+                refusal = memo[at] = _box_refusal(scan, at, end, s, e)
             if refusal is None:
                 boxes.append((m.start(), end, s, e))
                 continue
-            (rule, why), other = refusal
+            (rule, why), other, reach_end = refusal
             env = scan.env_containing(m.start())
             span = (env[0], env[1]) if env is not None else (m.start(), end)
-            if other:  # a hedge naming another value: the fallbacks may not take that value either
-                span = (span[0], max(span[1], text.find(other, end) + len(other)))
+            span = (span[0], max(span[1], reach_end))  # (a value named after it: no fallback may take it either)
             refused.append(Refused(span[0], span[1], s, e, rule, why, other))
     scan.refused = refused
     withdrawn = [r for r in refused if r.rule == "answer.withdrawn"]
